@@ -1,0 +1,3 @@
+from mineboard.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,87 @@
+"""The only source of randomness: seeded, counted and recorded dice.
+
+Roll number *n* of a game with seed *s* is drawn from ``random.Random("mineboard:s:n")``:
+seeding with a string and calling ``random()`` are the parts of the standard library whose
+results are promised across Python versions, so the same seed gives the same rolls anywhere.
+Because a roll depends only on its index, undo (which rewinds the index) followed by redo
+rolls the same values again — undo can never be used to re-roll.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Protocol
+
+from mineboard.core.errors import MineboardError
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """One die as rolled: what it was for and which clause asked for it."""
+
+    sides: int
+    value: int
+    clause: str
+    purpose: str
+
+    def to_json(self) -> dict[str, object]:
+        return {"sides": self.sides, "value": self.value, "clause": self.clause,
+                "purpose": self.purpose}
+
+
+class Dice(Protocol):
+    """What a ruleset rolls with. Implementations record every roll in ``rolls``."""
+
+    rolls: list[Roll]
+
+    def roll(self, clause: str, purpose: str, sides: int = 6) -> int: ...
+
+
+def seeded_value(seed: int, index: int, sides: int) -> int:
+    """The value of roll number ``index`` in a game seeded with ``seed``."""
+    r = random.Random(f"mineboard:{seed}:{index}").random()
+    return 1 + int(r * sides)
+
+
+class SeededDice:
+    """Dice drawn from the game's seed, starting at roll number ``start``."""
+
+    def __init__(self, seed: int, start: int = 0) -> None:
+        self.seed = seed
+        self.index = start
+        self.rolls: list[Roll] = []
+
+    def roll(self, clause: str, purpose: str, sides: int = 6) -> int:
+        value = seeded_value(self.seed, self.index, sides)
+        self.index += 1
+        self.rolls.append(Roll(sides, value, clause, purpose))
+        return value
+
+
+class DiceExhausted(MineboardError):
+    """A scripted or recorded list of rolls ran out before the rules stopped rolling."""
+
+
+class ScriptedDice:
+    """Dice that return chosen values: for tests, and for replaying recorded rolls."""
+
+    def __init__(self, values: Iterable[int]) -> None:
+        self._values = list(values)
+        self._next = 0
+        self.rolls: list[Roll] = []
+
+    def roll(self, clause: str, purpose: str, sides: int = 6) -> int:
+        if self._next >= len(self._values):
+            raise DiceExhausted(f"no scripted roll left for {clause} ({purpose})")
+        value = self._values[self._next]
+        if not 1 <= value <= sides:
+            raise DiceExhausted(f"scripted roll {value} is not a d{sides} value ({clause})")
+        self._next += 1
+        self.rolls.append(Roll(sides, value, clause, purpose))
+        return value
+
+    @property
+    def unused(self) -> int:
+        return len(self._values) - self._next

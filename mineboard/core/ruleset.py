@@ -1,0 +1,70 @@
+"""The one interface every rule system implements, and the registry that finds them by id.
+
+A ruleset is stateless: it reads and changes a state object it is handed. ``check`` says
+whether an action is legal without touching anything; ``apply`` changes a state the caller
+owns (the :class:`~mineboard.core.history.Game` hands it a copy), rolling only through the
+dice it is given, and returns the events. ``view`` is boardgame.io's ``playerView``: the
+state as one side may see it.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any, ClassVar, Generic, TypeVar
+
+from mineboard.core.actions import Action, ActionCodec
+from mineboard.core.dice import Dice
+from mineboard.core.errors import BadInput
+from mineboard.core.events import Event
+
+S = TypeVar("S")
+
+
+class Ruleset(ABC, Generic[S]):
+    id: ClassVar[str]
+    title: ClassVar[str]
+    clause_prefix: ClassVar[str]
+    codec: ClassVar[ActionCodec]
+
+    @abstractmethod
+    def new_state(self, scenario: Mapping[str, Any], board: Any, where: str) -> S:
+        """The starting state of a scenario (already parsed JSON) on a loaded map."""
+
+    @abstractmethod
+    def check(self, state: S, action: Action) -> None:
+        """Raise :class:`~mineboard.core.errors.IllegalAction` if ``action`` is not legal."""
+
+    @abstractmethod
+    def apply(self, state: S, action: Action, dice: Dice) -> list[Event]:
+        """Carry out a legal action on ``state`` in place; return what happened."""
+
+    @abstractmethod
+    def view(self, state: S, side: str | None) -> S:
+        """A copy of ``state`` holding only what ``side`` may see (None: everything)."""
+
+    @abstractmethod
+    def summary(self, state: S) -> dict[str, Any]:
+        """The state as plain JSON, for ``mineboard run`` and for tests."""
+
+
+_REGISTRY: dict[str, Ruleset[Any]] = {}
+
+
+def register(ruleset: Ruleset[Any]) -> Ruleset[Any]:
+    if ruleset.id in _REGISTRY:
+        raise ValueError(f"ruleset {ruleset.id!r} registered twice")
+    _REGISTRY[ruleset.id] = ruleset
+    return ruleset
+
+
+def registered() -> dict[str, Ruleset[Any]]:
+    return dict(_REGISTRY)
+
+
+def get_ruleset(ruleset_id: str, where: str = "ruleset") -> Ruleset[Any]:
+    try:
+        return _REGISTRY[ruleset_id]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY)) or "none"
+        raise BadInput(where, f"unknown ruleset {ruleset_id!r} (known: {known})") from None

@@ -1,0 +1,271 @@
+"""Hex grid geometry in cube/axial coordinates, after Amit Patel's Red Blob Games guide.
+
+A grid is stored as parameters (orientation, size, origin, columns, rows, offset parity)
+plus per-hex overrides, never as polygons: a 100×100 board is ten thousand hexes and each
+one's corners follow from six numbers. Pixel coordinates here are y-down, as on a screen
+and on a printed hex map (row numbers grow downward).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal, NamedTuple
+
+Orientation = Literal["flat", "pointy"]
+Offset = Literal["odd-q", "even-q", "odd-r", "even-r"]
+
+
+class Hex(NamedTuple):
+    """Axial coordinates; the cube coordinate s is derived (q + r + s == 0)."""
+
+    q: int
+    r: int
+
+    @property
+    def s(self) -> int:
+        return -self.q - self.r
+
+    def __add__(self, other: object) -> Hex:
+        assert isinstance(other, Hex)
+        return Hex(self.q + other.q, self.r + other.r)
+
+    def __sub__(self, other: object) -> Hex:
+        assert isinstance(other, Hex)
+        return Hex(self.q - other.q, self.r - other.r)
+
+    def scale(self, k: int) -> Hex:
+        return Hex(self.q * k, self.r * k)
+
+    def neighbour(self, direction: int) -> Hex:
+        return self + DIRECTIONS[direction % 6]
+
+    def neighbours(self) -> list[Hex]:
+        return [self + d for d in DIRECTIONS]
+
+
+DIRECTIONS: tuple[Hex, ...] = (
+    Hex(1, 0), Hex(1, -1), Hex(0, -1), Hex(-1, 0), Hex(-1, 1), Hex(0, 1),
+)
+
+
+def distance(a: Hex, b: Hex) -> int:
+    d = a - b
+    return (abs(d.q) + abs(d.r) + abs(d.s)) // 2
+
+
+def ring(center: Hex, radius: int) -> list[Hex]:
+    """The hexes exactly ``radius`` steps from ``center``, walking round from direction 4."""
+    if radius == 0:
+        return [center]
+    out = []
+    h = center + DIRECTIONS[4].scale(radius)
+    for side in range(6):
+        for _ in range(radius):
+            out.append(h)
+            h = h.neighbour(side)
+    return out
+
+
+def spiral(center: Hex, radius: int) -> list[Hex]:
+    return [h for k in range(radius + 1) for h in ring(center, k)]
+
+
+def cube_round(fq: float, fr: float) -> Hex:
+    fs = -fq - fr
+    q, r, s = round(fq), round(fr), round(fs)
+    dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
+    if dq > dr and dq > ds:
+        q = -r - s
+    elif dr > ds:
+        r = -q - s
+    return Hex(int(q), int(r))
+
+
+def line(a: Hex, b: Hex) -> list[Hex]:
+    """The hexes a straight line from ``a`` to ``b`` passes through, both ends included.
+
+    The end points are nudged by a tiny epsilon so a line running exactly along a hexside
+    falls consistently on one side instead of alternating.
+    """
+    n = distance(a, b)
+    if n == 0:
+        return [a]
+    eps_q, eps_r = 1e-6, 2e-6
+    aq, ar = a.q + eps_q, a.r + eps_r
+    bq, br = b.q + eps_q, b.r + eps_r
+    return [cube_round(aq + (bq - aq) * i / n, ar + (br - ar) * i / n) for i in range(n + 1)]
+
+
+class Hexside(NamedTuple):
+    """The edge between ``hex`` and its neighbour in ``direction`` (0, 1 or 2: canonical)."""
+
+    hex: Hex
+    direction: int
+
+    @staticmethod
+    def between(a: Hex, b: Hex) -> Hexside:
+        d = b - a
+        if d not in DIRECTIONS:
+            raise ValueError(f"{a} and {b} are not neighbours")
+        return Hexside.of(a, DIRECTIONS.index(d))
+
+    @staticmethod
+    def of(h: Hex, direction: int) -> Hexside:
+        direction %= 6
+        if direction < 3:
+            return Hexside(h, direction)
+        return Hexside(h.neighbour(direction), direction - 3)
+
+    @property
+    def hexes(self) -> tuple[Hex, Hex]:
+        return self.hex, self.hex.neighbour(self.direction)
+
+
+def hexsides_of(h: Hex) -> list[Hexside]:
+    return [Hexside.of(h, d) for d in range(6)]
+
+
+def hexside_distance(h: Hex, side: Hexside) -> int:
+    """Hexes from ``h`` to a hexside: 0 for the two hexes that share it, 1 for the next ring."""
+    a, b = side.hexes
+    return min(distance(h, a), distance(h, b))
+
+
+# Orientation matrices (forward to pixels, backward to fractional hexes) and first corner.
+_ORIENT = {
+    "pointy": ((math.sqrt(3), math.sqrt(3) / 2, 0.0, 1.5),
+               (math.sqrt(3) / 3, -1 / 3, 0.0, 2 / 3), 0.5),
+    "flat": ((1.5, 0.0, math.sqrt(3) / 2, math.sqrt(3)),
+             (2 / 3, 0.0, -1 / 3, math.sqrt(3) / 3), 0.0),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    orientation: Orientation
+    size: float
+    origin: tuple[float, float] = (0.0, 0.0)
+
+    def to_pixel(self, h: Hex) -> tuple[float, float]:
+        f = _ORIENT[self.orientation][0]
+        x = (f[0] * h.q + f[1] * h.r) * self.size + self.origin[0]
+        y = (f[2] * h.q + f[3] * h.r) * self.size + self.origin[1]
+        return x, y
+
+    def from_pixel(self, x: float, y: float) -> Hex:
+        b = _ORIENT[self.orientation][1]
+        px, py = (x - self.origin[0]) / self.size, (y - self.origin[1]) / self.size
+        return cube_round(b[0] * px + b[1] * py, b[2] * px + b[3] * py)
+
+    def corner_offsets(self) -> list[tuple[float, float]]:
+        start = _ORIENT[self.orientation][2]
+        out = []
+        for i in range(6):
+            angle = 2 * math.pi * (start + i) / 6
+            out.append((self.size * math.cos(angle), self.size * math.sin(angle)))
+        return out
+
+    def corners(self, h: Hex) -> list[tuple[float, float]]:
+        cx, cy = self.to_pixel(h)
+        return [(cx + dx, cy + dy) for dx, dy in self.corner_offsets()]
+
+    def hexside_segment(self, side: Hexside) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The two corner points the hexside runs between."""
+        a, b = side.hexes
+        ca, cb = self.corners(a), self.corners(b)
+        shared = [p for p in ca if any(math.dist(p, q) < self.size * 1e-6 for q in cb)]
+        return shared[0], shared[1]
+
+
+def to_offset(h: Hex, offset: Offset) -> tuple[int, int]:
+    """Axial → (column, row) in the given offset layout, both 0-based."""
+    if offset == "odd-q":
+        return h.q, h.r + (h.q - (h.q & 1)) // 2
+    if offset == "even-q":
+        return h.q, h.r + (h.q + (h.q & 1)) // 2
+    if offset == "odd-r":
+        return h.q + (h.r - (h.r & 1)) // 2, h.r
+    return h.q + (h.r + (h.r & 1)) // 2, h.r
+
+
+def from_offset(col: int, row: int, offset: Offset) -> Hex:
+    if offset == "odd-q":
+        return Hex(col, row - (col - (col & 1)) // 2)
+    if offset == "even-q":
+        return Hex(col, row - (col + (col & 1)) // 2)
+    if offset == "odd-r":
+        return Hex(col - (row - (row & 1)) // 2, row)
+    return Hex(col - (row + (row & 1)) // 2, row)
+
+
+@dataclass(frozen=True)
+class HexGrid:
+    """A rectangular board of ``cols`` × ``rows`` hexes with per-hex overrides by label."""
+
+    cols: int
+    rows: int
+    layout: Layout
+    offset: Offset = "odd-q"
+    first_label: int = 1
+    overrides: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    default_terrain: str = "sea"
+
+    def hexes(self) -> Iterator[Hex]:
+        for col in range(self.cols):
+            for row in range(self.rows):
+                yield from_offset(col, row, self.offset)
+
+    def __len__(self) -> int:
+        return self.cols * self.rows
+
+    def __contains__(self, h: object) -> bool:
+        if not isinstance(h, Hex):
+            return False
+        col, row = to_offset(h, self.offset)
+        return 0 <= col < self.cols and 0 <= row < self.rows
+
+    def label(self, h: Hex) -> str:
+        """The printed hex number: column then row, e.g. '0712' for column 7, row 12."""
+        col, row = to_offset(h, self.offset)
+        width = max(2, len(str(max(self.cols, self.rows) - 1 + self.first_label)))
+        return f"{col + self.first_label:0{width}d}{row + self.first_label:0{width}d}"
+
+    def from_label(self, label: str) -> Hex:
+        if not label.isdigit() or len(label) % 2:
+            raise ValueError(f"hex label {label!r} is not CCRR digits")
+        half = len(label) // 2
+        col = int(label[:half]) - self.first_label
+        row = int(label[half:]) - self.first_label
+        h = from_offset(col, row, self.offset)
+        if h not in self:
+            raise ValueError(f"hex {label} is off the board")
+        return h
+
+    def neighbours(self, h: Hex) -> list[Hex]:
+        return [n for n in h.neighbours() if n in self]
+
+    def terrain(self, h: Hex) -> str:
+        return str(self.overrides.get(self.label(h), {}).get("terrain", self.default_terrain))
+
+    def hexsides(self) -> Iterator[Hexside]:
+        """Every hexside between two hexes of the board, once each."""
+        for h in self.hexes():
+            for d in range(3):
+                if h.neighbour(d) in self:
+                    yield Hexside(h, d)
+
+    def hex_at(self, x: float, y: float) -> Hex | None:
+        h = self.layout.from_pixel(x, y)
+        return h if h in self else None
+
+    def pixel_bounds(self) -> tuple[float, float, float, float]:
+        xs, ys = [], []
+        for col, row in ((0, 0), (self.cols - 1, self.rows - 1), (0, self.rows - 1),
+                         (self.cols - 1, 0), (1, 0), (0, 1)):
+            if col < self.cols and row < self.rows:
+                for x, y in self.layout.corners(from_offset(col, row, self.offset)):
+                    xs.append(x)
+                    ys.append(y)
+        return min(xs), min(ys), max(xs), max(ys)

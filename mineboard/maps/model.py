@@ -1,0 +1,110 @@
+"""The graph-of-places model every map kind loads into.
+
+Places are nodes (sea zones, land territories, hexes, star systems); ways are edges
+(naval lines, coasts, land borders, hexsides, jump routes). Geometry rides along for
+drawing and hit-testing but the rules only ever ask the graph.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import networkx as nx
+from shapely.geometry.base import BaseGeometry
+
+SEA_ZONE = "sea_zone"
+LAND = "land"
+SYSTEM = "system"
+HEX = "hex"
+
+NAVAL_LINE = "naval_line"
+COAST = "coast"
+BORDER = "border"
+ROUTE = "route"
+HEXSIDE = "hexside"
+
+
+def place_sort_key(place_id: str) -> tuple[int, int | str]:
+    """Numbers in numeric order, then names: zone 91 before zone 110 before 'GER'."""
+    return (0, int(place_id)) if place_id.isdigit() else (1, place_id)
+
+
+def way_id(a: str, b: str) -> str:
+    """The canonical id of the way between two places: '110|112' whichever way round."""
+    first, second = sorted((a, b), key=place_sort_key)
+    return f"{first}|{second}"
+
+
+@dataclass(slots=True)
+class Place:
+    id: str
+    kind: str
+    name: str
+    geometry: BaseGeometry | None = None
+    props: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def label(self) -> str:
+        """What is printed on the map: a zone's number, a territory's or a system's name."""
+        return str(self.props.get("label", self.id if self.kind == SEA_ZONE else self.name))
+
+
+@dataclass(slots=True)
+class Way:
+    id: str
+    kind: str
+    a: str
+    b: str
+    geometry: BaseGeometry | None = None
+
+    def other(self, place_id: str) -> str:
+        return self.b if place_id == self.a else self.a
+
+
+@dataclass(slots=True)
+class BoardMap:
+    id: str
+    kind: str  # "area", "hex" or "point"
+    title: str
+    places: dict[str, Place]
+    ways: dict[str, Way]
+    content_hash: str = ""
+    meta: Mapping[str, Any] = field(default_factory=dict)
+    graph: nx.Graph = field(default_factory=nx.Graph)
+
+    def __post_init__(self) -> None:
+        if self.graph.number_of_nodes() == 0:
+            self.graph.add_nodes_from(self.places)
+            for way in self.ways.values():
+                self.graph.add_edge(way.a, way.b, way=way.id, kind=way.kind)
+
+    def place(self, place_id: str) -> Place:
+        return self.places[place_id]
+
+    def places_of(self, kind: str) -> Iterator[Place]:
+        return (p for p in self.places.values() if p.kind == kind)
+
+    def ways_of(self, kind: str) -> Iterator[Way]:
+        return (w for w in self.ways.values() if w.kind == kind)
+
+    def way_between(self, a: str, b: str) -> Way | None:
+        return self.ways.get(way_id(a, b))
+
+    def neighbours(self, place_id: str, way_kind: str | None = None) -> list[str]:
+        out = [n for n, data in self.graph[place_id].items()
+               if way_kind is None or data["kind"] == way_kind]
+        return sorted(out, key=place_sort_key)
+
+    def subgraph(self, way_kind: str) -> nx.Graph:
+        """The places joined by one kind of way: e.g. the sea zones and their naval lines."""
+        edges = [(a, b) for a, b, k in self.graph.edges(data="kind") if k == way_kind]
+        return self.graph.edge_subgraph(edges)
+
+    def shortest_path(self, a: str, b: str, way_kind: str) -> list[str] | None:
+        try:
+            path: list[str] = nx.shortest_path(self.subgraph(way_kind), a, b)
+        except (nx.NetworkXNoPath, nx.NodeNotFound):
+            return None
+        return path
