@@ -37,7 +37,13 @@ def contacts(geoms: Sequence[BaseGeometry], min_length: float) -> list[Contact]:
     left, right = left[keep], right[keep]
     if len(left) == 0:
         return []
-    overlap = shapely.area(shapely.intersection(arr[left], arr[right]))
+    # Interiors meeting in an area ("2********") is an overlap; computing the overlap itself
+    # for every touching pair would be far slower, so only flagged pairs get an area.
+    overlapping = shapely.relate_pattern(arr[left], arr[right], "2********")
+    overlap = np.zeros(len(left))
+    if overlapping.any():
+        overlap[overlapping] = shapely.area(
+            shapely.intersection(arr[left][overlapping], arr[right][overlapping]))
     shared = shapely.intersection(shapely.boundary(arr[left]), shapely.boundary(arr[right]))
     out = []
     for i, j, area, geom in zip(left.tolist(), right.tolist(), overlap.tolist(), shared,

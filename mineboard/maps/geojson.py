@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import shapely
 from shapely.geometry import LineString, shape
 from shapely.geometry.base import BaseGeometry
@@ -113,26 +114,14 @@ def _header(data: Any, problems: list[str]) -> dict[str, Any] | None:
     return dict(meta) if not problems else None
 
 
-def _check_coords(value: Any, depth: int = 0) -> str | None:
-    """Why a GeoJSON coordinate array is unusable, or None."""
-    if depth > 6:
-        return "coordinates nested too deeply"
-    if isinstance(value, list) and value and all(isinstance(v, (int, float))
-                                                and not isinstance(v, bool) for v in value):
-        if len(value) < 2:
-            return "a position needs x and y"
-        for v in value[:2]:
-            if not math.isfinite(v):
-                return "coordinate is not a finite number"
-            if abs(v) > MAX_ABS_COORD:
-                return f"absurd coordinate {v:g} (board units are at most {MAX_ABS_COORD:g})"
-        return None
-    if not isinstance(value, list):
-        return "coordinates must be arrays of numbers"
-    for v in value:
-        why = _check_coords(v, depth + 1)
-        if why:
-            return why
+def _coordinate_problem(geom: BaseGeometry) -> str | None:
+    """Why a geometry's coordinates are unusable in board units, or None."""
+    coords = shapely.get_coordinates(geom)
+    if not np.isfinite(coords).all():
+        return "coordinate is not a finite number"
+    worst = float(np.abs(coords).max()) if coords.size else 0.0
+    if worst > MAX_ABS_COORD:
+        return f"absurd coordinate {worst:g} (board units are at most {MAX_ABS_COORD:g})"
     return None
 
 
@@ -205,14 +194,15 @@ def _geometry(raw: Any, kind: str, where: str,
         want = " or ".join(expected) or "no"
         problems.append(f"{where}: a {kind} needs {want} geometry, not {got}")
         return False
-    why = _check_coords(raw.get("coordinates"))
-    if why:
-        problems.append(f"{where}: {why}")
-        return False
     try:
         geom = shape(raw)
-    except (ValueError, TypeError, AttributeError, shapely.errors.ShapelyError) as exc:
-        problems.append(f"{where}: unusable geometry ({exc})")
+    except (ValueError, TypeError, AttributeError, KeyError, IndexError, RecursionError,
+            shapely.errors.ShapelyError) as exc:
+        problems.append(f"{where}: unusable geometry coordinates ({type(exc).__name__})")
+        return False
+    why = _coordinate_problem(geom)
+    if why:
+        problems.append(f"{where}: {why}")
         return False
     if geom.is_empty:
         problems.append(f"{where}: empty geometry")

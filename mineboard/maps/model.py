@@ -80,6 +80,10 @@ class BoardMap:
             for way in self.ways.values():
                 self.graph.add_edge(way.a, way.b, way=way.id, kind=way.kind)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> BoardMap:
+        """Maps never change during a game, so game-state snapshots share one."""
+        return self
+
     def place(self, place_id: str) -> Place:
         return self.places[place_id]
 

@@ -1,0 +1,244 @@
+"""The ``mineboard`` command. Headless subcommands never import Qt.
+
+Every failure is one line on stderr: exit 2 for a bad argument or unusable file, exit 1
+for a check that failed (an illegal action, a map with problems). Never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, NoReturn
+
+from mineboard import __version__
+from mineboard.core.errors import BadInput, IllegalAction, MineboardError
+
+EXIT_FAILED_CHECK = 1
+EXIT_BAD_INPUT = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message}\n")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is negative")
+    if value > 100_000:
+        raise argparse.ArgumentTypeError(f"{value} is too large (at most 100000)")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="mineboard", description="Lay, sweep and run through minefields.")
+    parser.add_argument("--version", action="version", version=f"mineboard {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    play = sub.add_parser("play", help="open the board window (default scenario if none)")
+    play.add_argument("file", nargs="?", default="northsea-1940",
+                      help="a bundled scenario name, a scenario file or a save")
+    play.add_argument("--seed", type=_positive, default=None)
+
+    sub.add_parser("rulesets", help="list the rule systems")
+
+    validate = sub.add_parser("validate", help="check a map, scenario or save file")
+    validate.add_argument("file", type=Path)
+
+    run = sub.add_parser("run", help="play a scripted action list headless")
+    run.add_argument("scenario", help="a bundled scenario name or a scenario file")
+    run.add_argument("--seed", type=_positive, default=1)
+    run.add_argument("--actions", type=Path, required=True,
+                     help="JSON list of actions (see docs/actions.md)")
+    run.add_argument("--json", action="store_true", help="print JSON")
+    run.add_argument("--side", default=None, help="print only what this side may see")
+    run.add_argument("--save", type=Path, default=None, help="also write a save file")
+
+    odds = sub.add_parser("odds", help="exact odds of a mine resolution")
+    rulesets = odds.add_subparsers(dest="ruleset", metavar="RULESET", parser_class=_Parser,
+                                   required=True)
+    nl = rulesets.add_parser("naval-lines", help="ships crossing one mined naval line")
+    nl.add_argument("--mines", type=_positive, required=True)
+    nl.add_argument("--ships", type=_positive, required=True,
+                    help="crossing surface ships, sweepers included")
+    nl.add_argument("--allied", action="store_true",
+                    help="the mines belong to an ally, not an enemy (NL-16)")
+    nl.add_argument("--sweepers", type=_positive, default=0,
+                    help="attacking Escorts among the ships that sweep first (NL-22)")
+    nl.add_argument("--json", action="store_true")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command is None:
+            parser.print_help()
+            return 0
+        handler = _COMMANDS[args.command]
+        return handler(args)
+    except IllegalAction as exc:
+        print(f"mineboard: {exc}", file=sys.stderr)
+        return EXIT_FAILED_CHECK
+    except MineboardError as exc:
+        print(f"mineboard: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+
+
+def cmd_rulesets(args: argparse.Namespace) -> int:
+    from mineboard.core.ruleset import registered
+    from mineboard.rules import NAVAL_LINES  # noqa: F401  (registers)
+
+    for rid, ruleset in sorted(registered().items()):
+        print(f"{rid}\t{ruleset.clause_prefix}\t{ruleset.title}")
+    return 0
+
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    from mineboard.rules.naval_lines.odds import single_line
+
+    if args.sweepers > args.ships:
+        raise BadInput("--sweepers", f"{args.sweepers} sweepers but only {args.ships} ships")
+    if args.allied and args.sweepers:
+        raise BadInput("--sweepers", "Escorts sweep enemy mines only, not an ally's (NL-22)")
+    dist = single_line(args.mines, args.ships, args.allied, args.sweepers)
+    probs = dist.fractions()
+    full = {k: probs.get(k, Fraction(0)) for k in range(min(args.ships, args.mines) + 1)}
+    expected = dist.expected()
+    if args.json:
+        print(json.dumps({"ruleset": "naval-lines",
+                          "distribution": {str(k): str(p) for k, p in full.items()},
+                          "expected": str(expected)}))
+        return 0
+    side = "allied (detonates on 1, NL-16)" if args.allied else "enemy (detonates on 1–2)"
+    print(f"naval-lines: {args.ships} surface ship(s) cross {args.mines} {side} mine(s)"
+          + (f", {args.sweepers} Escort(s) sweeping first (NL-22)" if args.sweepers else ""))
+    for k, p in full.items():
+        bar = "█" * round(float(p) * 40)
+        print(f"  lose {k:>3}: {float(p):8.5f}  {bar}  {p}")
+    print(f"  expected losses: {float(expected):.5f} = {expected}")
+    return 0
+
+
+def _read_actions(path: Path, codec: Any) -> list[Any]:
+    from mineboard.resources import read_json
+
+    data, _ = read_json(path)
+    if isinstance(data, dict) and "actions" in data:
+        data = data["actions"]
+    if not isinstance(data, list):
+        raise BadInput(str(path), "must be a JSON list of actions")
+    return [codec.parse(item, f"{path}: action {i}") for i, item in enumerate(data)]
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from mineboard.core.history import summary_with_events
+    from mineboard.persistence.saves import write_save
+    from mineboard.persistence.scenario import load_scenario
+    from mineboard.resources import resolve_scenario
+
+    scenario = load_scenario(resolve_scenario(args.scenario))
+    actions = _read_actions(args.actions, scenario.ruleset.codec)
+    game = scenario.new_game(args.seed)
+    failure = None
+    for index, action in enumerate(actions):
+        try:
+            game.play(action)
+        except IllegalAction as exc:
+            failure = (f"action {index} ({action.kind}) refused: {exc.reason} "
+                       f"[{exc.clause}]; nothing of it was applied")
+            break
+    if args.save:
+        write_save(args.save, scenario, game)
+    report = summary_with_events(game, args.side)
+    if args.json:
+        if failure:
+            report["error"] = failure
+        print(json.dumps(report, indent=1, ensure_ascii=False))
+    else:
+        _print_report(report)
+    if failure:
+        print(f"mineboard: {failure}", file=sys.stderr)
+        return EXIT_FAILED_CHECK
+    return 0
+
+
+def _print_report(report: dict[str, Any]) -> None:
+    state = report["state"]
+    print(f"{report['ruleset']} · seed {report['seed']} · turn {state.get('turn')} · "
+          f"{state.get('nation')} · {state.get('phase_name', state.get('phase'))}")
+    for event in report["events"]:
+        clause = f"{event['clause']}: " if event["clause"] else ""
+        print(f"  {clause}{event['text']}")
+    print("state:")
+    print(json.dumps(state, indent=1, ensure_ascii=False))
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from mineboard.maps.geojson import MapInvalid, board_from_json
+    from mineboard.persistence.saves import game_from_save
+    from mineboard.persistence.scenario import scenario_from_data
+    from mineboard.resources import read_json
+
+    path: Path = args.file
+    data, digest = read_json(path)
+    where = str(path)
+    try:
+        if isinstance(data, dict) and data.get("type") == "FeatureCollection":
+            board = board_from_json(data, where, digest)
+            print(f"{path}: ok — {board.kind} map {board.id!r}, {len(board.places)} places, "
+                  f"{len(board.ways)} ways")
+        elif isinstance(data, dict) and "mineboard_scenario" in data:
+            scenario = scenario_from_data(data, where, path.resolve().parent)
+            print(f"{path}: ok — {scenario.ruleset.id} scenario on map {scenario.board.id!r}")
+        elif isinstance(data, dict) and "mineboard_save" in data:
+            _scenario, game = game_from_save(data, where, path.resolve().parent)
+            print(f"{path}: ok — {game.ruleset.id} save, {len(game.records)} actions replayed")
+        else:
+            print(f"mineboard: {path}: not a map, scenario or save file", file=sys.stderr)
+            return EXIT_FAILED_CHECK
+    except MapInvalid as exc:
+        for problem in exc.problems:
+            print(f"{path}: {problem}", file=sys.stderr)
+        return EXIT_FAILED_CHECK
+    except BadInput as exc:
+        print(f"mineboard: {exc}", file=sys.stderr)
+        return EXIT_FAILED_CHECK
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    try:
+        from mineboard.qt.app import run_app
+    except ImportError:
+        run_app = None
+    if run_app is None:
+        return _print_scenario(args)
+    return int(run_app(args.file, args.seed))
+
+
+def _print_scenario(args: argparse.Namespace) -> int:
+    from mineboard.core.history import summary_with_events
+    from mineboard.persistence.scenario import load_scenario
+    from mineboard.resources import resolve_scenario
+
+    scenario = load_scenario(resolve_scenario(args.file))
+    game = scenario.new_game(args.seed or 1)
+    print(scenario.title)
+    _print_report(summary_with_events(game))
+    return 0
+
+
+_COMMANDS = {"rulesets": cmd_rulesets, "odds": cmd_odds, "run": cmd_run,
+             "validate": cmd_validate, "play": cmd_play}

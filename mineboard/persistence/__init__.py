@@ -1,0 +1,1 @@
+"""Scenario and save files: reading them with clear errors, writing them atomically."""

@@ -1,0 +1,81 @@
+"""Scenario files: which ruleset, which map, and the ruleset's own starting position.
+
+A scenario names its map by bundled id (``"northsea"`` → ``maps/northsea.geojson``) or by
+a path relative to the scenario file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import mineboard.rules  # noqa: F401  (registers the rulesets)
+from mineboard.core.errors import BadInput
+from mineboard.core.history import Game
+from mineboard.core.ruleset import Ruleset, get_ruleset
+from mineboard.maps.geojson import load_board
+from mineboard.maps.model import BoardMap
+from mineboard.resources import maps_dir, read_json
+
+SCENARIO_SCHEMA = 1
+
+
+@dataclass(frozen=True)
+class Scenario:
+    data: Mapping[str, Any]
+    where: str
+    ruleset: Ruleset[Any]
+    board: BoardMap
+    folder: Path
+
+    @property
+    def title(self) -> str:
+        return str(self.data.get("title", self.where))
+
+    def new_game(self, seed: int) -> Game[Any]:
+        return Game(self.ruleset, self.ruleset.new_state(self.data, self.board, self.where),
+                    seed)
+
+
+@lru_cache(maxsize=16)
+def _cached_board(path: Path, mtime_ns: int) -> BoardMap:
+    return load_board(path)
+
+
+def map_path(ref: str, folder: Path) -> Path:
+    if ref.endswith(".geojson") or ref.endswith(".json") or "/" in ref:
+        return (folder / ref).resolve()
+    return maps_dir() / f"{ref}.geojson"
+
+
+def board_for(ref: Any, folder: Path, where: str) -> BoardMap:
+    if not isinstance(ref, str) or not ref:
+        raise BadInput(where, "'map' must name a bundled map or a .geojson path")
+    path = map_path(ref, folder)
+    try:
+        mtime = path.stat().st_mtime_ns
+    except OSError:
+        raise BadInput(where, f"map {ref!r} not found ({path})") from None
+    return _cached_board(path, mtime)
+
+
+def scenario_from_data(data: Any, where: str, folder: Path) -> Scenario:
+    if not isinstance(data, Mapping) or data.get("mineboard_scenario") != SCENARIO_SCHEMA:
+        raise BadInput(where, f"not a mineboard scenario (needs \"mineboard_scenario\": "
+                              f"{SCENARIO_SCHEMA})")
+    ruleset_id = data.get("ruleset")
+    if not isinstance(ruleset_id, str):
+        raise BadInput(where, "'ruleset' must be a ruleset id")
+    ruleset = get_ruleset(ruleset_id, where)
+    board = board_for(data.get("map"), folder, where)
+    scenario = Scenario(data, where, ruleset, board, folder)
+    ruleset.new_state(data, board, where)  # validates every reference now, not mid-game
+    return scenario
+
+
+def load_scenario(path: Path) -> Scenario:
+    data, _digest = read_json(path)
+    return scenario_from_data(data, str(path), path.resolve().parent)

@@ -1,0 +1,95 @@
+"""The naval-lines unit table, read from ``assets/rules/naval-lines/units.json``.
+
+Rule data lives in a file so a player can match their edition's costs and moves without
+touching code; the loader checks every field so a broken table fails with one line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from mineboard.core.errors import BadInput
+from mineboard.resources import assets_dir, read_json
+
+
+@dataclass(frozen=True, slots=True)
+class UnitType:
+    id: str
+    name: str
+    cost: int
+    move: int
+    surface: bool
+    mine_immune: bool
+    mine_capacity: int
+
+    @property
+    def mine_target(self) -> bool:
+        """Whether naval mines attack this unit when it crosses their line (NL-12, NL-21)."""
+        return self.surface and not self.mine_immune
+
+
+@dataclass(frozen=True, slots=True)
+class MineData:
+    cost: int
+    defense: int
+    allied_defense: int
+    max_per_carrier: int
+
+
+@dataclass(frozen=True, slots=True)
+class RuleData:
+    units: Mapping[str, UnitType]
+    mine: MineData
+    no_mine_production: frozenset[str]
+
+
+def _int(obj: Mapping[str, Any], key: str, where: str, low: int = 0, high: int = 1000) -> int:
+    value = obj.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise BadInput(where, f"{key!r} must be a whole number from {low} to {high}")
+    return value
+
+
+def _bool(obj: Mapping[str, Any], key: str, where: str) -> bool:
+    value = obj.get(key)
+    if not isinstance(value, bool):
+        raise BadInput(where, f"{key!r} must be true or false")
+    return value
+
+
+def parse_rule_data(data: Any, where: str) -> RuleData:
+    if not isinstance(data, Mapping) or data.get("schema") != 1:
+        raise BadInput(where, "not a naval-lines unit table (schema 1)")
+    mine = data.get("mine")
+    if not isinstance(mine, Mapping):
+        raise BadInput(where, "'mine' must be an object")
+    mine_data = MineData(_int(mine, "cost", f"{where}: mine"),
+                         _int(mine, "defense", f"{where}: mine", 0, 6),
+                         _int(mine, "allied_defense", f"{where}: mine", 0, 6),
+                         _int(mine, "max_per_carrier", f"{where}: mine", 1, 100))
+    units_raw = data.get("units")
+    if not isinstance(units_raw, Mapping) or not units_raw:
+        raise BadInput(where, "'units' must be a non-empty object")
+    units = {}
+    for uid, u in units_raw.items():
+        at = f"{where}: unit {uid}"
+        if not isinstance(u, Mapping) or not isinstance(u.get("name"), str):
+            raise BadInput(at, "needs a 'name'")
+        units[uid] = UnitType(uid, u["name"], _int(u, "cost", at), _int(u, "move", at, 0, 20),
+                              _bool(u, "surface", at), _bool(u, "mine_immune", at),
+                              _int(u, "mine_capacity", at, 0, 100))
+    banned = data.get("no_mine_production", [])
+    if not isinstance(banned, list) or not all(isinstance(n, str) for n in banned):
+        raise BadInput(where, "'no_mine_production' must be a list of nation names")
+    return RuleData(units, mine_data, frozenset(banned))
+
+
+@cache
+def default_rule_data() -> RuleData:
+    path: Path = assets_dir() / "rules" / "naval-lines" / "units.json"
+    data, _digest = read_json(path)
+    return parse_rule_data(data, str(path))

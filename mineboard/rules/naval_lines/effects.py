@@ -1,0 +1,327 @@
+"""What legal naval-lines actions do to the state, and the events that tell of it.
+
+Dice come only from the ``dice`` argument; every roll names its clause. Mines are resolved
+one die at a time exactly as the seed says (NL-15), so the log can show each die.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from mineboard.core.actions import Action
+from mineboard.core.chance import fraction_text
+from mineboard.core.dice import Dice
+from mineboard.core.events import Event
+from mineboard.maps.model import way_id
+from mineboard.rules.naval_lines.actions import (
+    BuyMines,
+    Capture,
+    EndPhase,
+    LayMines,
+    LoadMines,
+    Move,
+    Retreat,
+    SettleBattle,
+)
+from mineboard.rules.naval_lines.checks import enemies_in
+from mineboard.rules.naval_lines.state import (
+    BATTLE,
+    COMBAT_MOVE,
+    NONCOMBAT_MOVE,
+    PHASE_NAMES,
+    PHASES,
+    PLACE,
+    PURCHASE,
+    Minefield,
+    NavalState,
+    Unit,
+)
+
+SWEEP_DIE_PER_ESCORT = 3
+
+
+def _secret(state: NavalState, nation: str) -> str | None:
+    """Under hidden minefields, mine stock and laying are known to the owner's side only."""
+    return state.side(nation) if state.options.hidden_minefields else None
+
+
+def unit_label(state: NavalState, unit: Unit) -> str:
+    return f"{unit.nation} {state.unit_type(unit).name} ({unit.id})"
+
+
+def apply_buy(state: NavalState, action: BuyMines, dice: Dice) -> list[Event]:
+    nation = state.active
+    state.ipcs[nation] -= action.count * state.rules.mine.cost
+    state.pending[nation] += action.count
+    state.bought_this_turn[nation] += action.count
+    state.tally[nation].bought += action.count
+    return [Event("MinesBought", "NL-02",
+                  f"{nation} buys {action.count} naval mine(s) at its capital for "
+                  f"{action.count * state.rules.mine.cost} IPCs",
+                  {"nation": nation, "count": action.count}, _secret(state, nation))]
+
+
+def apply_load(state: NavalState, action: LoadMines, dice: Dice) -> list[Event]:
+    unit = state.units[action.unit]
+    state.stored[unit.nation] -= action.count
+    unit.cargo += action.count
+    unit.mission = "mines"
+    return [Event("MinesLoaded", "NL-05",
+                  f"{unit_label(state, unit)} loads {action.count} mine(s) in sea zone "
+                  f"{unit.zone}", {"unit": unit.id, "count": action.count, "zone": unit.zone},
+                  _secret(state, unit.nation))]
+
+
+def apply_lay(state: NavalState, action: LayMines, dice: Dice) -> list[Event]:
+    unit = state.units[action.unit]
+    count, unit.cargo, unit.done = unit.cargo, 0, True
+    field = next((f for f in state.minefields if f.line == action.line
+                  and f.owner == unit.nation and f.zone == unit.zone), None)
+    if field is None:
+        field = Minefield(action.line, unit.nation, unit.zone, 0)
+        state.minefields.append(field)
+    field.count += count
+    return [Event("MinesLaid", "NL-07",
+                  f"{unit_label(state, unit)} lays {count} mine(s) on line {action.line} "
+                  f"defending sea zone {unit.zone}; its move ends",
+                  {"unit": unit.id, "line": action.line, "count": count, "zone": unit.zone,
+                   "owner": unit.nation}, _secret(state, unit.nation))]
+
+
+def facing_fields(state: NavalState, line: str, to_zone: str,
+                  mover: str) -> list[tuple[str, list[Minefield]]]:
+    """The minefields a crossing meets, grouped by owner in turn order (NL-09, NL-12, NL-17)."""
+    groups: dict[str, list[Minefield]] = {}
+    for f in state.fields_on(line):
+        if f.owner == mover:
+            continue  # NL-17: the owner crosses freely
+        if state.options.crossing == "into_defended_zone" and f.zone != to_zone:
+            continue
+        groups.setdefault(f.owner, []).append(f)
+    order = {n: i for i, n in enumerate(state.turn_order)}
+    out = []
+    for owner in sorted(groups, key=lambda n: (order.get(n, 99), n)):
+        fields = sorted(groups[owner], key=lambda f: (f.zone != to_zone, f.zone))
+        out.append((owner, fields))
+    return out
+
+
+def detonation_chance(state: NavalState, owner: str, mover: str) -> tuple[Fraction, str]:
+    """P(one die detonates) and the clause: 1–2 against enemies, 1 against allies (NL-16)."""
+    if state.side(owner) == state.side(mover):
+        return Fraction(state.rules.mine.allied_defense, 6), "NL-16"
+    return Fraction(state.rules.mine.defense, 6), "NL-16"
+
+
+def _take_mine(fields: list[Minefield]) -> None:
+    for f in fields:
+        if f.count:
+            f.count -= 1
+            return
+
+
+def loss_order(state: NavalState, units: list[Unit], chosen: tuple[str, ...]) -> list[Unit]:
+    """The crossing player's casualty order: their choices first, then cheapest (NL-21)."""
+    first = [state.units[u] for u in chosen if u in {x.id for x in units}]
+    rest = state.cost_order([u for u in units if u.id not in chosen])
+    return first + rest
+
+
+def resolve_field(state: NavalState, owner: str, fields: list[Minefield], line: str,
+                  moving: list[Unit], sweepers: list[Unit], chosen: tuple[str, ...],
+                  dice: Dice) -> list[Event]:
+    """Sweep (NL-22/23), then roll the field one die at a time until it stops (NL-15)."""
+    events: list[Event] = []
+    mover = state.active
+    enemy = state.side(owner) != state.side(mover)
+    for f in fields:
+        f.revealed = True
+    total = sum(f.count for f in fields)
+    events.append(Event("MinefieldEntered", "NL-12",
+                        f"{mover}'s ships cross line {line}: {owner}'s minefield of {total} "
+                        "mine(s) defends", {"line": line, "owner": owner, "mines": total},
+                        reveals=True))
+    if enemy and state.phase == COMBAT_MOVE:
+        for sweeper in sweepers:
+            n_dice = min(SWEEP_DIE_PER_ESCORT, sum(f.count for f in fields))
+            for k in range(n_dice):
+                value = dice.roll("NL-22", f"sweep by {sweeper.id} on {line}")
+                swept = value == 1
+                if swept:
+                    _take_mine(fields)
+                    state.tally[owner].swept += 1
+                events.append(Event(
+                    "SweepRolled", "NL-22",
+                    f"{unit_label(state, sweeper)} sweeps die {k + 1} of {n_dice}: rolled "
+                    f"{value} — {'mine swept' if swept else 'miss'} (P(1) = 1/6)",
+                    {"line": line, "unit": sweeper.id, "value": value, "swept": swept,
+                     "chance": "1/6"}))
+    targets = [u for u in moving if state.unit_type(u).mine_target]
+    immune = [u for u in moving if not state.unit_type(u).mine_target]
+    if immune:
+        names = ", ".join(state.unit_type(u).name for u in immune)
+        events.append(Event("MinesIgnored", "NL-21", f"{names} pass the minefield freely",
+                            {"line": line, "units": [u.id for u in immune]}))
+    mines = sum(f.count for f in fields)
+    if not targets or not mines:
+        return events
+    p, clause = detonation_chance(state, owner, mover)
+    need = len(targets)
+    order = loss_order(state, targets, chosen)
+    hits = 0
+    for k in range(mines):
+        value = dice.roll("NL-15", f"{owner} mine {k + 1} of {mines} on {line}")
+        detonates = value <= p * 6
+        text = (f"{owner} mine {k + 1} of {mines} on line {line} rolled {value} — "
+                f"{'detonates' if detonates else 'holds'} (P = {fraction_text(p)}, "
+                f"{clause})")
+        data: dict[str, Any] = {"line": line, "owner": owner, "value": value,
+                                "detonates": detonates, "chance": str(p), "index": k + 1,
+                                "of": mines}
+        if detonates:
+            victim = order[hits]
+            hits += 1
+            _take_mine(fields)
+            state.tally[owner].detonated += 1
+            del state.units[victim.id]
+            moving.remove(victim)
+            if victim in sweepers:
+                sweepers.remove(victim)
+            text += f"; {unit_label(state, victim)} sunk (NL-18: the mine is removed)"
+            data["sunk"] = victim.id
+        events.append(Event("MineRolled", "NL-15", text, data))
+        if hits == need:
+            events.append(Event("MinefieldStopped", "NL-15",
+                                f"rolling stops: {hits} detonation(s) = {need} crossing "
+                                "surface unit(s)", {"line": line}))
+            break
+    return events
+
+
+def apply_move(state: NavalState, action: Move, dice: Dice) -> list[Event]:
+    moving = [state.units[u] for u in action.units]
+    sweepers = [state.units[u] for u in action.sweepers]
+    events: list[Event] = []
+    for unit in moving:
+        if state.phase == COMBAT_MOVE and unit.mission is None:
+            unit.mission = "sweep" if unit in sweepers else "attack"
+    for a, b in zip(action.path, action.path[1:], strict=False):
+        line = way_id(a, b)
+        for owner, fields in facing_fields(state, line, b, state.active):
+            events += resolve_field(state, owner, fields, line, moving, sweepers,
+                                    action.losses, dice)
+        for unit in moving:
+            unit.zone = b
+            unit.moved += 1
+    if moving:
+        names = ", ".join(u.id for u in moving)
+        events.append(Event("UnitsMoved", "",
+                            f"{names} move {' → '.join(action.path)}",
+                            {"units": [u.id for u in moving], "path": list(action.path)}))
+    return events
+
+
+def apply_settle(state: NavalState, action: SettleBattle, dice: Dice) -> list[Event]:
+    events = []
+    for uid in action.sunk:
+        unit = state.units.pop(uid)
+        events.append(Event("ShipSunk", "", f"{unit_label(state, unit)} sunk in battle in "
+                            f"sea zone {action.zone}", {"unit": uid, "zone": action.zone}))
+    events.append(Event("BattleSettled", "", f"battle in sea zone {action.zone} settled",
+                        {"zone": action.zone}))
+    return events
+
+
+def apply_retreat(state: NavalState, action: Retreat, dice: Dice) -> list[Event]:
+    units = [state.units[u] for u in action.units]
+    origin = units[0].zone
+    line = way_id(origin, action.to)
+    for u in units:
+        u.zone = action.to
+    mined = any(f.owner != state.active for f in state.fields_on(line))
+    note = "; the mines on that line do not defend against a retreat" if mined else ""
+    return [Event("UnitsRetreated", "NL-20",
+                  f"{', '.join(action.units)} retreat {origin} → {action.to}{note}",
+                  {"units": list(action.units), "path": [origin, action.to]})]
+
+
+def apply_capture(state: NavalState, action: Capture, dice: Dice) -> list[Event]:
+    place = state.board.places[action.territory]
+    state.territory_owner[action.territory] = state.active
+    events = [Event("TerritoryCaptured", "", f"{state.active} takes {place.name}",
+                    {"territory": action.territory, "by": state.active})]
+    for nation, info in state.nations.items():
+        if info.capital == action.territory and nation != state.active:
+            lost = state.stored[nation] + state.pending[nation]
+            state.stored[nation] = state.pending[nation] = 0
+            state.tally[nation].lost += lost
+            if lost:
+                events.append(Event("MinesLost", "NL-04",
+                                     f"{lost} naval mine(s) stored in {place.name} are lost "
+                                     "with the capital", {"nation": nation, "count": lost}))
+    return events
+
+
+def apply_end(state: NavalState, action: EndPhase, dice: Dice) -> list[Event]:
+    nation = state.active
+    events: list[Event] = []
+    if state.phase == BATTLE:
+        for zone in sorted({u.zone for u in state.units.values() if u.nation == nation}):
+            holder = state.control.get(zone)
+            if enemies_in(state, zone, nation):
+                continue
+            if holder is None or state.side(holder) != state.side(nation):
+                state.control[zone] = nation
+                events.append(Event("ZoneControlled", "NL-19",
+                                    f"{nation} now controls sea zone {zone}; mines on its "
+                                    "lines stay where they are",
+                                    {"zone": zone, "nation": nation}))
+    if state.phase == NONCOMBAT_MOVE:
+        for unit in state.units.values():
+            if unit.nation == nation and unit.cargo:
+                state.stored[nation] += unit.cargo
+                events.append(Event("MinesReturned", "NL-04",
+                                    f"{unit.id} did not lay its {unit.cargo} mine(s); they "
+                                    "return to store in the capital",
+                                    {"unit": unit.id, "count": unit.cargo}, _secret(state, nation)))
+                unit.cargo = 0
+    if state.phase == PLACE:
+        placed = state.pending[nation]
+        state.pending[nation] = 0
+        if placed and state.holds_capital(nation):
+            state.stored[nation] += placed
+            events.append(Event("MinesPlaced", "NL-04",
+                                f"{placed} new naval mine(s) are stored in {nation}'s capital",
+                                {"nation": nation, "count": placed}, _secret(state, nation)))
+        elif placed:
+            state.tally[nation].lost += placed
+            events.append(Event("MinesLost", "NL-04", f"{placed} new mine(s) have no capital "
+                                "to be stored in and are lost", {"nation": nation}))
+    index = PHASES.index(state.phase)
+    if index + 1 < len(PHASES):
+        state.phase = PHASES[index + 1]
+    else:
+        state.phase = PURCHASE
+        state.nation_index = (state.nation_index + 1) % len(state.turn_order)
+        if state.nation_index == 0:
+            state.turn += 1
+        nation = state.active
+        state.bought_this_turn[nation] = 0
+        for unit in state.units.values():
+            if unit.nation == nation:
+                unit.moved, unit.mission, unit.done = 0, None, False
+    if state.phase == NONCOMBAT_MOVE:
+        state.ncm_control = dict(state.control)
+    events.append(Event("PhaseBegan", "", f"turn {state.turn}: {state.active} — "
+                        f"{PHASE_NAMES[state.phase]}",
+                        {"turn": state.turn, "nation": state.active, "phase": state.phase}))
+    return events
+
+
+EFFECTS: dict[type[Action], Callable[[NavalState, Any, Dice], list[Event]]] = {
+    BuyMines: apply_buy, LoadMines: apply_load, Move: apply_move, LayMines: apply_lay,
+    SettleBattle: apply_settle, Retreat: apply_retreat, Capture: apply_capture,
+    EndPhase: apply_end,
+}

@@ -1,0 +1,52 @@
+"""Shared fixtures: scenarios built from the bundled one with a few fields changed."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from mineboard.core.dice import Roll  # noqa: E402
+from mineboard.core.history import Game, Record  # noqa: E402
+from mineboard.persistence.scenario import Scenario, scenario_from_data  # noqa: E402
+from mineboard.resources import maps_dir, resolve_scenario  # noqa: E402
+
+BASE_PATH = resolve_scenario("northsea-1940")
+BASE: dict[str, Any] = json.loads(BASE_PATH.read_text())
+
+
+def scenario(**changes: Any) -> Scenario:
+    """The bundled scenario with top-level fields replaced (``options`` merged)."""
+    data = copy.deepcopy(BASE)
+    options = changes.pop("options", None)
+    data.update(changes)
+    if options:
+        data["options"] = {**data["options"], **options}
+    return scenario_from_data(data, "test scenario", maps_dir() / "scenarios")
+
+
+def game(seed: int = 7, **changes: Any) -> Game[Any]:
+    return scenario(**changes).new_game(seed)
+
+
+def play(g: Game[Any], kind: str, rolls: list[int] | None = None, **fields: Any) -> Record:
+    """Play one action; ``rolls`` forces the dice (all must be used)."""
+    action = g.ruleset.codec.parse({"kind": kind, **fields})
+    recorded = None if rolls is None else [Roll(6, v, "test", "test") for v in rolls]
+    return g.play(action, recorded)
+
+
+def dice_of(record: Record, clause: str) -> list[int]:
+    return [r.value for r in record.rolls if r.clause == clause]
+
+
+@pytest.fixture
+def tmp_cwd(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path

@@ -1,0 +1,390 @@
+"""One test (or more) per NL clause of ../shared/rules/naval-lines.md, named by its id."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from mineboard.core.errors import IllegalAction
+from mineboard.rules.naval_lines.odds import single_line
+from tests.conftest import dice_of, game, play
+
+GERMAN_FIELD = [{"line": "110|112", "owner": "Germany", "zone": "112", "count": 10}]
+UK_ATTACKS = {"nation": "United Kingdom", "phase": "combat_move", "minefields": GERMAN_FIELD}
+
+
+def refused(clause: str, g, kind: str, **fields) -> IllegalAction:
+    before = g.ruleset.summary(g.state)
+    with pytest.raises(IllegalAction) as info:
+        play(g, kind, **fields)
+    assert info.value.clause == clause, info.value
+    assert g.ruleset.summary(g.state) == before, "a refused action changed the state"
+    return info.value
+
+
+# ---- unit and production ------------------------------------------------------------------
+
+def test_nl01_a_mine_costs_one_ipc_and_defends_on_two():
+    g = game()
+    play(g, "buy_mines", count=4)
+    assert g.state.ipcs["Germany"] == 30 - 4
+    assert single_line(1, 1).prob(1) == Fraction(2, 6)
+
+
+def test_nl01_buying_more_than_the_treasury_is_refused():
+    g = game(nations=[{"name": "Germany", "side": "Axis", "capital": "DEU", "ipcs": 2},
+                      {"name": "United Kingdom", "side": "Allies", "capital": "GBR"},
+                      {"name": "France", "side": "Allies", "capital": "FRA"}])
+    refused("NL-01", g, "buy_mines", count=3)
+
+
+def test_nl02_mines_are_bought_only_in_purchase():
+    g = game(phase="combat_move")
+    refused("NL-02", g, "buy_mines", count=1)
+
+
+def test_nl02_china_cannot_produce_mines_but_india_can():
+    nations = [{"name": "China", "side": "Allies", "capital": "POL", "ipcs": 10},
+               {"name": "India", "side": "Allies", "capital": "IRL", "ipcs": 10},
+               {"name": "Germany", "side": "Axis", "capital": "DEU", "ipcs": 10}]
+    owners = {"POL": "China", "IRL": "India"}
+    g = game(nations=nations, turn_order=["China", "India", "Germany"], territories=owners,
+             units=[], minefields=[], stored_mines={}, control={})
+    assert "cannot produce" in refused("NL-02", g, "buy_mines", count=1).reason
+    for _ in range(5):
+        play(g, "end_phase")
+    assert g.state.active == "India"
+    # Ireland has no industrial complex in the bundled map, so India's limit is 0 (NL-03),
+    # but the refusal is about capacity, not about India being barred (NL-02).
+    assert refused("NL-03", g, "buy_mines", count=1)
+
+
+def test_nl02_no_capital_no_mines():
+    g = game(territories={"DEU": "United Kingdom"})
+    refused("NL-02", g, "buy_mines", count=1)
+
+
+def test_nl03_capacity_limits_mines_per_turn_and_resets_next_turn():
+    g = game()
+    play(g, "buy_mines", count=6)
+    play(g, "buy_mines", count=4)
+    assert refused("NL-03", g, "buy_mines", count=1).reason.startswith(
+        "the capital's industrial complex produces at most 10")
+    for _ in range(15):  # a full round of three nations
+        play(g, "end_phase")
+    assert (g.state.active, g.state.phase, g.state.turn) == ("Germany", "purchase", 2)
+    play(g, "buy_mines", count=10)
+    assert g.state.tally["Germany"].bought == 3 + 20
+
+
+def test_nl04_bought_mines_are_stored_in_the_capital_at_placement():
+    g = game()
+    play(g, "buy_mines", count=5)
+    assert g.state.stored["Germany"] == 3
+    for _ in range(4):
+        play(g, "end_phase")
+    assert g.state.phase == "place"
+    record = play(g, "end_phase")
+    assert g.state.stored["Germany"] == 8
+    assert [e.clause for e in record.events if e.kind == "MinesPlaced"] == ["NL-04"]
+
+
+def test_nl04_capturing_the_capital_destroys_stored_mines():
+    g = game(nation="United Kingdom", phase="battle")
+    record = play(g, "capture", territory="DEU")
+    assert g.state.stored["Germany"] == 0
+    assert g.state.tally["Germany"].lost == 3
+    assert any(e.kind == "MinesLost" and e.clause == "NL-04" for e in record.events)
+
+
+def test_nl04_unlaid_cargo_returns_to_the_capital():
+    g = game(phase="noncombat_move")
+    play(g, "load_mines", unit="ger-escort-1", count=2)
+    play(g, "end_phase")
+    assert g.state.stored["Germany"] == 3
+    assert g.state.units["ger-escort-1"].cargo == 0
+
+
+# ---- carrying and laying ------------------------------------------------------------------
+
+def test_nl05_only_escorts_carry_mines():
+    g = game(phase="noncombat_move")
+    refused("NL-05", g, "load_mines", unit="ger-destroyer-1", count=1)
+
+
+def test_nl05_at_most_three_mines_per_escort():
+    g = game(phase="noncombat_move", stored_mines={"Germany": 6})
+    refused("NL-05", g, "load_mines", unit="ger-escort-1", count=4)
+    play(g, "load_mines", unit="ger-escort-1", count=2)
+    refused("NL-05", g, "load_mines", unit="ger-escort-1", count=2)
+    play(g, "load_mines", unit="ger-escort-1", count=1)
+    assert g.state.units["ger-escort-1"].cargo == 3
+
+
+def test_nl05_loading_only_in_noncombat_movement():
+    g = game(phase="combat_move")
+    refused("NL-05", g, "load_mines", unit="ger-escort-1", count=1)
+
+
+def test_nl05_an_escort_that_moved_cannot_load():
+    g = game(phase="noncombat_move")
+    play(g, "move", units=["ger-escort-1"], path=["113", "112"])
+    play(g, "move", units=["ger-escort-2"], path=["113", "121", "113"])
+    refused("NL-05", g, "load_mines", unit="ger-escort-2", count=1)
+
+
+def test_nl06_mines_never_cross_land_to_a_zone_away_from_the_capital():
+    g = game(nation="United Kingdom", phase="noncombat_move")
+    # Zone 91 (Irish Sea) touches Britain; zone 93 does too, but zone 107 does not.
+    play(g, "load_mines", unit="uk-escort-3", count=1)
+    g2 = game(nation="France", phase="noncombat_move", stored_mines={"France": 2})
+    play(g2, "load_mines", unit="fra-escort-1", count=1)  # 109 touches France
+    g3 = game(phase="noncombat_move", units=[
+        {"nation": "Germany", "type": "escort", "zone": "112"}])
+    refused("NL-06", g3, "load_mines", unit="ger-escort-1", count=1)
+
+
+def test_nl07_all_mines_on_one_line_of_the_zone_and_the_move_ends():
+    g = game(phase="noncombat_move")
+    play(g, "load_mines", unit="ger-escort-1", count=3)
+    play(g, "move", units=["ger-escort-1"], path=["113", "112"])
+    refused("NL-07", g, "lay_mines", unit="ger-escort-1", line="110|111")  # not 112's line
+    play(g, "lay_mines", unit="ger-escort-1", line="110|112")
+    fields = [(f.line, f.zone, f.count) for f in g.state.minefields if f.owner == "Germany"]
+    assert fields == [("110|112", "112", 3)]
+    assert g.state.units["ger-escort-1"].cargo == 0
+    refused("NL-07", g, "move", units=["ger-escort-1"], path=["112", "113"])
+    refused("NL-05", g, "lay_mines", unit="ger-escort-1", line="112|114")  # nothing left
+
+
+def test_nl08_only_in_a_zone_controlled_since_noncombat_movement_began():
+    g = game(phase="noncombat_move")
+    play(g, "load_mines", unit="ger-escort-1", count=3)
+    play(g, "move", units=["ger-escort-1"], path=["113", "114"])  # 114 is British
+    refused("NL-08", g, "lay_mines", unit="ger-escort-1", line="113|114")
+
+
+def test_nl08_enemies_next_door_do_not_matter():
+    g = game(phase="noncombat_move", units=[
+        {"nation": "Germany", "type": "escort", "zone": "113"},
+        {"nation": "United Kingdom", "type": "battleship", "zone": "112", "count": 3}])
+    play(g, "load_mines", unit="ger-escort-1", count=2)
+    play(g, "lay_mines", unit="ger-escort-1", line="112|113")
+    assert g.state.minefields[-1].count == 2
+
+
+def test_nl09_any_number_of_mines_and_owners_on_one_line():
+    g = game(phase="noncombat_move", stored_mines={"Germany": 6},
+             minefields=[{"line": "112|113", "owner": "United Kingdom", "zone": "112",
+                          "count": 4}])
+    play(g, "load_mines", unit="ger-escort-1", count=3)
+    play(g, "load_mines", unit="ger-escort-2", count=3)
+    play(g, "lay_mines", unit="ger-escort-1", line="112|113")
+    play(g, "lay_mines", unit="ger-escort-2", line="112|113")
+    fields = {(f.owner, f.count) for f in g.state.fields_on("112|113")}
+    assert fields == {("Germany", 6), ("United Kingdom", 4)}
+
+
+def test_nl10_laid_mines_stay_on_their_line():
+    g = game(phase="noncombat_move")
+    play(g, "load_mines", unit="ger-escort-1", count=3)
+    play(g, "lay_mines", unit="ger-escort-1", line="112|113")
+    for _ in range(13):  # round the table to Germany's next Combat Movement
+        play(g, "end_phase")
+    assert (g.state.turn, g.state.phase) == (2, "combat_move")
+    play(g, "move", units=["ger-escort-1"], path=["113", "121"])
+    assert [(f.line, f.count) for f in g.state.minefields if f.owner == "Germany"] == [
+        ("112|113", 3)]
+
+
+def test_nl11_an_escort_that_attacked_cannot_carry_mines():
+    g = game(phase="combat_move")
+    play(g, "move", units=["ger-escort-1"], path=["113", "112"])
+    play(g, "end_phase")
+    play(g, "end_phase")
+    refused("NL-11", g, "load_mines", unit="ger-escort-1", count=1)
+
+
+# ---- crossing a minefield -----------------------------------------------------------------
+
+def test_nl12_only_the_mined_line_is_attacked():
+    g = game(**UK_ATTACKS)
+    record = play(g, "move", rolls=[], units=["uk-destroyer-1"], path=["110", "111"])
+    assert record.rolls == ()
+
+
+def test_nl12_both_directions_by_default_and_one_way_as_a_setting():
+    out = {**UK_ATTACKS, "minefields": [{"line": "110|112", "owner": "Germany", "zone": "110",
+                                         "count": 2}]}
+    g = game(**out)  # field defends 110; the British leave 110 across it
+    record = play(g, "move", rolls=[5, 6], units=["uk-destroyer-1"], path=["110", "112"])
+    assert dice_of(record, "NL-15") == [5, 6]
+    g = game(**out, options={"crossing": "into_defended_zone"})
+    record = play(g, "move", rolls=[], units=["uk-destroyer-1"], path=["110", "112"])
+    assert record.rolls == ()
+
+
+def test_nl13_mines_do_not_block_survivors_go_on():
+    g = game(**UK_ATTACKS)
+    play(g, "move", rolls=[1] + [6] * 9, units=["uk-destroyer-1", "uk-destroyer-2"],
+         path=["110", "112", "114"])
+    survivors = [u for u in g.state.units.values() if u.type == "destroyer"
+                 and u.nation == "United Kingdom" and u.zone == "114"]
+    assert len(survivors) == 1
+
+
+def test_nl14_mines_defend_in_noncombat_movement_too():
+    g = game(nation="United Kingdom", phase="noncombat_move", minefields=GERMAN_FIELD)
+    record = play(g, "move", rolls=[1, 2], units=["uk-destroyer-1", "uk-destroyer-2"],
+                  path=["110", "112"])
+    assert dice_of(record, "NL-15") == [1, 2]
+    assert sum(1 for u in g.state.units.values() if u.type == "destroyer"
+               and u.nation == "United Kingdom" and u.zone != "115") == 0
+
+
+def test_nl15_rolling_stops_at_casualty_count():
+    g = game(**UK_ATTACKS)
+    record = play(g, "move", rolls=[1, 5, 2], units=["uk-destroyer-1", "uk-destroyer-2"],
+                  path=["110", "112"])
+    assert dice_of(record, "NL-15") == [1, 5, 2]  # a fourth die would be a test failure
+    assert [e.kind for e in record.events].count("MinefieldStopped") == 1
+    assert g.state.fields_on("110|112")[0].count == 8
+
+
+def test_nl15_every_mine_rolls_when_too_few_detonate():
+    g = game(**UK_ATTACKS)
+    record = play(g, "move", rolls=[3, 4, 5, 6, 3, 4, 5, 6, 3, 1],
+                  units=["uk-destroyer-1", "uk-destroyer-2"], path=["110", "112"])
+    assert len(dice_of(record, "NL-15")) == 10
+    assert g.state.fields_on("110|112")[0].count == 9
+
+
+def test_nl16_enemy_detonates_on_two_ally_only_on_one():
+    g = game(**UK_ATTACKS)
+    record = play(g, "move", rolls=[2], units=["uk-destroyer-1"], path=["110", "112"])
+    assert record.events[-2].data["detonates"] is True
+    ally = {"nation": "France", "phase": "combat_move",
+            "minefields": [{"line": "92|93", "owner": "United Kingdom", "zone": "92",
+                            "count": 2}]}
+    g = game(**ally)
+    record = play(g, "move", rolls=[2, 1], units=["fra-cruiser-1"], path=["93", "92"])
+    rolled = [e.data["detonates"] for e in record.events if e.kind == "MineRolled"]
+    assert rolled == [False, True]
+    assert "1/6" in record.events[2].text
+
+
+def test_nl17_owners_cross_their_own_mines_freely():
+    g = game(phase="combat_move", minefields=GERMAN_FIELD)
+    record = play(g, "move", rolls=[], units=["ger-destroyer-1"], path=["113", "112", "110"])
+    assert record.rolls == ()
+    assert g.state.units["ger-destroyer-1"].zone == "110"
+
+
+def test_nl18_only_detonated_mines_are_removed():
+    g = game(**UK_ATTACKS)
+    play(g, "move", rolls=[4, 2, 6, 6, 6, 6, 6, 6, 6, 6], units=["uk-destroyer-1",
+                                                                 "uk-destroyer-2"],
+         path=["110", "112"])
+    assert g.state.fields_on("110|112")[0].count == 9
+    assert g.state.tally["Germany"].detonated == 1
+
+
+def test_nl19_mines_outlive_a_change_of_control():
+    g = game(nation="United Kingdom", phase="battle", minefields=GERMAN_FIELD,
+             units=[{"nation": "United Kingdom", "type": "destroyer", "zone": "112"},
+                    {"nation": "United Kingdom", "type": "cruiser", "zone": "110"}])
+    record = play(g, "end_phase")
+    assert g.state.control["112"] == "United Kingdom"
+    assert any(e.clause == "NL-19" for e in record.events)
+    play(g, "move", rolls=[1], units=["uk-cruiser-1"], path=["110", "112"])
+    assert "uk-cruiser-1" not in g.state.units
+
+
+def test_nl20_retreating_attackers_pass_the_mines():
+    g = game(**UK_ATTACKS, units=[
+        {"nation": "United Kingdom", "type": "destroyer", "zone": "110", "count": 2},
+        {"nation": "Germany", "type": "cruiser", "zone": "112"}])
+    play(g, "move", rolls=[6] * 10, units=["uk-destroyer-1", "uk-destroyer-2"],
+         path=["110", "112"])
+    play(g, "end_phase")
+    record = play(g, "retreat", rolls=[], units=["uk-destroyer-1", "uk-destroyer-2"], to="110")
+    assert record.rolls == ()
+    assert record.events[0].clause == "NL-20"
+    assert g.state.units["uk-destroyer-1"].zone == "110"
+
+
+def test_nl21_submarines_and_landing_craft_pass_freely():
+    g = game(**UK_ATTACKS, units=[
+        {"nation": "United Kingdom", "type": "submarine", "zone": "110"},
+        {"nation": "United Kingdom", "type": "landing_craft", "zone": "110"}])
+    record = play(g, "move", rolls=[], units=["uk-submarine-1", "uk-landing_craft-1"],
+                  path=["110", "112"])
+    assert record.rolls == ()
+    assert any(e.clause == "NL-21" for e in record.events)
+
+
+def test_nl21_casualties_default_cheapest_and_follow_the_players_choice():
+    units = [{"nation": "United Kingdom", "type": t, "zone": "110"}
+             for t in ("cruiser", "destroyer", "escort", "submarine")]
+    g = game(**UK_ATTACKS, units=units)
+    play(g, "move", rolls=[1, 6, 6, 6, 6, 6, 6, 6, 6, 6],
+         units=["uk-cruiser-1", "uk-destroyer-1", "uk-escort-1", "uk-submarine-1"],
+         path=["110", "112"])
+    assert sorted(g.state.units) == ["uk-cruiser-1", "uk-destroyer-1", "uk-submarine-1"]
+    g = game(**UK_ATTACKS, units=units)
+    play(g, "move", rolls=[1, 6, 6, 6, 6, 6, 6, 6, 6, 6],
+         units=["uk-cruiser-1", "uk-destroyer-1", "uk-escort-1"], path=["110", "112"],
+         losses=["uk-cruiser-1"])
+    assert "uk-cruiser-1" not in g.state.units and "uk-escort-1" in g.state.units
+
+
+# ---- sweeping -----------------------------------------------------------------------------
+
+def test_nl22_sweeping_rolls_up_to_three_dice_before_the_field_defends():
+    g = game(**UK_ATTACKS)
+    record = play(g, "move", rolls=[1, 3, 1] + [6] * 8,
+                  units=["uk-escort-1", "uk-destroyer-1"], path=["110", "112"],
+                  sweepers=["uk-escort-1"])
+    assert dice_of(record, "NL-22") == [1, 3, 1]
+    assert len(dice_of(record, "NL-15")) == 8  # 10 − 2 swept
+    assert g.state.fields_on("110|112")[0].count == 8
+    assert g.state.tally["Germany"].swept == 2
+
+
+def test_nl22_sweeping_only_in_combat_movement_and_only_enemy_mines():
+    g = game(nation="United Kingdom", phase="noncombat_move", minefields=GERMAN_FIELD)
+    refused("NL-22", g, "move", units=["uk-escort-1"], path=["110", "112"],
+            sweepers=["uk-escort-1"])
+    g = game(nation="France", phase="combat_move", units=[
+        {"nation": "France", "type": "escort", "zone": "93"}],
+        minefields=[{"line": "92|93", "owner": "United Kingdom", "zone": "92", "count": 5}])
+    record = play(g, "move", rolls=[6, 6, 6, 6, 6], units=["fra-escort-1"], path=["93", "92"],
+                  sweepers=["fra-escort-1"])
+    assert dice_of(record, "NL-22") == []
+
+
+def test_nl23_every_escort_sweeps_even_beyond_the_mines():
+    two = {**UK_ATTACKS, "minefields": [{"line": "110|112", "owner": "Germany", "zone": "112",
+                                         "count": 2}]}
+    g = game(**two)
+    record = play(g, "move", rolls=[1, 4, 1],
+                  units=["uk-escort-1", "uk-escort-2"], path=["110", "112"],
+                  sweepers=["uk-escort-1", "uk-escort-2"])
+    # First Escort: 2 dice for 2 mines (one swept); second: 1 die for the 1 mine left.
+    assert dice_of(record, "NL-22") == [1, 4, 1]
+    assert dice_of(record, "NL-15") == []  # the field was swept clean before it defended
+    assert g.state.fields_on("110|112") == []
+
+
+def test_nl24_a_sweeping_escort_takes_no_part_in_battle_nor_carries_mines():
+    g = game(**UK_ATTACKS, units=[
+        {"nation": "United Kingdom", "type": "escort", "zone": "110"},
+        {"nation": "Germany", "type": "destroyer", "zone": "112"}])
+    play(g, "move", rolls=[6, 6, 6] + [6] * 10, units=["uk-escort-1"], path=["110", "112"],
+         sweepers=["uk-escort-1"])
+    play(g, "end_phase")
+    refused("NL-24", g, "settle_battle", zone="112", sunk=["uk-escort-1"])
+    play(g, "settle_battle", zone="112", sunk=["ger-destroyer-1"])
+    play(g, "end_phase")
+    refused("NL-11", g, "load_mines", unit="uk-escort-1", count=1)
