@@ -79,9 +79,9 @@ def board_from_json(data: Any, where: str, digest: str = "") -> BoardMap:
     if header is None:
         raise MapInvalid(where, problems)
     kind = header["kind"]
+    # Geometric checks run on the features that parsed, so one broken feature does not hide
+    # an overlap elsewhere: the author sees every problem in one pass.
     places, extra = _features(data, kind, problems)
-    if problems:
-        raise MapInvalid(where, problems)
     if kind == "area":
         board = _area_board(header, places, problems, digest)
     elif kind == "point":
@@ -155,7 +155,7 @@ def _features(data: Mapping[str, Any], map_kind: str,
             continue
         kind = props.get("kind")
         if kind not in allowed:
-            problems.append(f"{where}: kind {kind!r} does not belong on a {map_kind} map "
+            problems.append(f"{where}: kind {kind!r} is not used on {map_kind} maps "
                             f"(expected one of {', '.join(sorted(allowed))})")
             continue
         geom = _geometry(feature.get("geometry"), kind, where, problems)

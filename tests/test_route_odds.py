@@ -1,0 +1,95 @@
+"""Exact route odds: the DP against brute-force enumeration of every die through the engine."""
+
+from __future__ import annotations
+
+import copy
+import time
+from fractions import Fraction
+
+from mineboard.core.chance import Dist, binomial, capped_binomial
+from mineboard.core.dice import DiceExhausted, ScriptedDice
+from mineboard.rules.naval_lines.actions import Move
+from mineboard.rules.naval_lines.odds import ENEMY, FieldCrossing, route_losses, single_line
+from tests.conftest import game
+
+
+def test_binomial_and_cap_are_exact():
+    assert binomial(3, Fraction(1, 3)).fractions() == {
+        0: Fraction(8, 27), 1: Fraction(12, 27), 2: Fraction(6, 27), 3: Fraction(1, 27)}
+    capped = capped_binomial(3, Fraction(1, 3), 1)
+    assert capped.fractions() == {0: Fraction(8, 27), 1: Fraction(19, 27)}
+
+
+def test_dist_bind_and_expected():
+    coin = Dist.from_fractions({0: Fraction(1, 2), 1: Fraction(1, 2)})
+    two = coin.bind(lambda a: coin.map(lambda b: a + b))
+    assert two.fractions() == {0: Fraction(1, 4), 1: Fraction(1, 2), 2: Fraction(1, 4)}
+    assert two.expected() == 1
+
+
+def test_cli_example_numbers_sum_to_one():
+    dist = single_line(200, 50)
+    assert sum(dist.fractions().values()) == 1
+
+
+def enumerate_engine(changes: dict, move: Move) -> dict[int, Fraction]:
+    """P(ships lost) by running the real engine on every possible die sequence.
+
+    The mine rules only ever ask "is it 1?", "is it 1 or 2?", so faces 3–6 behave alike:
+    each branch rolls 1, 2 or 3, the 3 standing for four faces (weight 4/6). That keeps the
+    enumeration exact while small.
+    """
+    base = game(**changes)
+    faces = ((1, Fraction(1, 6)), (2, Fraction(1, 6)), (3, Fraction(4, 6)))
+    out: dict[int, Fraction] = {}
+
+    def explore(prefix: list[int], weight: Fraction) -> None:
+        trial = copy.deepcopy(base.state)
+        try:
+            base.ruleset.apply(trial, move, ScriptedDice(prefix))
+        except DiceExhausted:
+            for face, p in faces:
+                explore([*prefix, face], weight * p)
+            return
+        lost = len(base.state.units) - len(trial.units)
+        out[lost] = out.get(lost, Fraction(0)) + weight
+
+    explore([], Fraction(1))
+    return out
+
+
+def test_route_dp_matches_the_engine_on_every_die_sequence():
+    changes = {"nation": "United Kingdom", "phase": "combat_move",
+               "minefields": [{"line": "110|112", "owner": "Germany", "zone": "112", "count": 3},
+                              {"line": "112|114", "owner": "Germany", "zone": "112", "count": 2},
+                              {"line": "110|112", "owner": "France", "zone": "110",
+                               "count": 1}],
+               "units": [{"nation": "United Kingdom", "type": "escort", "zone": "110"},
+                         {"nation": "United Kingdom", "type": "destroyer", "zone": "110"},
+                         {"nation": "United Kingdom", "type": "submarine", "zone": "110"}]}
+    move = Move(units=("uk-escort-1", "uk-destroyer-1", "uk-submarine-1"),
+                path=("110", "112", "114"), sweepers=("uk-escort-1",))
+    g = game(**changes)
+    planned = g.ruleset.move_odds(g.state, move).fractions()
+    assert planned == enumerate_engine(changes, move)
+    assert sum(planned.values()) == 1
+
+
+def test_repeated_crossing_of_one_field_remembers_its_mines():
+    field = FieldCrossing("f", 1, ENEMY)
+    dist = route_losses([field, field], [False, False])
+    # First crossing: the mine detonates with 1/3 (then nothing is left to roll).
+    assert dist.fractions() == {0: Fraction(4, 9), 1: Fraction(5, 9)}
+
+
+def test_route_odds_speed_200_mines_50_ships_3_lines():
+    fields = [FieldCrossing(f"l{i}", 200, ENEMY) for i in range(3)]
+    flags = [False] * 50
+    route_losses(fields, flags)  # warm caches as the GUI would have
+    start = time.perf_counter()
+    dist = route_losses([FieldCrossing(f"m{i}", 200, ENEMY) for i in range(3)], flags)
+    assert sum(dist.weights.values()) == dist.denom
+    assert time.perf_counter() - start < 0.5  # budget 50 ms; generous here, `bench` measures
+    assert set(dist.weights) <= set(range(51))
+    # 600 mines at 1/3 against 50 ships: losing fewer than all is all but impossible.
+    assert dist.prob(50) > Fraction(999_999, 1_000_000)
