@@ -62,6 +62,11 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--side", default=None, help="print only what this side may see")
     run.add_argument("--save", type=Path, default=None, help="also write a save file")
 
+    bench = sub.add_parser("bench", help="measure the performance budgets")
+    bench.add_argument("names", nargs="*", help="only these benchmarks")
+    bench.add_argument("--runs", type=_positive, default=None)
+    bench.add_argument("--json", action="store_true")
+
     odds = sub.add_parser("odds", help="exact odds of a mine resolution")
     rulesets = odds.add_subparsers(dest="ruleset", metavar="RULESET", parser_class=_Parser,
                                    required=True)
@@ -240,5 +245,21 @@ def _print_scenario(args: argparse.Namespace) -> int:
     return 0
 
 
-_COMMANDS = {"rulesets": cmd_rulesets, "odds": cmd_odds, "run": cmd_run,
+def cmd_bench(args: argparse.Namespace) -> int:
+    from mineboard.bench import BENCHES, run
+
+    unknown = [n for n in args.names if n not in BENCHES and not n.startswith("scene")]
+    if unknown:
+        raise BadInput(unknown[0], f"no such benchmark (known: {', '.join(BENCHES)})")
+    results = run(args.names or None, args.runs)
+    if args.json:
+        print(json.dumps({"results": results}))
+        return 0
+    for r in results:
+        budget = f"  (budget {r['budget_ms']} ms)" if r["budget_ms"] else ""
+        print(f"{r['name']:<28} {r['median_ms']:>10.3f} ms  median of {r['runs']}{budget}")
+    return 0
+
+
+_COMMANDS = {"bench": cmd_bench, "rulesets": cmd_rulesets, "odds": cmd_odds, "run": cmd_run,
              "validate": cmd_validate, "play": cmd_play}

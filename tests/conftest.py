@@ -12,10 +12,10 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from mineboard.core.dice import Roll  # noqa: E402
-from mineboard.core.history import Game, Record  # noqa: E402
-from mineboard.persistence.scenario import Scenario, scenario_from_data  # noqa: E402
-from mineboard.resources import maps_dir, resolve_scenario  # noqa: E402
+from mineboard.core.dice import Roll
+from mineboard.core.history import Game, Record
+from mineboard.persistence.scenario import Scenario, scenario_from_data
+from mineboard.resources import maps_dir, resolve_scenario
 
 BASE_PATH = resolve_scenario("northsea-1940")
 BASE: dict[str, Any] = json.loads(BASE_PATH.read_text())

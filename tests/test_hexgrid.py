@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import pytest
@@ -42,7 +43,7 @@ def test_line_drawing():
     assert line(Hex(0, 0), Hex(3, 0)) == [Hex(0, 0), Hex(1, 0), Hex(2, 0), Hex(3, 0)]
     drawn = line(Hex(0, 0), Hex(2, -4))
     assert len(drawn) == 5 and drawn[0] == Hex(0, 0) and drawn[-1] == Hex(2, -4)
-    assert all(distance(a, b) == 1 for a, b in zip(drawn, drawn[1:], strict=False))
+    assert all(distance(a, b) == 1 for a, b in itertools.pairwise(drawn))
 
 
 def test_hexsides_are_canonical_and_shared():

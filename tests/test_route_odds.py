@@ -93,3 +93,26 @@ def test_route_odds_speed_200_mines_50_ships_3_lines():
     assert set(dist.weights) <= set(range(51))
     # 600 mines at 1/3 against 50 ships: losing fewer than all is all but impossible.
     assert dist.prob(50) > Fraction(999_999, 1_000_000)
+
+
+def test_fast_convolution_equals_the_general_dp():
+    from mineboard.rules.naval_lines.odds import ALLIED
+
+    fields = [FieldCrossing("a", 7, ENEMY), FieldCrossing("b", 3, ALLIED),
+              FieldCrossing("c", 12, ENEMY)]
+    nothing_to_sweep = FieldCrossing("z", 0, ENEMY, sweepable=True)  # forces the general DP
+    for ships in (0, 1, 2, 5, 30):
+        fast = route_losses(fields, [False] * ships)
+        general = route_losses([*fields, nothing_to_sweep], [False] * ships)
+        assert fast.fractions() == general.fractions()
+
+
+def test_bench_json_shape(capsys):
+    import json
+
+    from mineboard.cli import main
+
+    assert main(["bench", "route_odds_exact", "--runs", "1", "--json"]) == 0
+    (result,) = json.loads(capsys.readouterr().out)["results"]
+    assert result["name"] == "route_odds_exact" and result["runs"] == 1
+    assert 0 < result["median_ms"] < 1000

@@ -9,7 +9,6 @@ line each naming the file and the feature, instead of stopping at the first.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -181,7 +180,7 @@ _GEOMETRY_FOR_KIND = {
 
 
 def _geometry(raw: Any, kind: str, where: str,
-              problems: list[str]) -> BaseGeometry | None | bool:
+              problems: list[str]) -> BaseGeometry | bool | None:
     """A normalised shapely geometry, None where none is needed, False after a problem."""
     expected = _GEOMETRY_FOR_KIND[kind]
     if raw is None:

@@ -42,7 +42,7 @@ def write_save(path: Path, scenario: Scenario, game: Game[Any]) -> None:
 
 def _field(doc: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
     value = doc.get(key)
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
         raise BadInput(where, f"'{key}' is missing or of the wrong type")
     return value
 

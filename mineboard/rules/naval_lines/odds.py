@@ -52,6 +52,8 @@ def route_losses(fields: Sequence[FieldCrossing], sweeper_flags: Sequence[bool])
     True where that ship sweeps.
     """
     n = len(sweeper_flags)
+    if len({f.key for f in fields}) == len(fields) and not any(f.sweepable for f in fields):
+        return _independent_fields(fields, n)
     # sweepers_alive[k]: sweepers among the ships left after the first k are lost.
     sweepers_alive = [sum(sweeper_flags[k:]) for k in range(n + 1)]
     last_use = {f.key: i for i, f in enumerate(fields)}
@@ -81,6 +83,33 @@ def route_losses(fields: Sequence[FieldCrossing], sweeper_flags: Sequence[bool])
 
         dist = dist.bind(step)
     return dist.map(lambda s: s[0])
+
+
+def _independent_fields(fields: Sequence[FieldCrossing], ships: int) -> Dist[int]:
+    """The common case — each field met once, nobody sweeping — as a plain convolution.
+
+    ``weights[k]`` over one running denominator; each field multiplies it by b**mines. The
+    general DP gives the same numbers (a test checks) but spends most of its time on state
+    bookkeeping this case does not need.
+    """
+    weights = [1] + [0] * ships
+    denom = 1
+    for field in fields:
+        hits = binomial(field.mines, field.detonate)
+        pmf = [hits.weights[j] for j in range(min(field.mines, ships) + 1)]
+        new = [0] * (ships + 1)
+        for lost, w in enumerate(weights):
+            if not w:
+                continue
+            alive = ships - lost
+            tail = hits.denom
+            for j in range(min(alive, field.mines + 1)):
+                new[lost + j] += w * pmf[j]
+                tail -= pmf[j]
+            if alive <= field.mines:
+                new[ships] += w * tail
+        weights, denom = new, denom * hits.denom
+    return Dist({k: w for k, w in enumerate(weights) if w}, denom)
 
 
 def single_line(mines: int, ships: int, allied: bool = False, sweepers: int = 0) -> Dist[int]:

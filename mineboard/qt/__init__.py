@@ -1,0 +1,1 @@
+"""The desktop program: the only package that imports PySide6."""

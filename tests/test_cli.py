@@ -1,0 +1,137 @@
+"""The command line: exact outputs, exit codes, one-line errors, no Qt on headless paths."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mineboard.cli import main
+from mineboard.resources import maps_dir
+
+
+def run_cli(capsys, *args: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(args))
+    except SystemExit as exc:  # argparse
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_odds_json_example2(capsys):
+    code, out, _ = run_cli(capsys, "odds", "naval-lines", "--mines", "10", "--ships", "2",
+                           "--json")
+    assert code == 0
+    assert json.loads(out) == {"ruleset": "naval-lines",
+                               "distribution": {"0": "1024/59049", "1": "5120/59049",
+                                                "2": "17635/19683"},
+                               "expected": "110930/59049"}
+
+
+def test_odds_allied_and_sweepers(capsys):
+    code, out, _ = run_cli(capsys, "odds", "naval-lines", "--mines", "5", "--ships", "2",
+                           "--allied", "--json")
+    assert code == 0
+    assert json.loads(out)["distribution"]["0"] == "3125/7776"
+    _code, out, _ = run_cli(capsys, "odds", "naval-lines", "--mines", "1", "--ships", "1",
+                           "--sweepers", "1", "--json")
+    # The mine survives the sweep with 5/6, then detonates with 1/3: 5/18.
+    assert json.loads(out)["distribution"] == {"0": "13/18", "1": "5/18"}
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["odds", "naval-lines", "--mines", "x", "--ships", "2"], "'x' is not a whole number"),
+    (["odds", "naval-lines", "--mines", "3", "--ships", "1", "--sweepers", "2"],
+     "2 sweepers but only 1 ships"),
+    (["odds", "naval-lines", "--mines", "3", "--ships", "2", "--allied", "--sweepers", "1"],
+     "NL-22"),
+    (["odds", "chess"], "invalid choice"),
+    (["run", "no-such-scenario", "--actions", "a.json"], "no such file or bundled scenario"),
+    (["validate", "/nonexistent/map.geojson"], "no such file"),
+])
+def test_bad_arguments_exit_2_with_one_line(capsys, args, fragment):
+    code, _out, err = run_cli(capsys, *args)
+    assert code == 2
+    assert fragment in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def write(tmp_path: Path, name: str, data) -> Path:
+    path = tmp_path / name
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_run_scripted_game_example1(capsys, tmp_path):
+    actions = write(tmp_path, "a.json", [
+        {"kind": "end_phase"}, {"kind": "end_phase"}, {"kind": "end_phase"},
+        {"kind": "load_mines", "unit": "ger-escort-1", "count": 3},
+        {"kind": "move", "units": ["ger-escort-1"], "path": ["113", "112"]},
+        {"kind": "lay_mines", "unit": "ger-escort-1", "line": "110|112"}])
+    code, out, _ = run_cli(capsys, "run", "northsea-1940", "--seed", "4", "--actions",
+                           str(actions), "--json")
+    assert code == 0
+    report = json.loads(out)
+    assert report["state"]["minefields"][-1] == {"line": "110|112", "owner": "Germany",
+                                                 "zone": "112", "count": 3}
+    assert report["events"][-1]["clause"] == "NL-07"
+
+
+def test_run_stops_at_an_illegal_action_and_names_it(capsys, tmp_path):
+    actions = write(tmp_path, "a.json", [
+        {"kind": "buy_mines", "count": 2},
+        {"kind": "buy_mines", "count": 9}])
+    code, out, err = run_cli(capsys, "run", "northsea-1940", "--actions", str(actions),
+                             "--json")
+    assert code == 1
+    assert "action 1 (buy_mines) refused" in err and "[NL-03]" in err
+    assert json.loads(out)["state"]["pending_mines"] == {"Germany": 2}
+
+
+def test_run_bad_action_file(capsys, tmp_path):
+    actions = write(tmp_path, "a.json", [{"kind": "move", "units": "ger-escort-1"}])
+    code, _, err = run_cli(capsys, "run", "northsea-1940", "--actions", str(actions))
+    assert code == 2 and "action 0.units: must be a list" in err
+
+
+def test_validate_map_scenario_save(capsys, tmp_path):
+    code, out, _ = run_cli(capsys, "validate", str(maps_dir() / "northsea.geojson"))
+    assert code == 0 and "area map 'northsea', 54 places, " in out
+    code, out, _ = run_cli(capsys, "validate",
+                           str(maps_dir() / "scenarios" / "northsea-1940.json"))
+    assert code == 0 and "naval-lines scenario" in out
+    save = tmp_path / "s.json"
+    actions = write(tmp_path, "a.json", [{"kind": "buy_mines", "count": 2}])
+    run_cli(capsys, "run", "northsea-1940", "--actions", str(actions), "--save", str(save))
+    code, out, _ = run_cli(capsys, "validate", str(save))
+    assert code == 0 and "1 actions replayed" in out
+
+
+def test_validate_reports_each_map_problem(capsys, tmp_path):
+    bad = write(tmp_path, "m.geojson", {
+        "type": "FeatureCollection", "mineboard": {"schema": 1, "id": "m", "kind": "area"},
+        "features": [{"type": "Feature", "id": "1", "properties": {"kind": "sea_zone"},
+                      "geometry": {"type": "Point", "coordinates": [0, 0]}},
+                     {"type": "Feature", "id": "1", "properties": {"kind": "sea_zone"},
+                      "geometry": None}]})
+    code, _, err = run_cli(capsys, "validate", str(bad))
+    assert code == 1
+    assert err.splitlines() == [
+        f"{bad}: feature 1: a sea_zone needs Polygon or MultiPolygon geometry, not Point",
+        f"{bad}: feature 1: duplicate id"]
+
+
+def test_rulesets(capsys):
+    code, out, _ = run_cli(capsys, "rulesets")
+    assert code == 0 and out.startswith("naval-lines\tNL\t")
+
+
+def test_headless_commands_do_not_import_qt(tmp_path):
+    code = ("import sys; from mineboard.cli import main; "
+            "main(['odds', 'naval-lines', '--mines', '3', '--ships', '1', '--json']); "
+            "main(['rulesets']); "
+            "assert not any(m.startswith('PySide6') for m in sys.modules), 'Qt imported'")
+    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
