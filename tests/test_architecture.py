@@ -32,3 +32,10 @@ def test_ruff_is_clean():
     result = subprocess.run([str(ruff), "check", "--quiet", "."], cwd=ROOT, capture_output=True,
                             text=True)
     assert result.returncode == 0, result.stdout
+
+
+def test_rules_core_is_mypy_strict_clean():
+    mypy = Path(sys.executable).parent / "mypy"
+    result = subprocess.run([str(mypy), "--config-file", str(ROOT / "pyproject.toml")],
+                            cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout

@@ -63,8 +63,12 @@ class Dist(Generic[K]):
         return _reduced(out, self.denom * denom)
 
     def expected(self, value: Callable[[K], int | Fraction] | None = None) -> Fraction:
-        f = value if value is not None else (lambda k: k)  # type: ignore[assignment,return-value]
-        return sum((Fraction(w) * f(k) for k, w in self.weights.items()), Fraction(0)) / self.denom
+        """The mean of ``value(outcome)``; outcomes themselves when they are numbers."""
+        total = Fraction(0)
+        for k, w in self.weights.items():
+            v = value(k) if value is not None else k
+            total += Fraction(w) * v  # type: ignore[operator]
+        return total / self.denom
 
 
 def _reduced(weights: dict[K, int], denom: int) -> Dist[K]:

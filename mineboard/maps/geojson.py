@@ -282,18 +282,16 @@ def _point_board(header: Mapping[str, Any], places: dict[str, Place], routes: li
                  problems: list[str], digest: str) -> BoardMap:
     ways: dict[str, Way] = {}
     for route in routes:
-        ends = [route.props.get("from"), route.props.get("to")]
-        bad = [e for e in ends if not isinstance(e, str) or e not in places]
-        if bad:
+        a, b = route.props.get("from"), route.props.get("to")
+        bad = [e for e in (a, b) if not isinstance(e, str) or e not in places]
+        if bad or not isinstance(a, str) or not isinstance(b, str):
             problems.append(f"feature {route.id}: route end {bad[0]!r} is not a system of "
                             "this map")
             continue
-        a, b = ends
         if a == b:
             problems.append(f"feature {route.id}: route joins {a} to itself")
             continue
-        geom = route.geometry or LineString([places[a].geometry.coords[0],  # type: ignore[union-attr]
-                                             places[b].geometry.coords[0]])  # type: ignore[union-attr]
+        geom = route.geometry or LineString([_point_of(places[a]), _point_of(places[b])])
         wid = way_id(a, b)
         if wid in ways:
             problems.append(f"feature {route.id}: a second route between {a} and {b}")
@@ -306,6 +304,12 @@ def _point_board(header: Mapping[str, Any], places: dict[str, Place], routes: li
             problems.append(f"feature {system.id}: isolated system (no route)")
     return BoardMap(header["id"], "point", str(header.get("title", header["id"])), places,
                     ways, digest, header)
+
+
+def _point_of(place: Place) -> tuple[float, float]:
+    assert place.geometry is not None  # systems are checked to have Point geometry
+    x, y = place.geometry.coords[0][:2]
+    return float(x), float(y)
 
 
 def hex_grid_from_header(header: Mapping[str, Any], overrides: Mapping[str, Place],

@@ -35,10 +35,12 @@ class FieldCrossing:
 @lru_cache(maxsize=65536)
 def sweep(mines: int, sweepers: int) -> Dist[int]:
     """Mines left after ``sweepers`` Escorts each roll min(3, mines left) dice, 1s removing."""
+    def one_escort(m: int) -> Dist[int]:
+        return binomial(min(SWEEP_DICE, m), SWEEP_CHANCE).map(lambda s: m - s)
+
     dist: Dist[int] = Dist.certain(mines)
     for _ in range(sweepers):
-        dist = dist.bind(lambda m: binomial(min(SWEEP_DICE, m), SWEEP_CHANCE).map(
-            lambda s, m=m: m - s))
+        dist = dist.bind(one_escort)
     return dist
 
 
