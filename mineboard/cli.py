@@ -38,6 +38,16 @@ def _positive(text: str) -> int:
     return value
 
 
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT") from None
+    if not (200 <= w <= 8000 and 200 <= h <= 8000):
+        raise argparse.ArgumentTypeError(f"{text!r}: each side must be 200–8000 pixels")
+    return w, h
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="mineboard", description="Lay, sweep and run through minefields.")
     parser.add_argument("--version", action="version", version=f"mineboard {__version__}")
@@ -49,6 +59,14 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=_positive, default=None)
 
     sub.add_parser("rulesets", help="list the rule systems")
+
+    shot = sub.add_parser("screenshot", help="render the board window offscreen to a PNG")
+    shot.add_argument("file", nargs="?", default="northsea-1940",
+                      help="a bundled scenario name, a scenario file or a save")
+    shot.add_argument("--out", type=Path, required=True)
+    shot.add_argument("--size", type=_size, default=(1600, 1000), help="WxH, e.g. 1920x1080")
+    shot.add_argument("--side", default=None, help="draw what this nation's side may see")
+    shot.add_argument("--teacher", action="store_true", help="draw everything")
 
     validate = sub.add_parser("validate", help="check a map, scenario or save file")
     validate.add_argument("file", type=Path)
@@ -261,5 +279,20 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
-_COMMANDS = {"bench": cmd_bench, "rulesets": cmd_rulesets, "odds": cmd_odds, "run": cmd_run,
-             "validate": cmd_validate, "play": cmd_play}
+def cmd_screenshot(args: argparse.Namespace) -> int:
+    import os
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from mineboard.qt.app import screenshot
+
+    if args.out.suffix.lower() != ".png":
+        raise BadInput(str(args.out), "the screenshot is written as PNG; name it .png")
+    screenshot(args.file, args.out, args.size, args.side, args.teacher)
+    if not args.out.exists():
+        raise BadInput(str(args.out), "could not be written")
+    print(f"wrote {args.out}")
+    return 0
+
+
+_COMMANDS = {"screenshot": cmd_screenshot, "bench": cmd_bench, "rulesets": cmd_rulesets,
+             "odds": cmd_odds, "run": cmd_run, "validate": cmd_validate, "play": cmd_play}

@@ -1,0 +1,75 @@
+"""Starting the desktop program, and rendering it offscreen for ``mineboard screenshot``."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from mineboard.core.errors import MineboardError
+from mineboard.qt.mainwindow import MainWindow
+from mineboard.qt.session import GameSession
+
+
+def application() -> QApplication:
+    app = QApplication.instance()
+    if app is None:
+        QCoreApplication.setOrganizationName("mineboard")
+        QCoreApplication.setApplicationName("mineboard")
+        app = QApplication(sys.argv[:1])
+    assert isinstance(app, QApplication)
+    return app
+
+
+def run_app(name_or_path: str, seed: int | None) -> int:
+    app = application()
+    session = GameSession.open(name_or_path, seed)
+    pending = GameSession.pending_autosave()
+    if pending is not None:
+        answer = QMessageBox.question(None, "Restore game?",
+                                      "mineboard did not close cleanly last time. Restore the "
+                                      "game that was in progress?")
+        if answer == QMessageBox.StandardButton.Yes:
+            try:
+                session = GameSession.open(str(pending))
+            except MineboardError as exc:
+                QMessageBox.warning(None, "Cannot restore", str(exc))
+        GameSession.discard_autosave()
+    window = MainWindow(session)
+    window.show()
+    return app.exec()
+
+
+def render_window(window: MainWindow, out: Path, width: int, height: int) -> None:
+    window.resize(width, height)
+    window.show()
+    application().processEvents()
+    window.view.fit()
+    application().processEvents()
+    window.grab().save(str(out))
+
+
+def screenshot(name_or_path: str, out: Path, size: tuple[int, int], side: str | None,
+               teacher: bool = False) -> None:
+    application()
+    session = GameSession.open(name_or_path)
+    session.autosave_enabled = False
+    if side is not None:
+        state = session.state
+        if side not in state.nations:
+            raise MineboardError(f"--side: no nation {side!r} in this game "
+                                 f"({', '.join(state.nations)})")
+    window = MainWindow(session)
+    window.dice.speed = "off"
+    if side is not None:
+        # Draw for that nation's side, as its player would see the board.
+        session.viewing_side = lambda: session.state.side(side)  # type: ignore[method-assign]
+        window.log.show_events(session.game.events(session.viewing_side()))
+        window.refresh()
+    elif teacher:
+        session.teacher_view = True
+        window.refresh()
+    render_window(window, out, *size)
+    QTimer.singleShot(0, window.close)

@@ -1,0 +1,161 @@
+"""Dice that tumble and settle on the recorded result, one at a time, as the rules roll.
+
+The animation only shows what the engine already decided: it reads Roll values and events
+from a Record and never touches the game. Faces shown while tumbling cycle in a fixed
+order — no randomness outside the game's seeded dice, not even for show.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QWidget
+
+from mineboard.core.events import Event
+
+SPEEDS = {"off": 0, "fast": 140, "normal": 520}
+PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+
+
+@dataclass
+class ShownDie:
+    value: int
+    hit: bool
+    settled: bool = False
+    face: int = 1
+
+
+def dice_events(events: list[Event]) -> list[Event]:
+    return [e for e in events if e.kind in ("MineRolled", "SweepRolled")]
+
+
+class DiceTray(QWidget):
+    """An overlay across the bottom of the map: the dice of one resolution."""
+
+    finished = Signal()
+    line_flash = Signal(str, bool)
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.speed = "normal"
+        self.dice: list[ShownDie] = []
+        self.queue: list[Event] = []
+        self.caption = ""
+        self.tally = ""
+        self._ticks = 0
+        self.played: list[Event] = []
+        self._timer = QTimer(self)
+        self._timer.timeout.connect(self._tick)
+        self.hide()
+
+    @property
+    def busy(self) -> bool:
+        return self._timer.isActive()
+
+    def play(self, events: list[Event]) -> None:
+        rolls = dice_events(events)
+        if not rolls or SPEEDS[self.speed] == 0:
+            self.show_settled(rolls)
+            self.finished.emit()
+            return
+        self.dice, self.queue, self.played = [], list(rolls), []
+        self.show()
+        self.raise_()
+        self._next_die()
+        self._timer.start(max(30, SPEEDS[self.speed] // 6))
+
+    def show_settled(self, rolls: list[Event]) -> None:
+        """Jump to the end: every die on its recorded face (also what 'skip' does)."""
+        self.dice = [ShownDie(int(e.data["value"]), self._hit(e), True, int(e.data["value"]))
+                     for e in rolls]
+        self._caption(rolls[-1] if rolls else None, rolls)
+        self.setVisible(bool(rolls))
+        self.update()
+
+    def skip(self) -> None:
+        if self._timer.isActive():
+            self._timer.stop()
+            rolls = [*self.played, *self.queue]
+            self.queue = []
+            self.show_settled(rolls)
+            self.finished.emit()
+
+    @staticmethod
+    def _hit(event: Event) -> bool:
+        return bool(event.data.get("detonates") or event.data.get("swept"))
+
+    def _next_die(self) -> None:
+        event = self.queue.pop(0)
+        self.played.append(event)
+        self.dice.append(ShownDie(int(event.data["value"]), self._hit(event)))
+        self._ticks = 0
+        self._caption(event, self.played)
+        self.line_flash.emit(str(event.data.get("line", "")), False)
+
+    def _caption(self, event: Event | None, rolls: list[Event]) -> None:
+        if event is None:
+            self.caption = self.tally = ""
+            return
+        self.caption = event.text
+        hits = sum(1 for e in rolls if self._hit(e))
+        kind = "swept" if event.kind == "SweepRolled" else "detonated"
+        self.tally = f"{hits} {kind} of {len(rolls)} rolled"
+
+    def _tick(self) -> None:
+        die = self.dice[-1]
+        self._ticks += 1
+        if self._ticks < 6:
+            die.face = die.face % 6 + 1
+        else:
+            die.face, die.settled = die.value, True
+            if die.hit:
+                self.line_flash.emit(str(self.played[-1].data.get("line", "")), True)
+            if self.queue:
+                self._next_die()
+            else:
+                self._timer.stop()
+                QTimer.singleShot(SPEEDS[self.speed], self.finished.emit)
+        self.update()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if self.busy:
+            self.skip()
+        else:
+            self.hide()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.fillRect(self.rect(), QColor(20, 30, 40, 200))
+        size = 34
+        per_row = max(1, (self.width() - 20) // (size + 8))
+        for i, die in enumerate(self.dice[-per_row:]):
+            x = 10 + i * (size + 8)
+            self._paint_die(painter, QRectF(x, 10, size, size), die)
+        painter.setPen(QColor("#FFFFFF"))
+        painter.setFont(QFont("DejaVu Sans", 9))
+        painter.drawText(QRectF(10, size + 16, self.width() - 20, 18),
+                         Qt.AlignmentFlag.AlignLeft, self.caption)
+        painter.setFont(QFont("DejaVu Sans", 9, QFont.Weight.Bold))
+        painter.drawText(QRectF(10, 10, self.width() - 20, size),
+                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, self.tally)
+
+    @staticmethod
+    def _paint_die(painter: QPainter, rect: QRectF, die: ShownDie) -> None:
+        border = QColor("#D0021B") if die.settled and die.hit else QColor("#777777")
+        painter.setPen(QPen(border, 3 if die.settled else 1))
+        painter.setBrush(QColor("#FFFFFF") if die.settled else QColor("#EEEEEE"))
+        painter.drawRoundedRect(rect, 6, 6)
+        pip = QColor("#D0021B") if die.settled and die.hit else QColor("#222222")
+        if die.settled and not die.hit:
+            pip = QColor("#8A8A8A")
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(pip)
+        c = rect.center()
+        step = rect.width() * 0.26
+        for dx, dy in PIPS[die.face]:
+            painter.drawEllipse(QPointF(c.x() + dx * step, c.y() + dy * step), 3.4, 3.4)

@@ -1,0 +1,174 @@
+"""The docks around the map: the log that teaches, the odds chart, the selection."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from PySide6.QtCore import QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from mineboard.core.events import Event
+
+
+class LogView(QListWidget):
+    """Every event in plain words with its clause id; clicking one points at the map."""
+
+    pointed = Signal(str, str)  # kind ("line" or "zone"), id
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setWordWrap(True)
+        self.setAlternatingRowColors(True)
+        self.itemClicked.connect(self._clicked)
+
+    def add_events(self, events: list[Event]) -> None:
+        for event in events:
+            item = QListWidgetItem(event.line())
+            if event.kind == "PhaseBegan":
+                font = item.font()
+                font.setBold(True)
+                item.setFont(font)
+            if event.data.get("detonates") or event.data.get("swept") or "sunk" in event.data:
+                item.setForeground(QColor("#A4001D"))
+            target = ("line", event.data["line"]) if "line" in event.data else (
+                ("zone", event.data["zone"]) if "zone" in event.data else None)
+            item.setData(Qt.ItemDataRole.UserRole, target)
+            self.addItem(item)
+        self.scrollToBottom()
+
+    def show_events(self, events: list[Event]) -> None:
+        self.clear()
+        self.add_events(events)
+
+    def _clicked(self, item: QListWidgetItem) -> None:
+        target = item.data(Qt.ItemDataRole.UserRole)
+        if target:
+            self.pointed.emit(*target)
+
+
+class OddsChart(QWidget):
+    """The exact loss distribution of the move being planned, as bars with fractions."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.title = "No move planned"
+        self.dist: dict[int, Fraction] = {}
+        self.setMinimumHeight(150)
+
+    def show_distribution(self, title: str, dist: dict[int, Fraction]) -> None:
+        self.title = title
+        self.dist = dict(sorted(dist.items()))
+        self.update()
+
+    def clear(self) -> None:
+        self.show_distribution("No move planned", {})
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.fillRect(self.rect(), QColor("#FBFBF8"))
+        painter.setPen(QColor("#222222"))
+        font = QFont("DejaVu Sans", 9)
+        painter.setFont(font)
+        painter.drawText(QRectF(8, 4, self.width() - 16, 18), Qt.AlignmentFlag.AlignLeft,
+                         self.title)
+        if not self.dist:
+            return
+        keys = list(range(max(self.dist) + 1))
+        top, bottom = 26, self.height() - 34
+        width = (self.width() - 16) / max(1, len(keys))
+        peak = max(self.dist.values())
+        small = QFont("DejaVu Sans", 8)
+        painter.setFont(small)
+        for i, k in enumerate(keys):
+            p = self.dist.get(k, Fraction(0))
+            h = (bottom - top) * float(p / peak) if peak else 0
+            x = 8 + i * width
+            painter.fillRect(QRectF(x + 2, bottom - h, width - 4, h),
+                             QColor("#0072B2") if k == 0 else QColor("#D55E00"))
+            painter.setPen(QColor("#222222"))
+            painter.drawText(QRectF(x, bottom + 2, width, 14), Qt.AlignmentFlag.AlignCenter,
+                             f"−{k}")
+            painter.drawText(QRectF(x, bottom + 15, width, 14), Qt.AlignmentFlag.AlignCenter,
+                             f"{float(p) * 100:.1f}%")
+        expected = sum((k * p for k, p in self.dist.items()), Fraction(0))
+        painter.drawText(QRectF(8, 4, self.width() - 16, 18), Qt.AlignmentFlag.AlignRight,
+                         f"expected losses {float(expected):.2f}")
+
+
+class SelectionPanel(QWidget):
+    """What is selected, and the choices a move needs: who moves, who sweeps, who is lost first."""
+
+    changed = Signal()
+    load_requested = Signal(str, int)
+    battle_requested = Signal(str)
+
+    def __init__(self) -> None:
+        super().__init__()
+        layout = QVBoxLayout(self)
+        self.heading = QLabel("Click your ships to select them.")
+        self.heading.setWordWrap(True)
+        layout.addWidget(self.heading)
+        self.units = QListWidget()
+        self.units.itemChanged.connect(lambda _item: self.changed.emit())
+        layout.addWidget(self.units)
+        self.hint = QLabel("")
+        self.hint.setWordWrap(True)
+        self.hint.setStyleSheet("color: #555;")
+        layout.addWidget(self.hint)
+        row = QHBoxLayout()
+        self.load_count = QSpinBox()
+        self.load_count.setRange(1, 3)
+        self.load_button = QPushButton("Load mines")
+        self.load_button.setToolTip("Load mines from the capital onto the selected Escort "
+                                    "(NL-05)")
+        self.load_button.clicked.connect(self._load)
+        row.addWidget(self.load_count)
+        row.addWidget(self.load_button)
+        layout.addLayout(row)
+        self.battle_button = QPushButton("Settle battle here…")
+        self.battle_button.clicked.connect(lambda: self.battle_requested.emit(self.zone))
+        layout.addWidget(self.battle_button)
+        self.zone = ""
+        self.show_units("", [], set())
+
+    def show_units(self, heading: str, rows: list[tuple[str, str, bool]],
+                   checked: set[str]) -> None:
+        """rows: (unit id, text, is an Escort that could sweep)."""
+        self.units.blockSignals(True)
+        self.units.clear()
+        for uid, text, can_sweep in rows:
+            item = QListWidgetItem(text)
+            item.setData(Qt.ItemDataRole.UserRole, uid)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if uid in checked
+                               else Qt.CheckState.Unchecked)
+            item.setData(Qt.ItemDataRole.UserRole + 1, can_sweep)
+            self.units.addItem(item)
+        self.units.blockSignals(False)
+        self.heading.setText(heading or "Click your ships to select them.")
+
+    def chosen(self) -> list[str]:
+        return [self.units.item(i).data(Qt.ItemDataRole.UserRole) for i in
+                range(self.units.count())
+                if self.units.item(i).checkState() == Qt.CheckState.Checked]
+
+    def _load(self) -> None:
+        chosen = self.chosen()
+        if chosen:
+            self.load_requested.emit(chosen[0], self.load_count.value())
+
+
+class SweepBox(QCheckBox):
+    pass

@@ -1,0 +1,486 @@
+"""The main window: map in the centre, docks for selection, odds and log, menus and keys."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QColor, QKeySequence, QPainter
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDockWidget,
+    QFileDialog,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QPushButton,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from mineboard.core.actions import Action
+from mineboard.core.errors import IllegalAction, MineboardError
+from mineboard.core.history import Record
+from mineboard.qt.dice import DiceTray
+from mineboard.qt.docks import LogView, OddsChart, SelectionPanel
+from mineboard.qt.interactions import IdleInteraction, Interaction, SelectInteraction
+from mineboard.qt.scene import BoardScene
+from mineboard.qt.session import GameSession
+from mineboard.qt.view import BoardView
+from mineboard.resources import bundled_scenarios
+from mineboard.rules.naval_lines.actions import EndPhase, SettleBattle
+from mineboard.rules.naval_lines.state import PHASE_NAMES
+
+SHORTCUTS = [
+    ("Click your ships", "select them; click a sea zone to plan a move, again to move"),
+    ("Enter", "confirm the planned move"), ("Esc", "cancel the current selection or plan"),
+    ("Ctrl+E", "end the phase"), ("Ctrl+Z / Ctrl+Shift+Z", "undo / redo"),
+    ("Ctrl+N / Ctrl+O", "new game / open a save"), ("Ctrl+S / Ctrl+Shift+S", "save / save as"),
+    ("Wheel, + / −", "zoom"), ("0 or Ctrl+0", "fit the map"), ("Drag, arrow keys", "pan"),
+    ("Space or click the dice", "skip the dice animation"), ("Ctrl+T", "teacher view"),
+    ("Right-click land", "buy mines at your capital, capture in battle"),
+]
+
+
+class Cover(QWidget):
+    """Hot-seat cover: hides the board between two nations' turns."""
+
+    def __init__(self, parent: QWidget, on_ready: object) -> None:
+        super().__init__(parent)
+        self.text = ""
+        self.on_ready = on_ready
+        self.hide()
+
+    def cover(self, nation: str, colour: QColor) -> None:
+        self.text = f"Pass to {nation}\n\nclick when ready"
+        self.colour = colour
+        self.setGeometry(self.parentWidget().rect())
+        self.show()
+        self.raise_()
+
+    def paintEvent(self, event: object) -> None:
+        painter = QPainter(self)
+        painter.fillRect(self.rect(), QColor("#1B2430"))
+        painter.fillRect(0, 0, self.width(), 10, self.colour)
+        painter.setPen(QColor("#F5F0E6"))
+        font = painter.font()
+        font.setPointSize(20)
+        painter.setFont(font)
+        painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, self.text)
+
+    def mousePressEvent(self, event: object) -> None:
+        self.hide()
+        self.on_ready()  # type: ignore[operator]
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.setWindowTitle("mineboard")
+        self.resize(1400, 900)
+        self.settings = QSettings("mineboard", "mineboard")
+        self.interaction: Interaction = Interaction(self)
+        self._build_docks()
+        self._build_toolbar()
+        self._build_menus()
+        self.cover = Cover(self, self._uncovered)
+        self.covered_for: str | None = None
+        self.load_session(session)
+
+    # ---- building --------------------------------------------------------------------------
+    def _build_docks(self) -> None:
+        self.selection = SelectionPanel()
+        self.selection.changed.connect(lambda: self.interaction.refresh())
+        self.selection.load_requested.connect(self._load_mines)
+        self.selection.battle_requested.connect(self._settle_battle)
+        self.sweep_box = QCheckBox("Escorts sweep (NL-22)")
+        self.sweep_box.setChecked(True)
+        self.sweep_box.toggled.connect(lambda _v: self.interaction.refresh())
+        self.loss_box = QComboBox()
+        self.loss_box.setToolTip("Which ship is lost first to a mine (NL-21); the rest go "
+                                 "cheapest first")
+        self.loss_box.currentIndexChanged.connect(lambda _i: self.interaction.refresh())
+        panel = QWidget()
+        layout = QVBoxLayout(panel)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.selection)
+        row = QHBoxLayout()
+        row.addWidget(self.sweep_box)
+        layout.addLayout(row)
+        row2 = QHBoxLayout()
+        row2.addWidget(QLabel("Lose first:"))
+        row2.addWidget(self.loss_box, 1)
+        layout.addLayout(row2)
+        dock = QDockWidget("Selection", self)
+        dock.setObjectName("selection")
+        dock.setWidget(panel)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        self.odds = OddsChart()
+        odds_dock = QDockWidget("Odds of the planned move", self)
+        odds_dock.setObjectName("odds")
+        odds_dock.setWidget(self.odds)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, odds_dock)
+        self.log = LogView()
+        self.log.pointed.connect(self._point_at)
+        log_dock = QDockWidget("Log", self)
+        log_dock.setObjectName("log")
+        log_dock.setWidget(self.log)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, log_dock)
+        self.docks = {"selection": dock, "odds": odds_dock, "log": log_dock}
+
+    def showEvent(self, event: object) -> None:
+        super().showEvent(event)  # type: ignore[arg-type]
+        if not getattr(self, "_docks_sized", False):
+            self._docks_sized = True
+            self.resizeDocks([self.docks["log"]], [140], Qt.Orientation.Vertical)
+            self.resizeDocks([self.docks["selection"]], [340], Qt.Orientation.Horizontal)
+            self.resizeDocks([self.docks["selection"], self.docks["odds"]], [430, 220],
+                             Qt.Orientation.Vertical)
+
+    def _build_toolbar(self) -> None:
+        bar = QToolBar("Turn")
+        bar.setObjectName("turn")
+        bar.setMovable(False)
+        self.phase_chip = QLabel()
+        self.phase_chip.setFixedSize(18, 18)
+        self.phase_label = QLabel()
+        font = self.phase_label.font()
+        font.setPointSize(font.pointSize() + 2)
+        font.setBold(True)
+        self.phase_label.setFont(font)
+        self.end_button = QPushButton("End phase ▶")
+        self.end_button.setToolTip("End the current phase (Ctrl+E)")
+        self.end_button.clicked.connect(self.end_phase)
+        bar.addWidget(self.phase_chip)
+        bar.addWidget(QLabel("  "))
+        bar.addWidget(self.phase_label)
+        spacer = QWidget()
+        spacer.setSizePolicy(spacer.sizePolicy().horizontalPolicy().Expanding,
+                             spacer.sizePolicy().verticalPolicy())
+        bar.addWidget(spacer)
+        bar.addWidget(self.end_button)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+
+    def _action(self, menu: QMenu, text: str, keys: str | QKeySequence.StandardKey | None,
+                slot: object) -> QAction:
+        act = QAction(text, self)
+        if keys is not None:
+            act.setShortcut(QKeySequence(keys))
+        act.triggered.connect(slot)
+        menu.addAction(act)
+        return act
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file = bar.addMenu("&File")
+        self._action(file, "&New game…", QKeySequence.StandardKey.New, self.new_game)
+        self._action(file, "&Open…", QKeySequence.StandardKey.Open, self.open_file)
+        self._action(file, "&Save", QKeySequence.StandardKey.Save, self.save)
+        self._action(file, "Save &As…", "Ctrl+Shift+S", self.save_as)
+        file.addSeparator()
+        self._action(file, "&Quit", QKeySequence.StandardKey.Quit, self.close)
+        edit = bar.addMenu("&Edit")
+        self.undo_action = self._action(edit, "&Undo", QKeySequence.StandardKey.Undo,
+                                        self.undo)
+        self.redo_action = self._action(edit, "&Redo", "Ctrl+Shift+Z", self.redo)
+        self.solo_action = self._action(edit, "Allow undo past dice (solo / teaching)", None,
+                                        self._toggle_solo)
+        self.solo_action.setCheckable(True)
+        game = bar.addMenu("&Game")
+        self._action(game, "&End phase", "Ctrl+E", self.end_phase)
+        self._action(game, "&Confirm move", Qt.Key.Key_Return, lambda: self.interaction.confirm())
+        self._action(game, "Cancel", Qt.Key.Key_Escape, self.cancel_interaction)
+        self._action(game, "Skip dice animation", Qt.Key.Key_Space, lambda: self.dice.skip())
+        view = bar.addMenu("&View")
+        self._action(view, "Zoom &in", QKeySequence.StandardKey.ZoomIn,
+                     lambda: self.view.zoom_by(1.25))
+        self._action(view, "Zoom &out", QKeySequence.StandardKey.ZoomOut,
+                     lambda: self.view.zoom_by(0.8))
+        self._action(view, "&Fit map", "Ctrl+0", lambda: self.view.fit())
+        self.teacher_action = self._action(view, "&Teacher view (show everything)", "Ctrl+T",
+                                           self._toggle_teacher)
+        self.teacher_action.setCheckable(True)
+        speed = view.addMenu("Dice animation")
+        group = QActionGroup(self)
+        self.speed_actions = {}
+        for name in ("off", "fast", "normal"):
+            act = QAction(name.capitalize(), self, checkable=True)
+            act.triggered.connect(lambda _=False, n=name: self.set_speed(n))
+            group.addAction(act)
+            speed.addAction(act)
+            self.speed_actions[name] = act
+        helpm = bar.addMenu("&Help")
+        self._action(helpm, "&Keyboard and mouse", "F1", self.show_shortcuts)
+        self._action(helpm, "&About mineboard", None, self.show_about)
+
+    # ---- the session -----------------------------------------------------------------------
+    def load_session(self, session: GameSession) -> None:
+        self.session = session
+        self.scene = BoardScene(session.scenario.board)
+        self.view = BoardView(self.scene)
+        self.view.clicked.connect(self.on_click)
+        self.setCentralWidget(self.view)
+        self.dice = DiceTray(self.view.viewport())
+        self.dice.finished.connect(self._dice_done)
+        self.dice.line_flash.connect(self.scene.flash_line)
+        self.set_speed(str(self.settings.value("dice_speed", "normal")))
+        session.changed.connect(self.on_changed)
+        session.played.connect(self.on_played)
+        session.undo_stack.canUndoChanged.connect(self.undo_action.setEnabled)
+        session.undo_stack.canRedoChanged.connect(self.redo_action.setEnabled)
+        self.undo_action.setEnabled(False)
+        self.redo_action.setEnabled(False)
+        self.session.solo = self.solo_action.isChecked()
+        self.session.teacher_view = self.teacher_action.isChecked()
+        self.log.show_events(session.game.events(session.viewing_side()))
+        self.setWindowTitle(f"mineboard — {session.scenario.title}")
+        self.covered_for = None
+        self.set_interaction(IdleInteraction(self))
+        self.refresh()
+        self.view.fit()
+        self._maybe_cover()
+
+    def refresh(self) -> None:
+        state = self.session.view()
+        if self.cover.isVisible():
+            return
+        self.scene.show_state(state)
+        colour = self.scene.colour(state.active)
+        self.phase_chip.setStyleSheet(f"background: {colour.name()}; border: 1px solid #333;"
+                                      "border-radius: 9px;")
+        self.phase_label.setText(f"Turn {state.turn} · {state.active} · "
+                                 f"{PHASE_NAMES[state.phase]}")
+        self.loss_box.blockSignals(True)
+        current = self.loss_box.currentData()
+        self.loss_box.clear()
+        self.loss_box.addItem("cheapest first", "")
+        for u in sorted(state.units.values(), key=lambda u: u.id):
+            if u.nation == state.active and state.unit_type(u).mine_target:
+                self.loss_box.addItem(f"{state.unit_type(u).name} ({u.id})", u.id)
+        index = self.loss_box.findData(current)
+        self.loss_box.setCurrentIndex(max(0, index))
+        self.loss_box.blockSignals(False)
+
+    def loss_choice(self) -> str:
+        return str(self.loss_box.currentData() or "")
+
+    def on_changed(self) -> None:
+        if not self.dice.busy:
+            self.refresh()
+        self.interaction.refresh()
+
+    def on_played(self, record: Record) -> None:
+        side = self.session.viewing_side()
+        self.log.add_events([e for e in record.events if e.visible_to(side)])
+        if record.rolls:
+            self.dice.setGeometry(0, self.view.viewport().height() - 70,
+                                  self.view.viewport().width(), 70)
+            self.dice.play([e for e in record.events if e.visible_to(side)])
+
+    def _dice_done(self) -> None:
+        for line in list(self.scene.lines):
+            self.scene.flash_line(line, False)
+        self.refresh()
+        self._maybe_cover()
+
+    def _maybe_cover(self) -> None:
+        """Cover the board when the turn passes to another side in a game with secrets."""
+        if not self.session.hidden or self.session.teacher_view:
+            return
+        state = self.session.state
+        side = state.side(state.active)
+        if self.covered_for is None:
+            self.covered_for = side
+            return
+        if side != self.covered_for and not self.dice.busy:
+            self.covered_for = side
+            self.scene.show_state(self.session.game.view(""))  # nobody's secrets underneath
+            self.cover.cover(state.active, self.scene.colour(state.active))
+
+    def _uncovered(self) -> None:
+        self.log.show_events(self.session.game.events(self.session.viewing_side()))
+        self.refresh()
+
+    def resizeEvent(self, event: object) -> None:
+        super().resizeEvent(event)  # type: ignore[arg-type]
+        if self.cover.isVisible():
+            self.cover.setGeometry(self.rect())
+
+    # ---- actions ---------------------------------------------------------------------------
+    def set_interaction(self, interaction: Interaction) -> None:
+        self.interaction.cancel()
+        self.interaction = interaction
+        interaction.start()
+
+    def cancel_interaction(self) -> None:
+        self.set_interaction(IdleInteraction(self))
+        self.say("Cancelled.")
+
+    def on_click(self, kind: str, ident: str, button: Qt.MouseButton) -> None:
+        if self.dice.busy:
+            self.dice.skip()
+            return
+        if not kind:
+            self.cancel_interaction()
+            return
+        self.interaction.click(kind, ident, button)
+
+    def try_play(self, action: Action, text: str = "") -> bool:
+        try:
+            self.session.play(action, text)
+        except IllegalAction as exc:
+            self.refuse(exc)
+            return False
+        except MineboardError as exc:
+            self.say(str(exc), error=True)
+            return False
+        self.say(text or action.kind)
+        return True
+
+    def refuse(self, exc: IllegalAction) -> None:
+        self.say(f"Not allowed — {exc.clause}: {exc.reason}", error=True)
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.statusBar().setStyleSheet("color: #A4001D;" if error else "")
+        self.statusBar().showMessage(text)
+
+    def end_phase(self) -> None:
+        if self.try_play(EndPhase(), "End phase"):
+            self.set_interaction(IdleInteraction(self))
+
+    def undo(self) -> None:
+        if self.session.undo_stack.canUndo():
+            self.session.undo_stack.undo()
+            self.log.show_events(self.session.game.events(self.session.viewing_side()))
+            self.set_interaction(IdleInteraction(self))
+        else:
+            self.say("Nothing to undo: dice rolls and reveals cannot be taken back in a "
+                     "two-player game (Edit ▸ Allow undo past dice).", error=True)
+
+    def redo(self) -> None:
+        if self.session.undo_stack.canRedo():
+            self.session.undo_stack.redo()
+            self.log.show_events(self.session.game.events(self.session.viewing_side()))
+
+    def _toggle_solo(self) -> None:
+        self.session.solo = self.solo_action.isChecked()
+
+    def _toggle_teacher(self) -> None:
+        self.session.teacher_view = self.teacher_action.isChecked()
+        self.log.show_events(self.session.game.events(self.session.viewing_side()))
+        self.refresh()
+
+    def set_speed(self, name: str) -> None:
+        name = name if name in self.speed_actions else "normal"
+        self.dice.speed = name
+        self.speed_actions[name].setChecked(True)
+        self.settings.setValue("dice_speed", name)
+
+    def _load_mines(self, unit: str, count: int) -> None:
+        if isinstance(self.interaction, SelectInteraction):
+            self.interaction.load(unit, count)
+
+    def _settle_battle(self, zone: str) -> None:
+        if not zone:
+            return
+        state = self.session.view()
+        dialog = QDialog(self)
+        dialog.setWindowTitle(f"Battle in sea zone {zone}")
+        layout = QVBoxLayout(dialog)
+        layout.addWidget(QLabel("Tick the ships sunk in this battle:"))
+        units = QListWidget()
+        for u in sorted(state.units_in(zone), key=lambda u: u.id):
+            item = QListWidgetItem(f"{u.nation}: {state.unit_type(u).name} ({u.id})")
+            item.setData(Qt.ItemDataRole.UserRole, u.id)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
+            units.addItem(item)
+        layout.addWidget(units)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(dialog.accept)
+        buttons.rejected.connect(dialog.reject)
+        layout.addWidget(buttons)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            sunk = tuple(units.item(i).data(Qt.ItemDataRole.UserRole)
+                         for i in range(units.count())
+                         if units.item(i).checkState() == Qt.CheckState.Checked)
+            self.try_play(SettleBattle(zone, sunk), f"Battle in {zone}")
+
+    def _point_at(self, kind: str, ident: str) -> None:
+        if kind == "line" and ident in self.scene.lines:
+            self.scene.flash_line(ident, True)
+            self.view.centerOn(self.scene.line_midpoint(ident))
+        elif kind == "zone" and ident in self.scene.anchors:
+            self.view.centerOn(self.scene.anchors[ident])
+            self.scene.zones[ident].setSelected(True)
+
+    def popup(self, menu: QMenu) -> None:
+        menu.popup(self.view.mapToGlobal(self.view.mapFromGlobal(
+            self.cursor().pos()) + QPoint(4, 4)))
+        self._menu = menu
+
+    # ---- files -----------------------------------------------------------------------------
+    def new_game(self) -> None:
+        names = list(bundled_scenarios())
+        name, ok = QInputDialog.getItem(self, "New game", "Scenario:", names, 0, False)
+        if ok and name:
+            self._open(name)
+
+    def open_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open a save or scenario", "",
+                                              "mineboard files (*.json);;All files (*)")
+        if path:
+            self._open(path)
+
+    def _open(self, name: str) -> None:
+        try:
+            session = GameSession.open(name)
+        except MineboardError as exc:
+            QMessageBox.warning(self, "Cannot open", str(exc))
+            return
+        self.load_session(session)
+
+    def save(self) -> None:
+        if self.session.path is None or b'"mineboard_save"' not in Path(
+                self.session.path).read_bytes()[:4096]:
+            self.save_as()
+            return
+        self._save_to(self.session.path)
+
+    def save_as(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Save game", "game.mineboard.json",
+                                              "mineboard saves (*.json)")
+        if path:
+            self._save_to(Path(path))
+
+    def _save_to(self, path: Path) -> None:
+        try:
+            self.session.save(path)
+        except MineboardError as exc:
+            QMessageBox.warning(self, "Cannot save", str(exc))
+            return
+        self.say(f"Saved to {path}")
+
+    def show_shortcuts(self) -> None:
+        text = "\n".join(f"{k}: {v}" for k, v in SHORTCUTS)
+        QMessageBox.information(self, "Keyboard and mouse", text)
+
+    def show_about(self) -> None:
+        QMessageBox.about(self, "About mineboard",
+                          "mineboard — lay, sweep and run through minefields.\n\n"
+                          "Coastlines made with Natural Earth (public domain).")
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.session.autosave_enabled:
+            GameSession.discard_autosave()  # a clean exit: nothing to restore next time
+        super().closeEvent(event)

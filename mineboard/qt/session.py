@@ -1,0 +1,130 @@
+"""The game in the window: a Game, its scenario, its undo stack, its file and its autosave.
+
+Every change goes through :meth:`GameSession.play`, which checks legality first and then
+pushes an undo command — so a refused click leaves no trace, and undo acts on the model,
+never on scene items.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from platformdirs import user_data_dir
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from mineboard.core.actions import Action
+from mineboard.core.history import Game, Record
+from mineboard.persistence.saves import load_save, write_save
+from mineboard.persistence.scenario import Scenario, load_scenario
+from mineboard.resources import resolve_scenario
+
+
+def data_dir() -> Path:
+    """Where autosaves live; MINEBOARD_DATA_DIR overrides it (tests, portable installs)."""
+    override = os.environ.get("MINEBOARD_DATA_DIR")
+    return Path(override) if override else Path(user_data_dir("mineboard", appauthor=False))
+
+
+def autosave_path() -> Path:
+    return data_dir() / "autosave.json"
+
+
+class ActionCommand(QUndoCommand):
+    def __init__(self, session: GameSession, action: Action, text: str) -> None:
+        super().__init__(text)
+        self.session = session
+        self.action = action
+        self.record: Record | None = None
+
+    def redo(self) -> None:
+        game = self.session.game
+        self.record = game.play(self.action) if self.record is None else game.redo()
+        self.session.after_change(self.record)
+
+    def undo(self) -> None:
+        self.session.game.undo(past_commits=True)  # the stack already decided it may
+        self.session.after_change(None)
+
+
+class GameSession(QObject):
+    changed = Signal()
+    played = Signal(object)  # the Record just played (not on undo/redo)
+
+    def __init__(self, scenario: Scenario, game: Game[Any], path: Path | None = None) -> None:
+        super().__init__()
+        self.scenario = scenario
+        self.game = game
+        self.path = path
+        self.solo = False
+        self.teacher_view = False
+        self.undo_stack = QUndoStack(self)
+        self.autosave_enabled = True
+        self._replaying = False
+
+    # ---- opening ---------------------------------------------------------------------------
+    @classmethod
+    def open(cls, name_or_path: str, seed: int | None = None) -> GameSession:
+        path = resolve_scenario(name_or_path)
+        head = path.read_bytes()[:4096] if path.exists() else b""
+        if b'"mineboard_save"' in head:
+            scenario, game = load_save(path)
+            return cls(scenario, game, path)
+        scenario = load_scenario(path)
+        return cls(scenario, scenario.new_game(seed if seed is not None else 1))
+
+    # ---- playing ---------------------------------------------------------------------------
+    def play(self, action: Action, text: str = "") -> Record:
+        """Check, then play through the undo stack. Raises IllegalAction, changing nothing."""
+        self.game.check(action)
+        self.undo_stack.push(ActionCommand(self, action, text or action.kind))
+        record = self.game.records[-1]
+        if record.commits and not self.solo:
+            self.undo_stack.clear()  # a roll or a reveal: undo may not cross it
+        return record
+
+    def after_change(self, record: Record | None) -> None:
+        if record is not None and not self._replaying:
+            self.played.emit(record)
+        self.autosave()
+        self.changed.emit()
+
+    @property
+    def state(self) -> Any:
+        return self.game.state
+
+    @property
+    def hidden(self) -> bool:
+        options = getattr(self.game.state, "options", None)
+        return bool(getattr(options, "hidden_minefields", False))
+
+    def viewing_side(self) -> str | None:
+        """Whose eyes the board is drawn for: the active side when secrets exist."""
+        if self.teacher_view or not self.hidden:
+            return None
+        state = self.game.state
+        return str(state.side(state.active))
+
+    def view(self) -> Any:
+        return self.game.view(self.viewing_side())
+
+    # ---- files -----------------------------------------------------------------------------
+    def save(self, path: Path) -> None:
+        write_save(path, self.scenario, self.game)
+        self.path = path
+        self.undo_stack.setClean()
+
+    def autosave(self) -> None:
+        if self.autosave_enabled:
+            write_save(autosave_path(), self.scenario, self.game)
+
+    @staticmethod
+    def discard_autosave() -> None:
+        autosave_path().unlink(missing_ok=True)
+
+    @staticmethod
+    def pending_autosave() -> Path | None:
+        path = autosave_path()
+        return path if path.exists() else None

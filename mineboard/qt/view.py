@@ -1,0 +1,110 @@
+"""The map view: wheel and +/− zoom, fit, drag and arrow-key panning, clicks passed on."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QPointF, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtWidgets import QGraphicsView, QWidget
+
+from mineboard.qt.scene import BoardScene
+
+DRAG_THRESHOLD = 5
+ZOOM_STEP = 1.25
+MIN_SCALE_OF_FIT, MAX_SCALE_OF_FIT = 0.5, 24.0
+
+
+class BoardView(QGraphicsView):
+    clicked = Signal(str, str, object)  # kind, id, button — or ("", "", button) on nothing
+    zoomed = Signal(float)
+
+    def __init__(self, scene: BoardScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self.board_scene = scene
+        self.setRenderHints(QPainter.RenderHint.Antialiasing
+                            | QPainter.RenderHint.SmoothPixmapTransform)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setOptimizationFlags(QGraphicsView.OptimizationFlag.DontSavePainterState)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self._press: QPoint | None = None
+        self._dragging = False
+        self._fit_scale = 1.0
+
+    # ---- zoom ------------------------------------------------------------------------------
+    def fit(self) -> None:
+        self.resetTransform()
+        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self._fit_scale = self.transform().m11()
+        self.zoomed.emit(1.0)
+
+    def zoom_by(self, factor: float) -> None:
+        current = self.transform().m11() / self._fit_scale
+        target = min(MAX_SCALE_OF_FIT, max(MIN_SCALE_OF_FIT, current * factor))
+        self.scale(target / current, target / current)
+        self.zoomed.emit(target)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        steps = event.angleDelta().y() / 120
+        if steps:
+            self.zoom_by(ZOOM_STEP ** steps)
+
+    # ---- pan and click ---------------------------------------------------------------------
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() in (Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton):
+            self._press = event.position().toPoint()
+            self._dragging = event.button() == Qt.MouseButton.MiddleButton
+        elif event.button() == Qt.MouseButton.RightButton:
+            self._emit_click(event.position(), event.button())
+        event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._press is not None:
+            delta = event.position().toPoint() - self._press
+            if self._dragging or delta.manhattanLength() > DRAG_THRESHOLD:
+                self._dragging = True
+                self.setCursor(Qt.CursorShape.ClosedHandCursor)
+                self._pan(-delta.x(), -delta.y())
+                self._press = event.position().toPoint()
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._press is not None and not self._dragging \
+                and event.button() == Qt.MouseButton.LeftButton:
+            self._emit_click(event.position(), event.button())
+        self._press = None
+        self._dragging = False
+        self.unsetCursor()
+        event.accept()
+
+    def _emit_click(self, pos: QPointF, button: Qt.MouseButton) -> None:
+        hit = self.board_scene.hit(self.mapToScene(pos.toPoint()), self.viewportTransform())
+        kind, ident = hit if hit else ("", "")
+        self.clicked.emit(kind, ident, button)
+
+    def click_scene_point(self, scene_pos: QPointF,
+                          button: Qt.MouseButton = Qt.MouseButton.LeftButton) -> None:
+        """Click as a player would, at a point of the map (tests and keyboard use this)."""
+        view_pos = self.mapFromScene(scene_pos)
+        self._emit_click(QPointF(view_pos), button)
+
+    def _pan(self, dx: float, dy: float) -> None:
+        scale = self.transform().m11()
+        centre = self.mapToScene(self.viewport().rect().center())
+        self.centerOn(centre + QPointF(dx / scale, dy / scale))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        step = 60
+        key = event.key()
+        moves = {Qt.Key.Key_Left: (-step, 0), Qt.Key.Key_Right: (step, 0),
+                 Qt.Key.Key_Up: (0, -step), Qt.Key.Key_Down: (0, step)}
+        if key in moves:
+            self._pan(*moves[key])
+        elif key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.zoom_by(ZOOM_STEP)
+        elif key == Qt.Key.Key_Minus:
+            self.zoom_by(1 / ZOOM_STEP)
+        else:
+            super().keyPressEvent(event)

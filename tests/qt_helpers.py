@@ -1,0 +1,31 @@
+"""Driving the window as a player does: real mouse events at the places on the map."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt
+
+from mineboard.qt.mainwindow import MainWindow
+
+
+def stack_point(window: MainWindow, zone: str, nation: str) -> QPoint:
+    stack = window.scene.stacks[(zone, nation)]
+    base = window.view.mapFromScene(stack.pos())
+    shift = stack.transform()
+    return base + QPoint(round(shift.dx()), round(shift.dy()))
+
+
+def zone_point(window: MainWindow, zone: str) -> QPoint:
+    return window.view.mapFromScene(window.scene.anchors[zone])
+
+
+def line_point(window: MainWindow, line: str) -> QPoint:
+    return window.view.mapFromScene(window.scene.line_midpoint(line))
+
+
+def click(qtbot, window: MainWindow, point: QPoint,
+          button: Qt.MouseButton = Qt.MouseButton.LeftButton) -> None:
+    qtbot.mouseClick(window.view.viewport(), button, pos=point)
+
+
+def status(window: MainWindow) -> str:
+    return window.statusBar().currentMessage()

@@ -1,0 +1,126 @@
+"""The board window driven by clicks: select, load, move, lay, cross a field, undo, save."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from mineboard.qt.mainwindow import MainWindow
+from mineboard.qt.session import GameSession
+from tests.conftest import scenario
+from tests.qt_helpers import click, line_point, stack_point, status, zone_point
+
+
+@pytest.fixture(autouse=True)
+def private_data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
+
+
+def window_for(qtbot, seed: int = 3, **changes) -> MainWindow:
+    sc = scenario(**changes)
+    session = GameSession(sc, sc.new_game(seed))
+    window = MainWindow(session)
+    window.set_speed("off")
+    qtbot.addWidget(window)
+    window.resize(1400, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    window.view.fit()
+    return window
+
+
+def test_example1_by_clicks_load_move_and_lay(qtbot):
+    w = window_for(qtbot, phase="noncombat_move")
+    click(qtbot, w, stack_point(w, "113", "Germany"))
+    assert w.interaction.zone == "113"
+    # Tick only the first Escort, load three mines with the dock button.
+    for i in range(w.selection.units.count()):
+        item = w.selection.units.item(i)
+        keep = item.data(Qt.ItemDataRole.UserRole) == "ger-escort-1"
+        item.setCheckState(Qt.CheckState.Checked if keep else Qt.CheckState.Unchecked)
+    w.selection.load_count.setValue(3)
+    qtbot.mouseClick(w.selection.load_button, Qt.MouseButton.LeftButton)
+    assert w.session.state.units["ger-escort-1"].cargo == 3
+    click(qtbot, w, zone_point(w, "112"))
+    assert "Click 112 again" in status(w)
+    click(qtbot, w, zone_point(w, "112"))
+    assert w.session.state.units["ger-escort-1"].zone == "112"
+    # Select it again in 112: the lines it may mine glow, and a click on one lays them.
+    click(qtbot, w, stack_point(w, "112", "Germany"))
+    glowing = {wid for wid, item in w.scene.lines.items() if item.eligible}
+    assert "110|112" in glowing
+    click(qtbot, w, line_point(w, "110|112"))
+    fields = [(f.line, f.owner, f.count) for f in w.session.state.fields_on("110|112")]
+    assert fields == [("110|112", "Germany", 3)]
+    assert ("110|112", "Germany") in w.scene.markers
+    assert w.scene.markers[("110|112", "Germany")].count == 3
+
+
+def test_destroyers_cross_a_field_odds_shown_dice_rolled(qtbot):
+    w = window_for(qtbot, nation="United Kingdom", phase="combat_move",
+                   minefields=[{"line": "110|112", "owner": "Germany", "zone": "112",
+                                "count": 10}])
+    click(qtbot, w, stack_point(w, "110", "United Kingdom"))
+    for i in range(w.selection.units.count()):
+        item = w.selection.units.item(i)
+        keep = "destroyer" in item.data(Qt.ItemDataRole.UserRole)
+        item.setCheckState(Qt.CheckState.Checked if keep else Qt.CheckState.Unchecked)
+    click(qtbot, w, zone_point(w, "112"))
+    # The exact odds of seed example 2 are on the chart before anything is rolled.
+    from fractions import Fraction
+
+    assert w.odds.dist[0] == Fraction(2, 3) ** 10
+    assert w.session.game.records == []
+    click(qtbot, w, zone_point(w, "112"))
+    record = w.session.game.records[-1]
+    rolls = [r.value for r in record.rolls]
+    hits = [v for v in rolls if v <= 2]
+    assert len(hits) == min(2, len(hits)) and (len(hits) == 2 or len(rolls) == 10)
+    log_text = [w.log.item(i).text() for i in range(w.log.count())]
+    assert sum(1 for t in log_text if t.startswith("NL-15: Germany mine")) == len(rolls)
+    assert w.dice.dice and [d.value for d in w.dice.dice] == rolls
+
+
+def test_illegal_click_changes_nothing_and_names_the_clause(qtbot):
+    w = window_for(qtbot, phase="noncombat_move")
+    click(qtbot, w, stack_point(w, "113", "Germany"))
+    click(qtbot, w, line_point(w, "112|113"))  # nothing aboard to lay
+    assert "NL-05" in status(w)
+    assert w.session.game.records == []
+
+
+def test_undo_redo_and_commit_points(qtbot):
+    w = window_for(qtbot)
+    w.end_phase()
+    assert w.session.state.phase == "combat_move"
+    w.undo()
+    assert w.session.state.phase == "purchase"
+    w.redo()
+    assert w.session.state.phase == "combat_move"
+
+
+def test_save_open_same_state(qtbot, tmp_path: Path):
+    w = window_for(qtbot, nation="United Kingdom", phase="combat_move",
+                   minefields=[{"line": "110|112", "owner": "Germany", "zone": "112",
+                                "count": 4}])
+    click(qtbot, w, stack_point(w, "110", "United Kingdom"))
+    click(qtbot, w, zone_point(w, "112"))
+    click(qtbot, w, zone_point(w, "112"))
+    path = tmp_path / "game.json"
+    w._save_to(path)
+    before = w.session.game.ruleset.summary(w.session.state)
+    w._open(str(path))
+    assert w.session.game.ruleset.summary(w.session.state) == before
+    assert json.loads(path.read_text())["mineboard_save"] == 1
+
+
+def test_autosave_after_every_action_and_restore(qtbot, tmp_path: Path):
+    w = window_for(qtbot)
+    w.end_phase()
+    auto = GameSession.pending_autosave()
+    assert auto is not None
+    restored = GameSession.open(str(auto))
+    assert restored.state.phase == "combat_move"
