@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
+import os
 import random
 import statistics
 import tempfile
@@ -88,10 +89,16 @@ def route_odds_montecarlo_10k() -> float:
     return time.perf_counter() - start
 
 
-def run(names: list[str] | None = None, runs: int | None = None) -> list[dict[str, object]]:
-    if importlib.util.find_spec("PySide6") is not None \
-            and importlib.util.find_spec("mineboard.qt.bench") is not None:
+def available() -> list[str]:
+    """Every benchmark name, the Qt ones included where Qt can be imported."""
+    if importlib.util.find_spec("PySide6") is not None:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         importlib.import_module("mineboard.qt.bench")  # registers the Qt benchmarks
+    return list(BENCHES)
+
+
+def run(names: list[str] | None = None, runs: int | None = None) -> list[dict[str, object]]:
+    available()
     results = []
     for name, (fn, default_runs, budget) in BENCHES.items():
         if names and name not in names:

@@ -264,11 +264,12 @@ def _print_scenario(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from mineboard.bench import BENCHES, run
+    from mineboard.bench import available, run
 
-    unknown = [n for n in args.names if n not in BENCHES and not n.startswith("scene")]
+    known = available()
+    unknown = [n for n in args.names if n not in known]
     if unknown:
-        raise BadInput(unknown[0], f"no such benchmark (known: {', '.join(BENCHES)})")
+        raise BadInput(unknown[0], f"no such benchmark (known: {', '.join(known)})")
     results = run(args.names or None, args.runs)
     if args.json:
         print(json.dumps({"results": results}))

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from mineboard.core.errors import MineboardError
@@ -38,8 +39,26 @@ def run_app(name_or_path: str, seed: int | None) -> int:
                 QMessageBox.warning(None, "Cannot restore", str(exc))
         GameSession.discard_autosave()
     window = MainWindow(session)
+    if os.environ.get("MINEBOARD_FIRST_FRAME_EXIT"):
+        _exit_after_first_frame(window)
     window.show()
     return app.exec()
+
+
+class _FirstFrame(QObject):
+    """For the startup benchmark: report the first painted frame of the map, then quit."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            print("FIRST_FRAME", flush=True)
+            QTimer.singleShot(0, application().quit)
+            watched.removeEventFilter(self)
+        return False
+
+
+def _exit_after_first_frame(window: MainWindow) -> None:
+    window._first_frame = _FirstFrame(window)  # type: ignore[attr-defined]
+    window.view.viewport().installEventFilter(window._first_frame)  # type: ignore[attr-defined]
 
 
 def render_window(window: MainWindow, out: Path, width: int, height: int) -> None:

@@ -275,6 +275,7 @@ class MainWindow(QMainWindow):
 
     def on_changed(self) -> None:
         if not self.dice.busy:
+            self._maybe_cover()  # first: the next side's view must never be drawn uncovered
             self.refresh()
         self.interaction.refresh()
 

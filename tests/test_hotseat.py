@@ -1,0 +1,108 @@
+"""Hot-seat with hidden minefields: a cover between sides, and nothing secret drawn for the
+wrong side — not on the map, in a tooltip, in the log or in the selection."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage, QPainter
+
+from mineboard.qt.mainwindow import MainWindow
+from mineboard.qt.scene import BoardScene
+from mineboard.qt.session import GameSession
+from tests.conftest import scenario
+from tests.qt_helpers import click, stack_point
+
+HIDDEN = {"options": {"hidden_minefields": True}}
+
+
+@pytest.fixture(autouse=True)
+def private_data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
+
+
+def render(scene: BoardScene) -> QImage:
+    image = QImage(1200, 1000, QImage.Format.Format_ARGB32)
+    image.fill(0)
+    painter = QPainter(image)
+    scene.render(painter)
+    painter.end()
+    return image
+
+
+def all_text(scene: BoardScene) -> str:
+    return "\n".join(item.toolTip() for item in scene.items())
+
+
+def test_each_side_sees_only_its_own_mines_down_to_the_pixel(qapp):
+    sc = scenario(**HIDDEN)
+    game = sc.new_game(1)
+    german_view = game.ruleset.view(game.state, "Axis")
+    scene = BoardScene(sc.board)
+    scene.show_state(german_view)
+    assert ("91|92", "United Kingdom") not in scene.markers
+    assert "United Kingdom: 5" not in all_text(scene)
+    # The German picture equals the picture of a world where the British field never was.
+    without = copy.deepcopy(game.state)
+    without.minefields = []
+    without.stored["United Kingdom"] = 0
+    honest = BoardScene(sc.board)
+    honest.show_state(game.ruleset.view(without, "Axis"))
+    assert render(scene) == render(honest)
+    # The British see their own field.
+    scene.show_state(game.ruleset.view(game.state, "Allies"))
+    assert scene.markers[("91|92", "United Kingdom")].count == 5
+    assert render(scene) != render(honest)
+
+
+def test_cover_between_sides_and_no_leak_in_log_or_selection(qtbot):
+    sc = scenario(phase="noncombat_move", **HIDDEN)
+    session = GameSession(sc, sc.new_game(2))
+    w = MainWindow(session)
+    w.set_speed("off")
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    w.view.fit()
+    click(qtbot, w, stack_point(w, "113", "Germany"))
+    w.selection.load_count.setValue(2)
+    for i in range(w.selection.units.count()):
+        item = w.selection.units.item(i)
+        keep = item.data(Qt.ItemDataRole.UserRole) == "ger-escort-1"
+        item.setCheckState(Qt.CheckState.Checked if keep else Qt.CheckState.Unchecked)
+    qtbot.mouseClick(w.selection.load_button, Qt.MouseButton.LeftButton)
+    w.try_play(session.game.ruleset.codec.parse(
+        {"kind": "lay_mines", "unit": "ger-escort-1", "line": "112|113"}))
+    assert ("112|113", "Germany") in w.scene.markers  # Germany sees its new field
+    w.end_phase()  # → Place
+    assert not w.cover.isVisible()
+    w.end_phase()  # → the United Kingdom's turn
+    assert w.cover.isVisible() and "Pass to United Kingdom" in w.cover.text
+    # Under the cover the board holds nobody's secrets.
+    assert ("112|113", "Germany") not in w.scene.markers
+    assert ("91|92", "United Kingdom") not in w.scene.markers
+    qtbot.mouseClick(w.cover, Qt.MouseButton.LeftButton)
+    assert not w.cover.isVisible()
+    assert ("91|92", "United Kingdom") in w.scene.markers
+    assert ("112|113", "Germany") not in w.scene.markers
+    text = all_text(w.scene) + "\n".join(w.log.item(i).text() for i in range(w.log.count()))
+    assert "Germany 2" not in text and "Germany: 2" not in text  # tooltip formats
+    assert "lays 2 mine" not in text and "loads 2 mine" not in text
+    click(qtbot, w, stack_point(w, "110", "United Kingdom"))
+    shown = "\n".join(w.selection.units.item(i).text() for i in range(w.selection.units.count()))
+    assert "Germany" not in shown
+    # The teacher view shows everything.
+    w.teacher_action.trigger()
+    assert ("112|113", "Germany") in w.scene.markers
+
+
+def test_screenshot_for_a_side_draws_no_enemy_mines(tmp_path):
+    from mineboard.cli import main
+
+    out = tmp_path / "axis.png"
+    assert main(["screenshot", "northsea-1940-hidden", "--side", "Germany", "--out", str(out),
+                 "--size", "900x600"]) == 0
+    image = QImage(str(out))
+    assert image.width() == 900 and image.height() == 600
