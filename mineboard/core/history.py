@@ -55,6 +55,11 @@ class Game(Generic[S]):
         return self._states[0]
 
     @property
+    def previous(self) -> S:
+        """The state before the last action (the initial state if none was played)."""
+        return self._states[-2] if len(self._states) > 1 else self._states[0]
+
+    @property
     def roll_count(self) -> int:
         return sum(len(r.rolls) for r in self.records)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
@@ -24,20 +25,36 @@ def application() -> QApplication:
     return app
 
 
-def run_app(name_or_path: str, seed: int | None) -> int:
-    app = application()
-    session = GameSession.open(name_or_path, seed)
+def startup_session(name_or_path: str, seed: int | None,
+                    ask_restore: Callable[[], bool]) -> GameSession:
+    """The game to start with: the autosave of a session that did not close cleanly, if the
+    player wants it back, else the named scenario or save."""
     pending = GameSession.pending_autosave()
     if pending is not None:
-        answer = QMessageBox.question(None, "Restore game?",
-                                      "mineboard did not close cleanly last time. Restore the "
-                                      "game that was in progress?")
-        if answer == QMessageBox.StandardButton.Yes:
-            try:
-                session = GameSession.open(str(pending))
-            except MineboardError as exc:
-                QMessageBox.warning(None, "Cannot restore", str(exc))
-        GameSession.discard_autosave()
+        try:
+            if ask_restore():
+                return GameSession.open(str(pending))
+        except MineboardError as exc:
+            QMessageBox.warning(None, "Cannot restore", str(exc))
+        finally:
+            GameSession.discard_autosave()
+    return GameSession.open(name_or_path, seed)
+
+
+def _ask_restore() -> bool:
+    answer = QMessageBox.question(None, "Restore game?",
+                                  "mineboard did not close cleanly last time. Restore the game "
+                                  "that was in progress?")
+    return answer == QMessageBox.StandardButton.Yes
+
+
+def run_app(name_or_path: str, seed: int | None) -> int:
+    app = application()
+    try:
+        session = startup_session(name_or_path, seed, _ask_restore)
+    except MineboardError as exc:
+        print(f"mineboard: {exc}", file=sys.stderr)
+        return 2
     window = MainWindow(session)
     if os.environ.get("MINEBOARD_FIRST_FRAME_EXIT"):
         _exit_after_first_frame(window)

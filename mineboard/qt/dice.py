@@ -101,9 +101,18 @@ class DiceTray(QWidget):
             self.caption = self.tally = ""
             return
         self.caption = event.text
-        hits = sum(1 for e in rolls if self._hit(e))
-        kind = "swept" if event.kind == "SweepRolled" else "detonated"
-        self.tally = f"{hits} {kind} of {len(rolls)} rolled"
+        parts = []
+        sweeps = [e for e in rolls if e.kind == "SweepRolled"]
+        mines = [e for e in rolls if e.kind == "MineRolled"]
+        if sweeps:
+            swept = sum(1 for e in sweeps if self._hit(e))
+            parts.append(f"swept {swept} with {len(sweeps)} dice")
+        if mines:
+            hits = sum(1 for e in mines if self._hit(e))
+            need = mines[-1].data.get("targets")
+            stop = f" (rolling stops at {need})" if need else ""
+            parts.append(f"{hits} detonated of {len(mines)} rolled{stop}")
+        self.tally = " · ".join(parts)
 
     def _tick(self) -> None:
         die = self.dice[-1]

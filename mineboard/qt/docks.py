@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from PySide6.QtCore import QRectF, Qt, Signal
+from PySide6.QtCore import QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -46,6 +46,7 @@ class LogView(QListWidget):
             item.setData(Qt.ItemDataRole.UserRole, target)
             self.addItem(item)
         self.scrollToBottom()
+        QTimer.singleShot(0, self.scrollToBottom)  # again once the new rows are laid out
 
     def show_events(self, events: list[Event]) -> None:
         self.clear()

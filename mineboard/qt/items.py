@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from mineboard.qt import palette
 from mineboard.qt.art import counter_pixmap, silhouette
 
-ZONE_Z, LAND_Z, LINE_Z, PATH_Z, LABEL_Z, MARKER_Z, STACK_Z = 0, 1, 2, 3, 4, 5, 6
+ZONE_Z, LAND_Z, LINE_Z, PATH_Z, LABEL_Z, STACK_Z, MARKER_Z = 0, 1, 2, 3, 4, 5, 6
 
 
 def _cosmetic(colour: QColor, width: float) -> QPen:

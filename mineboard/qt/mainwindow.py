@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QColor, QKeySequence, QPainter
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -196,8 +196,9 @@ class MainWindow(QMainWindow):
                                         self._toggle_solo)
         self.solo_action.setCheckable(True)
         game = bar.addMenu("&Game")
-        self._action(game, "&End phase", "Ctrl+E", self.end_phase)
-        self._action(game, "&Confirm move", Qt.Key.Key_Return, lambda: self.interaction.confirm())
+        self.end_action = self._action(game, "&End phase", "Ctrl+E", self.end_phase)
+        self.confirm_action = self._action(game, "&Confirm move", Qt.Key.Key_Return,
+                                           lambda: self.interaction.confirm())
         self._action(game, "Cancel", Qt.Key.Key_Escape, self.cancel_interaction)
         self._action(game, "Skip dice animation", Qt.Key.Key_Space, lambda: self.dice.skip())
         view = bar.addMenu("&View")
@@ -228,6 +229,7 @@ class MainWindow(QMainWindow):
         self.scene = BoardScene(session.scenario.board)
         self.view = BoardView(self.scene)
         self.view.clicked.connect(self.on_click)
+        self.view.zoomed.connect(self.scene.set_detail)
         self.setCentralWidget(self.view)
         self.dice = DiceTray(self.view.viewport())
         self.dice.finished.connect(self._dice_done)
@@ -282,6 +284,13 @@ class MainWindow(QMainWindow):
     def on_played(self, record: Record) -> None:
         side = self.session.viewing_side()
         self.log.add_events([e for e in record.events if e.visible_to(side)])
+        before = self.session.game.previous
+        for event in record.events:
+            sunk = event.data.get("sunk") if event.kind == "MineRolled" else (
+                event.data.get("unit") if event.kind == "ShipSunk" else None)
+            if sunk and sunk in before.units:
+                unit = before.units[sunk]
+                self.scene.sink(unit.zone, unit.type, unit.nation, self.dice.speed)
         if record.rolls:
             self.dice.setGeometry(0, self.view.viewport().height() - 70,
                                   self.view.viewport().width(), 70)
@@ -420,6 +429,7 @@ class MainWindow(QMainWindow):
     def _point_at(self, kind: str, ident: str) -> None:
         if kind == "line" and ident in self.scene.lines:
             self.scene.flash_line(ident, True)
+            QTimer.singleShot(1500, lambda: self.scene.flash_line(ident, False))
             self.view.centerOn(self.scene.line_midpoint(ident))
         elif kind == "zone" and ident in self.scene.anchors:
             self.view.centerOn(self.scene.anchors[ident])

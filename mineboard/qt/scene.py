@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation, Signal
 from PySide6.QtGui import QColor, QTransform
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPixmapItem, QGraphicsScene
 from shapely.ops import polylabel
 
 from mineboard.maps.model import LAND, NAVAL_LINE, SEA_ZONE, BoardMap
 from mineboard.qt import palette
+from mineboard.qt.art import counter_pixmap
 from mineboard.qt.geometry import line_path, polygon_path, to_scene
 from mineboard.qt.items import (
     CapitalItem,
@@ -249,6 +250,38 @@ class BoardScene(QGraphicsScene):
         if item is not None:
             item.hovered = on
             item.set_state()
+
+    def sink(self, zone: str, unit_type: str, nation: str, speed: str) -> None:
+        """A sunk ship slides down and fades where it was lost; only a picture, never state."""
+        if speed == "off" or zone not in self.anchors:
+            return
+        pixmap = counter_pixmap(unit_type, self.colour(nation).name(), "", StackItem.SIZE)
+        ghost = QGraphicsPixmapItem(pixmap)
+        ghost.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        ghost.setOffset(-StackItem.SIZE / 2 + 36, -StackItem.SIZE / 2)
+        ghost.setPos(self.anchors[zone])
+        ghost.setZValue(10)
+        self.addItem(ghost)
+        anim = QVariantAnimation(self)
+        anim.setDuration(900 if speed == "normal" else 350)
+        anim.setStartValue(0.0)
+        anim.setEndValue(1.0)
+
+        def step(t: object) -> None:
+            ghost.setOpacity(1.0 - float(t))  # type: ignore[arg-type]
+            ghost.setTransform(QTransform.fromTranslate(0, 24 * float(t)))  # type: ignore[arg-type]
+
+        anim.valueChanged.connect(step)
+        anim.finished.connect(lambda: self.removeItem(ghost))
+        anim.start(QVariantAnimation.DeletionPolicy.DeleteWhenStopped)
+
+    def set_detail(self, zoom_of_fit: float) -> None:
+        """Level of detail: far out, capital names and stacks' fans give way to the map."""
+        far = zoom_of_fit < 0.8
+        for cap in self.capitals.values():
+            cap.setVisible(not far)
+        for label in self.labels.values():
+            label.setScale(0.8 if far else 1.0)
 
     # ---- hit testing -----------------------------------------------------------------------
     def hit(self, pos: QPointF, view_transform: QTransform) -> tuple[str, str] | None:

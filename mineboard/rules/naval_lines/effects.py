@@ -179,7 +179,7 @@ def resolve_field(state: NavalState, owner: str, fields: list[Minefield], line: 
                 f"{clause})")
         data: dict[str, Any] = {"line": line, "owner": owner, "value": value,
                                 "detonates": detonates, "chance": str(p), "index": k + 1,
-                                "of": mines}
+                                "of": mines, "targets": need}
         if detonates:
             victim = order[hits]
             hits += 1
