@@ -97,6 +97,14 @@ def build_parser() -> argparse.ArgumentParser:
     nl.add_argument("--sweepers", type=_positive, default=0,
                     help="attacking Escorts among the ships that sweep first (NL-22)")
     nl.add_argument("--json", action="store_true")
+    im = rulesets.add_parser("imperium-mines", help="a fleet entering a mined star system")
+    im.add_argument("--mine-points", type=_positive, required=True,
+                    help="enemy mine points in the system (IM-30)")
+    im.add_argument("--jump", type=_positive, default=1,
+                    help="which jump of the segment enters the system (1 = first)")
+    im.add_argument("--sweepers", type=_positive, default=0,
+                    help="minesweepers in the entering fleet (IM-18)")
+    im.add_argument("--json", action="store_true")
     return parser
 
 
@@ -129,6 +137,8 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
+    if args.ruleset == "imperium-mines":
+        return _odds_imperium(args)
     from mineboard.rules.naval_lines.odds import single_line
 
     if args.sweepers > args.ships:
@@ -151,6 +161,30 @@ def cmd_odds(args: argparse.Namespace) -> int:
         bar = "█" * round(float(p) * 40)
         print(f"  lose {k:>3}: {float(p):8.5f}  {bar}  {p}")
     print(f"  expected losses: {float(expected):.5f} = {expected}")
+    return 0
+
+
+def _odds_imperium(args: argparse.Namespace) -> int:
+    from mineboard.rules.imperium.data import default_ship_data
+    from mineboard.rules.imperium.odds import afoul_chance, hits_per_ship
+
+    if args.jump < 1:
+        raise BadInput("--jump", "jumps are counted from 1 (IM-32)")
+    rules = default_ship_data()
+    afoul = afoul_chance(rules.check, args.mine_points, args.jump, args.sweepers)
+    hits = hits_per_ship(args.mine_points, rules.hit_on).fractions()
+    full = {k: hits.get(k, Fraction(0)) for k in range(args.mine_points + 1)}
+    if args.json:
+        print(json.dumps({"ruleset": "imperium-mines", "afoul": str(afoul),
+                          "hits_per_ship": {str(k): str(p) for k, p in full.items()}}))
+        return 0
+    bonus = " (+1, 2nd or later jump)" if args.jump >= 2 else ""
+    print(f"imperium-mines: {args.mine_points} mine point(s), jump {args.jump}{bonus}, "
+          f"{args.sweepers} minesweeper(s)")
+    print(f"  P(run afoul: 2d6 + modifiers ≥ 10) = {float(afoul):.5f} = {afoul}")
+    print("  if afoul, hits on each ship (one die per mine point, 6 hits, IM-22):")
+    for k, p in full.items():
+        print(f"    {k:>3} hit(s): {float(p):8.5f}  {'█' * round(float(p) * 40)}  {p}")
     return 0
 
 

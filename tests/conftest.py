@@ -21,9 +21,12 @@ BASE_PATH = resolve_scenario("northsea-1940")
 BASE: dict[str, Any] = json.loads(BASE_PATH.read_text())
 
 
-def scenario(**changes: Any) -> Scenario:
-    """The bundled scenario with top-level fields replaced (``options`` merged)."""
-    data = copy.deepcopy(BASE)
+IMPERIUM: dict[str, Any] = json.loads(resolve_scenario("imperium-marches").read_text())
+
+
+def scenario(base: dict[str, Any] | None = None, **changes: Any) -> Scenario:
+    """A bundled scenario with top-level fields replaced (``options`` merged)."""
+    data = copy.deepcopy(BASE if base is None else base)
     options = changes.pop("options", None)
     data.update(changes)
     if options:
@@ -33,6 +36,15 @@ def scenario(**changes: Any) -> Scenario:
 
 def game(seed: int = 7, **changes: Any) -> Game[Any]:
     return scenario(**changes).new_game(seed)
+
+
+def imperium(seed: int = 7, segment: int = 0, **changes: Any) -> Game[Any]:
+    """The Marches scenario, advanced to action segment ``segment`` (0: construction)."""
+    g = scenario(IMPERIUM, **changes).new_game(seed)
+    steps = 0 if segment == 0 else len(g.state.sides) + segment - 1
+    for _ in range(steps):
+        play(g, "end_phase")
+    return g
 
 
 def play(g: Game[Any], kind: str, rolls: list[int] | None = None, **fields: Any) -> Record:

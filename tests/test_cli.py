@@ -126,7 +126,22 @@ def test_validate_reports_each_map_problem(capsys, tmp_path):
 
 def test_rulesets(capsys):
     code, out, _ = run_cli(capsys, "rulesets")
-    assert code == 0 and out.startswith("naval-lines\tNL\t")
+    assert code == 0
+    assert [line.split("\t")[:2] for line in out.splitlines()] == [
+        ["imperium-mines", "IM"], ["naval-lines", "NL"]]
+
+
+def test_odds_imperium_json_seed_example(capsys):
+    code, out, _ = run_cli(capsys, "odds", "imperium-mines", "--mine-points", "5", "--jump",
+                           "3", "--sweepers", "2", "--json")
+    assert code == 0
+    report = json.loads(out)
+    assert report["ruleset"] == "imperium-mines"
+    assert report["afoul"] == "13/18"  # 2d6 + 5 + 1 − 2 ≥ 10 ⇔ 2d6 ≥ 6: 26/36
+    assert report["hits_per_ship"]["0"] == "3125/7776" and len(report["hits_per_ship"]) == 6
+    code, out, _ = run_cli(capsys, "odds", "imperium-mines", "--mine-points", "5", "--jump",
+                           "3", "--json")
+    assert json.loads(out)["afoul"] == "11/12"  # 2d6 ≥ 4: 33/36
 
 
 def test_headless_commands_do_not_import_qt(tmp_path):

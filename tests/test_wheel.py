@@ -40,7 +40,7 @@ def test_wheel_carries_assets_and_maps_and_runs(tmp_path: Path):
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     out = subprocess.run([str(venv / "bin" / "mineboard"), "rulesets"], cwd=tmp_path,
                          check=True, capture_output=True, text=True, env=env).stdout
-    assert out.startswith("naval-lines\t")
+    assert "naval-lines\tNL" in out and "imperium-mines\tIM" in out
     where = subprocess.run([str(vpy), "-c", "from mineboard.resources import maps_dir; "
                             "print(maps_dir())"], cwd=tmp_path, check=True,
                            capture_output=True, text=True, env=env).stdout.strip()

@@ -14,6 +14,7 @@ from typing import Any
 
 from mineboard.core.errors import BadInput
 from mineboard.resources import assets_dir, read_json
+from mineboard.rules.tables import flag, whole
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,30 +48,16 @@ class RuleData:
     no_mine_production: frozenset[str]
 
 
-def _int(obj: Mapping[str, Any], key: str, where: str, low: int = 0, high: int = 1000) -> int:
-    value = obj.get(key)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise BadInput(where, f"{key!r} must be a whole number from {low} to {high}")
-    return value
-
-
-def _bool(obj: Mapping[str, Any], key: str, where: str) -> bool:
-    value = obj.get(key)
-    if not isinstance(value, bool):
-        raise BadInput(where, f"{key!r} must be true or false")
-    return value
-
-
 def parse_rule_data(data: Any, where: str) -> RuleData:
     if not isinstance(data, Mapping) or data.get("schema") != 1:
         raise BadInput(where, "not a naval-lines unit table (schema 1)")
     mine = data.get("mine")
     if not isinstance(mine, Mapping):
         raise BadInput(where, "'mine' must be an object")
-    mine_data = MineData(_int(mine, "cost", f"{where}: mine"),
-                         _int(mine, "defense", f"{where}: mine", 0, 6),
-                         _int(mine, "allied_defense", f"{where}: mine", 0, 6),
-                         _int(mine, "max_per_carrier", f"{where}: mine", 1, 100))
+    mine_data = MineData(whole(mine, "cost", f"{where}: mine"),
+                         whole(mine, "defense", f"{where}: mine", 0, 6),
+                         whole(mine, "allied_defense", f"{where}: mine", 0, 6),
+                         whole(mine, "max_per_carrier", f"{where}: mine", 1, 100))
     units_raw = data.get("units")
     if not isinstance(units_raw, Mapping) or not units_raw:
         raise BadInput(where, "'units' must be a non-empty object")
@@ -79,9 +66,9 @@ def parse_rule_data(data: Any, where: str) -> RuleData:
         at = f"{where}: unit {uid}"
         if not isinstance(u, Mapping) or not isinstance(u.get("name"), str):
             raise BadInput(at, "needs a 'name'")
-        units[uid] = UnitType(uid, u["name"], _int(u, "cost", at), _int(u, "move", at, 0, 20),
-                              _bool(u, "surface", at), _bool(u, "mine_immune", at),
-                              _int(u, "mine_capacity", at, 0, 100))
+        units[uid] = UnitType(uid, u["name"], whole(u, "cost", at), whole(u, "move", at, 0, 20),
+                              flag(u, "surface", at), flag(u, "mine_immune", at),
+                              whole(u, "mine_capacity", at, 0, 100))
     banned = data.get("no_mine_production", [])
     if not isinstance(banned, list) or not all(isinstance(n, str) for n in banned):
         raise BadInput(where, "'no_mine_production' must be a list of nation names")

@@ -1,0 +1,1 @@
+"""Mine warfare between star systems: seed 004, clause catalogue IM."""

@@ -1,0 +1,66 @@
+"""The imperium-mines action vocabulary; every action is the active side's."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mineboard.core.actions import Action, ActionCodec
+
+
+@dataclass(frozen=True, slots=True)
+class Build(Action):
+    kind = "build"
+    ship: str
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Jump(Action):
+    """Fleets moving together along ``path`` (first system is where they are)."""
+
+    kind = "jump"
+    fleets: tuple[str, ...]
+    path: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LayMines(Action):
+    kind = "lay_mines"
+    fleet: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceFalse(Action):
+    kind = "place_false"
+    fleet: str
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Sweep(Action):
+    kind = "sweep"
+    fleet: str
+
+
+@dataclass(frozen=True, slots=True)
+class SplitFleet(Action):
+    kind = "split_fleet"
+    fleet: str
+    ships: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SettleCombat(Action):
+    """Space or planetary combat as the players settled it: which ships were destroyed."""
+
+    kind = "settle_combat"
+    system: str
+    destroyed: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class EndPhase(Action):
+    kind = "end_phase"
+
+
+CODEC = ActionCodec(Build, Jump, LayMines, PlaceFalse, Sweep, SplitFleet, SettleCombat, EndPhase)

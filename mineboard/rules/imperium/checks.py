@@ -1,0 +1,162 @@
+"""Legality of imperium-mines actions, each refusal naming its clause (TURN: the base game)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from mineboard.core.actions import Action
+from mineboard.core.errors import IllegalAction
+from mineboard.maps.model import ROUTE, way_id
+from mineboard.rules.imperium.actions import (
+    Build,
+    EndPhase,
+    Jump,
+    LayMines,
+    PlaceFalse,
+    SettleCombat,
+    SplitFleet,
+    Sweep,
+)
+from mineboard.rules.imperium.state import CONSTRUCTION, SEGMENT, Fleet, ImperiumState
+
+TURN = "TURN"
+
+
+def own_fleet(state: ImperiumState, fleet_id: str) -> Fleet:
+    fleet = state.fleets.get(fleet_id)
+    if fleet is None:
+        raise IllegalAction(f"there is no fleet {fleet_id!r}", TURN)
+    if fleet.side != state.active:
+        raise IllegalAction(f"{fleet_id} belongs to {fleet.side}; it is {state.active}'s "
+                            "segment", TURN)
+    return fleet
+
+
+def in_segment(state: ImperiumState, what: str, clause: str) -> None:
+    if state.phase != SEGMENT:
+        raise IllegalAction(f"{what} only in an action segment, not in construction", clause)
+
+
+def mines_allowed(state: ImperiumState) -> None:
+    if not state.options.mine_warfare:
+        raise IllegalAction("the mine-warfare variant is not in use in this game", "IM-01")
+
+
+def stays(fleet: Fleet, what: str, clause: str) -> None:
+    if fleet.moved:
+        raise IllegalAction(f"{fleet.id} moved this segment; a fleet that {what} must stay",
+                            clause)
+    if fleet.fought:
+        raise IllegalAction(f"{fleet.id} fought this segment; a fleet that {what} may not "
+                            "fight", clause)
+
+
+def check_build(state: ImperiumState, action: Build) -> None:
+    if state.phase != CONSTRUCTION:
+        raise IllegalAction("ships are bought in the Construction phase", "IM-02")
+    stype = state.rules.ships.get(action.ship)
+    if stype is None:
+        raise IllegalAction(f"unknown ship type {action.ship!r}", TURN)
+    if stype.mine_ship and not state.options.mine_warfare:
+        raise IllegalAction(f"{stype.name}s exist only in the mine-warfare variant", "IM-01")
+    if action.count < 1:
+        raise IllegalAction("build at least one ship", TURN)
+    cost = stype.cost * action.count
+    if cost > state.resources[state.active]:
+        raise IllegalAction(f"{action.count} {stype.name}(s) cost {cost} Resources; "
+                            f"{state.active} has {state.resources[state.active]}", "IM-02")
+
+
+def check_jump(state: ImperiumState, action: Jump) -> None:
+    in_segment(state, "fleets jump", TURN)
+    if not action.fleets or len(set(action.fleets)) != len(action.fleets):
+        raise IllegalAction("choose one or more different fleets", TURN)
+    if len(action.path) < 2:
+        raise IllegalAction("a jump needs at least two systems", TURN)
+    for a, b in zip(action.path, action.path[1:], strict=False):
+        way = state.board.ways.get(way_id(a, b)) if a in state.board.places else None
+        if way is None or way.kind != ROUTE:
+            raise IllegalAction(f"no jump route from {a} to {b}", TURN)
+    for fid in action.fleets:
+        fleet = own_fleet(state, fid)
+        if fleet.system != action.path[0]:
+            raise IllegalAction(f"{fid} is at {fleet.system}, not {action.path[0]}", TURN)
+        if fleet.stayed:
+            raise IllegalAction(f"{fid} laid, swept or placed counters this segment and must "
+                                "stay", "IM-06")
+        if fleet.moved or fleet.fought:
+            raise IllegalAction(f"{fid} has already been activated this segment", TURN)
+        reach = state.jumps(fleet)
+        if len(action.path) - 1 > reach:
+            raise IllegalAction(f"{fid} makes at most {reach} jump(s) a segment (its slowest "
+                                "ship; auxiliaries move as auxiliaries, IM-05)", "IM-05")
+
+
+def check_lay(state: ImperiumState, action: LayMines) -> None:
+    mines_allowed(state)
+    in_segment(state, "mines are laid", "IM-06")
+    fleet = own_fleet(state, action.fleet)
+    if state.count_of(fleet, "lays_mines") == 0:
+        raise IllegalAction(f"{fleet.id} has no minelayer", "IM-06")
+    stays(fleet, "lays mines", "IM-06")
+    if fleet.laid:
+        raise IllegalAction(f"{fleet.id} already laid mines this segment", "IM-07")
+    if state.enemy_fleets_at(fleet.system, fleet.side):
+        raise IllegalAction(f"an enemy fleet is at {fleet.system}; mines are laid only in a "
+                            "system free of enemy fleets", "IM-09")
+
+
+def check_false(state: ImperiumState, action: PlaceFalse) -> None:
+    mines_allowed(state)
+    in_segment(state, "false minefields are placed", "IM-12")
+    fleet = own_fleet(state, action.fleet)
+    stays(fleet, "places false minefields", "IM-12")
+    if not 1 <= action.count <= 20:
+        raise IllegalAction("place 1 to 20 false counters", "IM-12")
+    if state.options.false_needs_enemy_free and state.enemy_fleets_at(fleet.system, fleet.side):
+        raise IllegalAction("this game's option: false minefields need a system free of "
+                            "enemy fleets", "IM-34")
+
+
+def check_sweep(state: ImperiumState, action: Sweep) -> None:
+    mines_allowed(state)
+    in_segment(state, "mines are swept", "IM-26")
+    fleet = own_fleet(state, action.fleet)
+    if state.count_of(fleet, "sweeps") == 0:
+        raise IllegalAction(f"{fleet.id} has no minesweeper", "IM-26")
+    stays(fleet, "sweeps", "IM-26")
+    if fleet.swept:
+        raise IllegalAction(f"{fleet.id} already swept this segment", "IM-26")
+    if state.enemy_points(fleet.system, fleet.side) == 0:
+        raise IllegalAction(f"no enemy mine points to sweep at {fleet.system} (false counters "
+                            "are not swept, IM-31)", "IM-26")
+
+
+def check_split(state: ImperiumState, action: SplitFleet) -> None:
+    fleet = own_fleet(state, action.fleet)
+    ids = {s.id for s in fleet.ships}
+    if not action.ships or not set(action.ships) <= ids or set(action.ships) == ids:
+        raise IllegalAction("split off some, not all, of the fleet's own ships", TURN)
+
+
+def check_combat(state: ImperiumState, action: SettleCombat) -> None:
+    in_segment(state, "combat is fought", TURN)
+    here = state.fleets_at(action.system)
+    if not any(f.side == state.active for f in here) or not any(f.side != state.active
+                                                                 for f in here):
+        raise IllegalAction(f"no enemy fleets face each other at {action.system}", TURN)
+    ships = {s.id for f in here for s in f.ships}
+    for sid in action.destroyed:
+        if sid not in ships:
+            raise IllegalAction(f"ship {sid} is not at {action.system}", TURN)
+
+
+def check_end(state: ImperiumState, action: EndPhase) -> None:
+    pass
+
+
+CHECKS: dict[type[Action], Callable[[ImperiumState, Any], None]] = {
+    Build: check_build, Jump: check_jump, LayMines: check_lay, PlaceFalse: check_false,
+    Sweep: check_sweep, SplitFleet: check_split, SettleCombat: check_combat, EndPhase: check_end,
+}

@@ -1,0 +1,42 @@
+"""Exact odds of the minefield check (2d6 + modifiers ≥ 10) and of mine hits on each ship."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+
+from mineboard.core.chance import Dist, binomial
+from mineboard.rules.imperium.data import CheckRule
+
+SIX = Fraction(1, 6)
+
+
+@cache
+def dice_sum(n: int) -> Dist[int]:
+    die: Dist[int] = Dist({face: 1 for face in range(1, 7)}, 6)
+
+    def add_die(total: int) -> Dist[int]:
+        return die.map(lambda face: total + face)
+
+    dist: Dist[int] = Dist.certain(0)
+    for _ in range(n):
+        dist = dist.bind(add_die)
+    return dist
+
+
+def modifier(rule: CheckRule, points: int, jump: int, sweepers: int) -> int:
+    """IM-18 and IM-32: +1 per mine point, a flat +1 from the 2nd jump on, −1 per sweeper."""
+    later = rule.later_jump_bonus if jump >= 2 else 0
+    return rule.per_mine_point * points + later + rule.per_sweeper * sweepers
+
+
+def afoul_chance(rule: CheckRule, points: int, jump: int, sweepers: int) -> Fraction:
+    """IM-19: P(2d6 + modifier ≥ 10)."""
+    need = rule.afoul_at - modifier(rule, points, jump, sweepers)
+    dist = dice_sum(rule.dice)
+    return sum((dist.prob(s) for s in dist.weights if s >= need), Fraction(0))
+
+
+def hits_per_ship(points: int, hit_on: int = 6) -> Dist[int]:
+    """IM-22: one die per mine point against each ship, a hit on each 6."""
+    return binomial(points, Fraction(7 - hit_on, 6))

@@ -1,0 +1,73 @@
+"""The imperium-mines ruleset: minelayers, minesweepers and false minefields between stars."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from mineboard.core.actions import Action
+from mineboard.core.dice import Dice
+from mineboard.core.errors import IllegalAction
+from mineboard.core.events import Event
+from mineboard.core.ruleset import Ruleset
+from mineboard.maps.model import BoardMap
+from mineboard.rules.imperium.actions import CODEC
+from mineboard.rules.imperium.checks import CHECKS
+from mineboard.rules.imperium.effects import EFFECTS
+from mineboard.rules.imperium.state import Counter, ImperiumState, state_from_scenario
+
+
+class ImperiumMines(Ruleset[ImperiumState]):
+    id = "imperium-mines"
+    title = "Minelayers, minesweepers and false minefields between star systems"
+    clause_prefix = "IM"
+    codec = CODEC
+
+    def new_state(self, scenario: Mapping[str, Any], board: BoardMap,
+                  where: str) -> ImperiumState:
+        return state_from_scenario(scenario, board, where)
+
+    def check(self, state: ImperiumState, action: Action) -> None:
+        check = CHECKS.get(type(action))
+        if check is None:
+            raise IllegalAction(f"{action.kind!r} is not an imperium-mines action", "TURN")
+        check(state, action)
+
+    def apply(self, state: ImperiumState, action: Action, dice: Dice) -> list[Event]:
+        return EFFECTS[type(action)](state, action, dice)
+
+    def view(self, state: ImperiumState, side: str | None) -> ImperiumState:
+        """The other side's counters become anonymous backs: how many, never what (IM-08)."""
+        if side is None:
+            return state
+        seen = copy.deepcopy(state)
+        for owners in seen.minefields.values():
+            for owner, counters in owners.items():
+                if owner != side:
+                    counters[:] = [Counter(0, False, known=False) for _ in counters]
+        return seen
+
+    def summary(self, state: ImperiumState) -> dict[str, Any]:
+        def counters(cs: list[Counter]) -> list[Any]:
+            return ["?" if not c.known else ("false" if c.false else c.value) for c in cs]
+
+        return {
+            "turn": state.turn,
+            "nation": state.active,
+            "phase": state.phase,
+            "phase_name": ("Construction" if state.phase == "construction"
+                           else f"Action segment {state.segment}"),
+            "resources": dict(state.resources),
+            "building": [list(b) for b in state.building],
+            "fleets": {f.id: {"side": f.side, "system": f.system,
+                              "ships": {s.id: s.type + (f" ({s.hits} hit)" if s.hits else "")
+                                        for s in f.ships}}
+                       for f in state.fleets.values()},
+            "minefields": {sys: {o: counters(cs) for o, cs in owners.items() if cs}
+                           for sys, owners in sorted(state.minefields.items())
+                           if any(owners.values())},
+        }
+
+
+RULESET = ImperiumMines()
