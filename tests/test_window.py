@@ -157,7 +157,7 @@ def test_the_log_explains_each_die_and_the_dice_match_the_seed(qtbot):
                    minefields=[{"line": "110|112", "owner": "Germany", "zone": "112",
                                 "count": 10}])
     click(qtbot, w, stack_point(w, "110", "United Kingdom"))
-    w.sweep_box.setChecked(False)
+    w.ui.sweep_box.setChecked(False)
     for i in range(w.selection.units.count()):
         item = w.selection.units.item(i)
         keep = "destroyer" in item.data(Qt.ItemDataRole.UserRole)

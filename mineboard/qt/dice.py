@@ -30,24 +30,25 @@ class ShownDie:
 
 
 def dice_events(events: list[Event]) -> list[Event]:
-    return [e for e in events if e.kind in ("MineRolled", "SweepRolled")]
+    """Events that rolled: each carries ``dice`` (values) and ``hits`` (which ones count)."""
+    return [e for e in events if "dice" in e.data]
 
 
 class DiceTray(QWidget):
-    """An overlay across the bottom of the map: the dice of one resolution."""
+    """An overlay across the bottom of the map: the dice of one resolution, event by event."""
 
     finished = Signal()
-    line_flash = Signal(str, bool)
+    flash = Signal(str, str, bool)  # kind ("line" or "system"), id, on
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
         self.speed = "normal"
         self.dice: list[ShownDie] = []
         self.queue: list[Event] = []
+        self.played: list[Event] = []
         self.caption = ""
         self.tally = ""
         self._ticks = 0
-        self.played: list[Event] = []
         self._timer = QTimer(self)
         self._timer.timeout.connect(self._tick)
         self.hide()
@@ -65,14 +66,14 @@ class DiceTray(QWidget):
         self.dice, self.queue, self.played = [], list(rolls), []
         self.show()
         self.raise_()
-        self._next_die()
+        self._next_event()
         self._timer.start(max(30, SPEEDS[self.speed] // 6))
 
     def show_settled(self, rolls: list[Event]) -> None:
         """Jump to the end: every die on its recorded face (also what 'skip' does)."""
-        self.dice = [ShownDie(int(e.data["value"]), self._hit(e), True, int(e.data["value"]))
-                     for e in rolls]
-        self._caption(rolls[-1] if rolls else None, rolls)
+        self.dice = [ShownDie(v, h, True, v) for e in rolls
+                     for v, h in zip(e.data["dice"], e.data["hits"], strict=False)]
+        self._caption(rolls[-1] if rolls else None)
         self.setVisible(bool(rolls))
         self.update()
 
@@ -85,46 +86,38 @@ class DiceTray(QWidget):
             self.finished.emit()
 
     @staticmethod
-    def _hit(event: Event) -> bool:
-        return bool(event.data.get("detonates") or event.data.get("swept"))
+    def _target(event: Event) -> tuple[str, str]:
+        for kind in ("line", "system"):
+            if kind in event.data:
+                return kind, str(event.data[kind])
+        return "", ""
 
-    def _next_die(self) -> None:
+    def _next_event(self) -> None:
         event = self.queue.pop(0)
         self.played.append(event)
-        self.dice.append(ShownDie(int(event.data["value"]), self._hit(event)))
+        self.dice += [ShownDie(v, h) for v, h in zip(event.data["dice"], event.data["hits"],
+                                                    strict=False)]
         self._ticks = 0
-        self._caption(event, self.played)
-        self.line_flash.emit(str(event.data.get("line", "")), False)
+        self._caption(event)
+        self.flash.emit(*self._target(event), False)
 
-    def _caption(self, event: Event | None, rolls: list[Event]) -> None:
-        if event is None:
-            self.caption = self.tally = ""
-            return
-        self.caption = event.text
-        parts = []
-        sweeps = [e for e in rolls if e.kind == "SweepRolled"]
-        mines = [e for e in rolls if e.kind == "MineRolled"]
-        if sweeps:
-            swept = sum(1 for e in sweeps if self._hit(e))
-            parts.append(f"swept {swept} with {len(sweeps)} dice")
-        if mines:
-            hits = sum(1 for e in mines if self._hit(e))
-            need = mines[-1].data.get("targets")
-            stop = f" (rolling stops at {need})" if need else ""
-            parts.append(f"{hits} detonated of {len(mines)} rolled{stop}")
-        self.tally = " · ".join(parts)
+    def _caption(self, event: Event | None) -> None:
+        self.caption = event.text if event else ""
+        self.tally = str(event.data.get("tally", "")) if event else ""
 
     def _tick(self) -> None:
-        die = self.dice[-1]
+        rolling = [d for d in self.dice if not d.settled]
         self._ticks += 1
         if self._ticks < 6:
-            die.face = die.face % 6 + 1
+            for i, die in enumerate(rolling):
+                die.face = (die.face + i) % 6 + 1
         else:
-            die.face, die.settled = die.value, True
-            if die.hit:
-                self.line_flash.emit(str(self.played[-1].data.get("line", "")), True)
+            for die in rolling:
+                die.face, die.settled = die.value, True
+            if any(d.hit for d in rolling):
+                self.flash.emit(*self._target(self.played[-1]), True)
             if self.queue:
-                self._next_die()
+                self._next_event()
             else:
                 self._timer.stop()
                 QTimer.singleShot(SPEEDS[self.speed], self.finished.emit)

@@ -7,17 +7,10 @@ from pathlib import Path
 from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QColor, QKeySequence, QPainter
 from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
     QDockWidget,
     QFileDialog,
-    QHBoxLayout,
     QInputDialog,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
     QMainWindow,
     QMenu,
     QMessageBox,
@@ -32,13 +25,10 @@ from mineboard.core.errors import IllegalAction, MineboardError
 from mineboard.core.history import Record
 from mineboard.qt.dice import DiceTray
 from mineboard.qt.docks import LogView, OddsChart, SelectionPanel
-from mineboard.qt.interactions import IdleInteraction, Interaction, SelectInteraction
-from mineboard.qt.scene import BoardScene
+from mineboard.qt.interaction import Interaction, ui_for
 from mineboard.qt.session import GameSession
 from mineboard.qt.view import BoardView
 from mineboard.resources import bundled_scenarios
-from mineboard.rules.naval_lines.actions import EndPhase, SettleBattle
-from mineboard.rules.naval_lines.state import PHASE_NAMES
 
 SHORTCUTS = [
     ("Click your ships", "select them; click a sea zone to plan a move, again to move"),
@@ -102,24 +92,11 @@ class MainWindow(QMainWindow):
         self.selection.changed.connect(lambda: self.interaction.refresh())
         self.selection.load_requested.connect(self._load_mines)
         self.selection.battle_requested.connect(self._settle_battle)
-        self.sweep_box = QCheckBox("Escorts sweep (NL-22)")
-        self.sweep_box.setChecked(True)
-        self.sweep_box.toggled.connect(lambda _v: self.interaction.refresh())
-        self.loss_box = QComboBox()
-        self.loss_box.setToolTip("Which ship is lost first to a mine (NL-21); the rest go "
-                                 "cheapest first")
-        self.loss_box.currentIndexChanged.connect(lambda _i: self.interaction.refresh())
         panel = QWidget()
-        layout = QVBoxLayout(panel)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.selection)
-        row = QHBoxLayout()
-        row.addWidget(self.sweep_box)
-        layout.addLayout(row)
-        row2 = QHBoxLayout()
-        row2.addWidget(QLabel("Lose first:"))
-        row2.addWidget(self.loss_box, 1)
-        layout.addLayout(row2)
+        self.selection_layout = QVBoxLayout(panel)
+        self.selection_layout.setContentsMargins(0, 0, 0, 0)
+        self.selection_layout.addWidget(self.selection)
+        self.controls_slot: QWidget | None = None
         dock = QDockWidget("Selection", self)
         dock.setObjectName("selection")
         dock.setWidget(panel)
@@ -226,15 +203,21 @@ class MainWindow(QMainWindow):
     # ---- the session -----------------------------------------------------------------------
     def load_session(self, session: GameSession) -> None:
         self.session = session
-        self.scene = BoardScene(session.scenario.board)
+        self.ui = ui_for(session.game.ruleset.id, self)
+        self.scene = self.ui.make_scene(session.scenario.board)
         self.view = BoardView(self.scene)
         self.view.clicked.connect(self.on_click)
         self.view.zoomed.connect(self.scene.set_detail)
         self.setCentralWidget(self.view)
         self.dice = DiceTray(self.view.viewport())
         self.dice.finished.connect(self._dice_done)
-        self.dice.line_flash.connect(self.scene.flash_line)
+        self.dice.flash.connect(self.scene.flash)
         self.set_speed(str(self.settings.value("dice_speed", "normal")))
+        if self.controls_slot is not None:
+            self.controls_slot.setParent(None)
+        self.controls_slot = self.ui.controls()
+        if self.controls_slot is not None:
+            self.selection_layout.addWidget(self.controls_slot)
         session.changed.connect(self.on_changed)
         session.played.connect(self.on_played)
         session.undo_stack.canUndoChanged.connect(self.undo_action.setEnabled)
@@ -246,7 +229,7 @@ class MainWindow(QMainWindow):
         self.log.show_events(session.game.events(session.viewing_side()))
         self.setWindowTitle(f"mineboard — {session.scenario.title}")
         self.covered_for = None
-        self.set_interaction(IdleInteraction(self))
+        self.set_interaction(self.ui.idle())
         self.refresh()
         self.view.fit()
         self._maybe_cover()
@@ -259,21 +242,8 @@ class MainWindow(QMainWindow):
         colour = self.scene.colour(state.active)
         self.phase_chip.setStyleSheet(f"background: {colour.name()}; border: 1px solid #333;"
                                       "border-radius: 9px;")
-        self.phase_label.setText(f"Turn {state.turn} · {state.active} · "
-                                 f"{PHASE_NAMES[state.phase]}")
-        self.loss_box.blockSignals(True)
-        current = self.loss_box.currentData()
-        self.loss_box.clear()
-        self.loss_box.addItem("cheapest first", "")
-        for u in sorted(state.units.values(), key=lambda u: u.id):
-            if u.nation == state.active and state.unit_type(u).mine_target:
-                self.loss_box.addItem(f"{state.unit_type(u).name} ({u.id})", u.id)
-        index = self.loss_box.findData(current)
-        self.loss_box.setCurrentIndex(max(0, index))
-        self.loss_box.blockSignals(False)
-
-    def loss_choice(self) -> str:
-        return str(self.loss_box.currentData() or "")
+        self.phase_label.setText(self.ui.phase_text(state))
+        self.ui.refresh_controls(state)
 
     def on_changed(self) -> None:
         if not self.dice.busy:
@@ -284,21 +254,15 @@ class MainWindow(QMainWindow):
     def on_played(self, record: Record) -> None:
         side = self.session.viewing_side()
         self.log.add_events([e for e in record.events if e.visible_to(side)])
-        before = self.session.game.previous
-        for event in record.events:
-            sunk = event.data.get("sunk") if event.kind == "MineRolled" else (
-                event.data.get("unit") if event.kind == "ShipSunk" else None)
-            if sunk and sunk in before.units:
-                unit = before.units[sunk]
-                self.scene.sink(unit.zone, unit.type, unit.nation, self.dice.speed)
+        for place, unit_type, owner in self.ui.losses(self.session.game.previous, record):
+            self.scene.sink(place, unit_type, owner, self.dice.speed)
         if record.rolls:
             self.dice.setGeometry(0, self.view.viewport().height() - 70,
                                   self.view.viewport().width(), 70)
             self.dice.play([e for e in record.events if e.visible_to(side)])
 
     def _dice_done(self) -> None:
-        for line in list(self.scene.lines):
-            self.scene.flash_line(line, False)
+        self.scene.flash("", "", False)
         self.refresh()
         self._maybe_cover()
 
@@ -332,7 +296,7 @@ class MainWindow(QMainWindow):
         interaction.start()
 
     def cancel_interaction(self) -> None:
-        self.set_interaction(IdleInteraction(self))
+        self.set_interaction(self.ui.idle())
         self.say("Cancelled.")
 
     def on_click(self, kind: str, ident: str, button: Qt.MouseButton) -> None:
@@ -364,14 +328,15 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(text)
 
     def end_phase(self) -> None:
-        if self.try_play(EndPhase(), "End phase"):
-            self.set_interaction(IdleInteraction(self))
+        end = self.session.game.ruleset.codec.parse({"kind": "end_phase"})
+        if self.try_play(end, "End phase"):
+            self.set_interaction(self.ui.idle())
 
     def undo(self) -> None:
         if self.session.undo_stack.canUndo():
             self.session.undo_stack.undo()
             self.log.show_events(self.session.game.events(self.session.viewing_side()))
-            self.set_interaction(IdleInteraction(self))
+            self.set_interaction(self.ui.idle())
         else:
             self.say("Nothing to undo: dice rolls and reveals cannot be taken back in a "
                      "two-player game (Edit ▸ Allow undo past dice).", error=True)
@@ -396,44 +361,20 @@ class MainWindow(QMainWindow):
         self.settings.setValue("dice_speed", name)
 
     def _load_mines(self, unit: str, count: int) -> None:
-        if isinstance(self.interaction, SelectInteraction):
-            self.interaction.load(unit, count)
+        load = getattr(self.interaction, "load", None)
+        if load is not None:
+            load(unit, count)
 
-    def _settle_battle(self, zone: str) -> None:
-        if not zone:
-            return
-        state = self.session.view()
-        dialog = QDialog(self)
-        dialog.setWindowTitle(f"Battle in sea zone {zone}")
-        layout = QVBoxLayout(dialog)
-        layout.addWidget(QLabel("Tick the ships sunk in this battle:"))
-        units = QListWidget()
-        for u in sorted(state.units_in(zone), key=lambda u: u.id):
-            item = QListWidgetItem(f"{u.nation}: {state.unit_type(u).name} ({u.id})")
-            item.setData(Qt.ItemDataRole.UserRole, u.id)
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Unchecked)
-            units.addItem(item)
-        layout.addWidget(units)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(dialog.accept)
-        buttons.rejected.connect(dialog.reject)
-        layout.addWidget(buttons)
-        if dialog.exec() == QDialog.DialogCode.Accepted:
-            sunk = tuple(units.item(i).data(Qt.ItemDataRole.UserRole)
-                         for i in range(units.count())
-                         if units.item(i).checkState() == Qt.CheckState.Checked)
-            self.try_play(SettleBattle(zone, sunk), f"Battle in {zone}")
+    def _settle_battle(self, place: str) -> None:
+        if place:
+            self.ui.settle(place)
 
     def _point_at(self, kind: str, ident: str) -> None:
-        if kind == "line" and ident in self.scene.lines:
-            self.scene.flash_line(ident, True)
-            QTimer.singleShot(1500, lambda: self.scene.flash_line(ident, False))
-            self.view.centerOn(self.scene.line_midpoint(ident))
-        elif kind == "zone" and ident in self.scene.anchors:
-            self.view.centerOn(self.scene.anchors[ident])
-            self.scene.zones[ident].setSelected(True)
+        point = self.scene.point_of(kind, ident)
+        if point is not None:
+            self.scene.flash(kind, ident, True)
+            QTimer.singleShot(1500, lambda: self.scene.flash(kind, ident, False))
+            self.view.centerOn(point)
 
     def popup(self, menu: QMenu) -> None:
         menu.popup(self.view.mapToGlobal(self.view.mapFromGlobal(

@@ -241,15 +241,23 @@ class BoardScene(QGraphicsScene):
         for wid, item in self.lines.items():
             item.set_state(eligible=wid in lines)
 
-    def flash_line(self, way_id: str, on: bool) -> None:
-        for (line, _owner), marker in self.markers.items():
-            if line == way_id:
-                marker.flash = 1.0 if on else 0.0
-                marker.update()
-        item = self.lines.get(way_id)
-        if item is not None:
-            item.hovered = on
-            item.set_state()
+    def flash(self, kind: str, ident: str, on: bool) -> None:
+        """Light up a line (a detonation, a log entry clicked); ("", "", False) clears all."""
+        targets = [ident] if kind == "line" else ([] if kind else list(self.lines))
+        for way_id in targets:
+            for (line, _owner), marker in self.markers.items():
+                if line == way_id:
+                    marker.flash = 1.0 if on else 0.0
+                    marker.update()
+            item = self.lines.get(way_id)
+            if item is not None:
+                item.hovered = on
+                item.set_state()
+
+    def point_of(self, kind: str, ident: str) -> QPointF | None:
+        if kind == "line" and ident in self.lines:
+            return self.line_midpoint(ident)
+        return self.anchors.get(ident) if kind == "zone" else None
 
     def sink(self, zone: str, unit_type: str, nation: str, speed: str) -> None:
         """A sunk ship slides down and fades where it was lost; only a picture, never state."""

@@ -144,6 +144,7 @@ def resolve_field(state: NavalState, owner: str, fields: list[Minefield], line: 
                         "mine(s) defends", {"line": line, "owner": owner, "mines": total},
                         reveals=True))
     if enemy and state.phase == COMBAT_MOVE:
+        swept_total = 0
         for sweeper in sweepers:
             n_dice = min(SWEEP_DIE_PER_ESCORT, sum(f.count for f in fields))
             for k in range(n_dice):
@@ -152,12 +153,14 @@ def resolve_field(state: NavalState, owner: str, fields: list[Minefield], line: 
                 if swept:
                     _take_mine(fields)
                     state.tally[owner].swept += 1
+                    swept_total += 1
                 events.append(Event(
                     "SweepRolled", "NL-22",
                     f"{unit_label(state, sweeper)} sweeps die {k + 1} of {n_dice}: rolled "
                     f"{value} — {'mine swept' if swept else 'miss'} (P(1) = 1/6)",
                     {"line": line, "unit": sweeper.id, "value": value, "swept": swept,
-                     "chance": "1/6"}))
+                     "chance": "1/6", "dice": [value], "hits": [swept],
+                     "tally": f"{swept_total} mine(s) swept"}))
     targets = [u for u in moving if state.unit_type(u).mine_target]
     immune = [u for u in moving if not state.unit_type(u).mine_target]
     if immune:
@@ -177,12 +180,16 @@ def resolve_field(state: NavalState, owner: str, fields: list[Minefield], line: 
         text = (f"{owner} mine {k + 1} of {mines} on line {line} rolled {value} — "
                 f"{'detonates' if detonates else 'holds'} (P = {fraction_text(p)}, "
                 f"{clause})")
+        if detonates:
+            hits += 1
         data: dict[str, Any] = {"line": line, "owner": owner, "value": value,
                                 "detonates": detonates, "chance": str(p), "index": k + 1,
-                                "of": mines, "targets": need}
+                                "of": mines, "targets": need, "dice": [value],
+                                "hits": [detonates],
+                                "tally": f"{hits} detonated of {k + 1} rolled "
+                                         f"(rolling stops at {need})"}
         if detonates:
-            victim = order[hits]
-            hits += 1
+            victim = order[hits - 1]
             _take_mine(fields)
             state.tally[owner].detonated += 1
             del state.units[victim.id]

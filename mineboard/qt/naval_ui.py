@@ -1,20 +1,34 @@
-"""Click-driven modes, one object each (Orange canvas style): start, click, confirm, cancel.
+"""naval-lines in the window: the area-map scene, its click modes and its controls.
 
-An interaction turns clicks into actions and asks the ruleset whether they are legal
-before anything happens; a refused click changes nothing and says why, with the clause.
+Every interaction asks the ruleset whether an action is legal before anything happens; a
+refused click changes nothing and says why, with the clause.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QCursor
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMenu,
+    QVBoxLayout,
+    QWidget,
+)
 
 from mineboard.core.chance import fraction_text
 from mineboard.core.errors import IllegalAction
-from mineboard.maps.model import NAVAL_LINE
+from mineboard.core.history import Record
+from mineboard.maps.model import NAVAL_LINE, BoardMap
+from mineboard.qt.interaction import Interaction, RulesetUI
+from mineboard.qt.scene import BoardScene
 from mineboard.rules.naval_lines.actions import (
     BuyMines,
     Capture,
@@ -22,35 +36,19 @@ from mineboard.rules.naval_lines.actions import (
     LoadMines,
     Move,
     Retreat,
+    SettleBattle,
 )
-from mineboard.rules.naval_lines.state import BATTLE, COMBAT_MOVE, NONCOMBAT_MOVE, PURCHASE
+from mineboard.rules.naval_lines.state import (
+    BATTLE,
+    COMBAT_MOVE,
+    NONCOMBAT_MOVE,
+    PHASE_NAMES,
+    PURCHASE,
+    NavalState,
+)
 
 if TYPE_CHECKING:
     from mineboard.qt.mainwindow import MainWindow
-
-
-class Interaction:
-    """Base: every mode can be cancelled with Esc and confirmed with Enter."""
-
-    def __init__(self, window: MainWindow) -> None:
-        self.w = window
-
-    def start(self) -> None:
-        pass
-
-    def cancel(self) -> None:
-        self.w.scene.set_path([])
-        self.w.scene.set_eligible_lines(set())
-        self.w.odds.clear()
-
-    def confirm(self) -> None:
-        pass
-
-    def click(self, kind: str, ident: str, button: Qt.MouseButton) -> None:
-        pass
-
-    def refresh(self) -> None:
-        """The state changed under this mode (an action was played, undone or redone)."""
 
 
 class IdleInteraction(Interaction):
@@ -218,8 +216,8 @@ class SelectInteraction(Interaction):
                 return
             sweep = tuple(u for u in chosen if state.unit_type(state.units[u]).mine_capacity
                           and state.units[u].mission is None) \
-                if state.phase == COMBAT_MOVE and self.w.sweep_box.isChecked() else ()
-            first = self.w.loss_choice()
+                if state.phase == COMBAT_MOVE and self.w.ui.sweep_box.isChecked() else ()
+            first = self.w.ui.loss_choice()
             action = Move(tuple(chosen), tuple(path), sweep, (first,) if first in chosen else ())
         try:
             self.w.session.game.check(action)
@@ -271,5 +269,90 @@ class SelectInteraction(Interaction):
         self.w.try_play(LoadMines(unit, count), f"Load {count} mines")
 
 
-def context_menu_position() -> object:
-    return QCursor.pos()
+
+class NavalUI(RulesetUI):
+    def make_scene(self, board: BoardMap) -> BoardScene:
+        return BoardScene(board)
+
+    def idle(self) -> Interaction:
+        return IdleInteraction(self.w)
+
+    def phase_text(self, state: NavalState) -> str:
+        return f"Turn {state.turn} · {state.active} · {PHASE_NAMES[state.phase]}"
+
+    def controls(self) -> QWidget:
+        panel = QWidget()
+        layout = QVBoxLayout(panel)
+        layout.setContentsMargins(8, 0, 8, 0)
+        self.sweep_box = QCheckBox("Escorts sweep (NL-22)")
+        self.sweep_box.setChecked(True)
+        self.sweep_box.toggled.connect(lambda _v: self.w.interaction.refresh())
+        layout.addWidget(self.sweep_box)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Lose first:"))
+        self.loss_box = QComboBox()
+        self.loss_box.setToolTip("Which ship is lost first to a mine (NL-21); the rest go "
+                                 "cheapest first")
+        self.loss_box.currentIndexChanged.connect(lambda _i: self.w.interaction.refresh())
+        row.addWidget(self.loss_box, 1)
+        layout.addLayout(row)
+        return panel
+
+    def refresh_controls(self, state: NavalState) -> None:
+        self.loss_box.blockSignals(True)
+        current = self.loss_box.currentData()
+        self.loss_box.clear()
+        self.loss_box.addItem("cheapest first", "")
+        for u in sorted(state.units.values(), key=lambda u: u.id):
+            if u.nation == state.active and state.unit_type(u).mine_target:
+                self.loss_box.addItem(f"{state.unit_type(u).name} ({u.id})", u.id)
+        self.loss_box.setCurrentIndex(max(0, self.loss_box.findData(current)))
+        self.loss_box.blockSignals(False)
+
+    def loss_choice(self) -> str:
+        return str(self.loss_box.currentData() or "")
+
+    def losses(self, before: NavalState, record: Record) -> list[tuple[str, str, str]]:
+        out = []
+        for event in record.events:
+            sunk = event.data.get("sunk") if event.kind == "MineRolled" else (
+                event.data.get("unit") if event.kind == "ShipSunk" else None)
+            if sunk and sunk in before.units:
+                unit = before.units[sunk]
+                out.append((unit.zone, unit.type, unit.nation))
+        return out
+
+    def settle(self, place: str) -> None:
+        state: Any = self.w.session.view()
+        sunk = pick_units(self.w, f"Battle in sea zone {place}",
+                          "Tick the ships sunk in this battle:",
+                          [(u.id, f"{u.nation}: {state.unit_type(u).name} ({u.id})")
+                           for u in sorted(state.units_in(place), key=lambda u: u.id)])
+        if sunk is not None:
+            self.w.try_play(SettleBattle(place, tuple(sunk)), f"Battle in {place}")
+
+
+def pick_units(parent: QWidget, title: str, prompt: str,
+               rows: list[tuple[str, str]]) -> list[str] | None:
+    """A small dialog of checkable rows; the ticked ids, or None if cancelled."""
+    dialog = QDialog(parent)
+    dialog.setWindowTitle(title)
+    layout = QVBoxLayout(dialog)
+    layout.addWidget(QLabel(prompt))
+    units = QListWidget()
+    for uid, text in rows:
+        item = QListWidgetItem(text)
+        item.setData(Qt.ItemDataRole.UserRole, uid)
+        item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+        item.setCheckState(Qt.CheckState.Unchecked)
+        units.addItem(item)
+    layout.addWidget(units)
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                               | QDialogButtonBox.StandardButton.Cancel)
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    layout.addWidget(buttons)
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return None
+    return [units.item(i).data(Qt.ItemDataRole.UserRole) for i in range(units.count())
+            if units.item(i).checkState() == Qt.CheckState.Checked]
