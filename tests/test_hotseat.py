@@ -67,12 +67,12 @@ def test_cover_between_sides_and_no_leak_in_log_or_selection(qtbot):
     qtbot.waitExposed(w)
     w.view.fit()
     click(qtbot, w, stack_point(w, "113", "Germany"))
-    w.selection.load_count.setValue(2)
+    w.ui.load_count.setValue(2)
     for i in range(w.selection.units.count()):
         item = w.selection.units.item(i)
         keep = item.data(Qt.ItemDataRole.UserRole) == "ger-escort-1"
         item.setCheckState(Qt.CheckState.Checked if keep else Qt.CheckState.Unchecked)
-    qtbot.mouseClick(w.selection.load_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(w.ui.load_button, Qt.MouseButton.LeftButton)
     w.try_play(session.game.ruleset.codec.parse(
         {"kind": "lay_mines", "unit": "ger-escort-1", "line": "112|113"}))
     assert ("112|113", "Germany") in w.scene.markers  # Germany sees its new field

@@ -41,8 +41,8 @@ def test_example1_by_clicks_load_move_and_lay(qtbot):
         item = w.selection.units.item(i)
         keep = item.data(Qt.ItemDataRole.UserRole) == "ger-escort-1"
         item.setCheckState(Qt.CheckState.Checked if keep else Qt.CheckState.Unchecked)
-    w.selection.load_count.setValue(3)
-    qtbot.mouseClick(w.selection.load_button, Qt.MouseButton.LeftButton)
+    w.ui.load_count.setValue(3)
+    qtbot.mouseClick(w.ui.load_button, Qt.MouseButton.LeftButton)
     assert w.session.state.units["ger-escort-1"].cargo == 3
     click(qtbot, w, zone_point(w, "112"))
     assert "Click 112 again" in status(w)

@@ -7,13 +7,10 @@ from fractions import Fraction
 from PySide6.QtCore import QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
-    QCheckBox,
-    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -65,11 +62,19 @@ class OddsChart(QWidget):
         super().__init__()
         self.title = "No move planned"
         self.dist: dict[int, Fraction] = {}
+        self.label = "−{}"
+        self.summary: str | None = None
+        self.highlight: int | None = None
         self.setMinimumHeight(150)
 
-    def show_distribution(self, title: str, dist: dict[int, Fraction]) -> None:
+    def show_distribution(self, title: str, dist: dict[int, Fraction], label: str = "−{}",
+                          summary: str | None = None, highlight: int | None = None) -> None:
+        """Bars of P(k). ``label`` formats k under its bar; ``summary`` replaces the mean."""
         self.title = title
         self.dist = dict(sorted(dist.items()))
+        self.label = label
+        self.summary = summary
+        self.highlight = highlight
         self.update()
 
     def clear(self) -> None:
@@ -86,7 +91,7 @@ class OddsChart(QWidget):
                          self.title)
         if not self.dist:
             return
-        keys = list(range(max(self.dist) + 1))
+        keys = list(range(min(self.dist), max(self.dist) + 1))
         top, bottom = 26, self.height() - 34
         width = (self.width() - 16) / max(1, len(keys))
         peak = max(self.dist.values())
@@ -96,23 +101,25 @@ class OddsChart(QWidget):
             p = self.dist.get(k, Fraction(0))
             h = (bottom - top) * float(p / peak) if peak else 0
             x = 8 + i * width
-            painter.fillRect(QRectF(x + 2, bottom - h, width - 4, h),
-                             QColor("#0072B2") if k == 0 else QColor("#D55E00"))
+            colour = QColor("#0072B2") if k == 0 and self.label == "−{}" else QColor("#D55E00")
+            if self.highlight is not None and k != self.highlight:
+                colour = colour.lighter(160)
+            painter.fillRect(QRectF(x + 2, bottom - h, width - 4, h), colour)
             painter.setPen(QColor("#222222"))
             painter.drawText(QRectF(x, bottom + 2, width, 14), Qt.AlignmentFlag.AlignCenter,
-                             f"−{k}")
+                             self.label.format(k))
             painter.drawText(QRectF(x, bottom + 15, width, 14), Qt.AlignmentFlag.AlignCenter,
                              f"{float(p) * 100:.1f}%")
         expected = sum((k * p for k, p in self.dist.items()), Fraction(0))
+        summary = self.summary or f"expected losses {float(expected):.2f}"
         painter.drawText(QRectF(8, 4, self.width() - 16, 18), Qt.AlignmentFlag.AlignRight,
-                         f"expected losses {float(expected):.2f}")
+                         summary)
 
 
 class SelectionPanel(QWidget):
     """What is selected, and the choices a move needs: who moves, who sweeps, who is lost first."""
 
     changed = Signal()
-    load_requested = Signal(str, int)
     battle_requested = Signal(str)
 
     def __init__(self) -> None:
@@ -128,17 +135,8 @@ class SelectionPanel(QWidget):
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet("color: #555;")
         layout.addWidget(self.hint)
-        row = QHBoxLayout()
-        self.load_count = QSpinBox()
-        self.load_count.setRange(1, 3)
-        self.load_button = QPushButton("Load mines")
-        self.load_button.setToolTip("Load mines from the capital onto the selected Escort "
-                                    "(NL-05)")
-        self.load_button.clicked.connect(self._load)
-        row.addWidget(self.load_count)
-        row.addWidget(self.load_button)
-        layout.addLayout(row)
-        self.battle_button = QPushButton("Settle battle here…")
+        self.battle_button = QPushButton("Settle the battle here…")
+        self.battle_button.setToolTip("Battles are fought by the players; record what was lost")
         self.battle_button.clicked.connect(lambda: self.battle_requested.emit(self.zone))
         layout.addWidget(self.battle_button)
         self.zone = ""
@@ -164,12 +162,3 @@ class SelectionPanel(QWidget):
         return [self.units.item(i).data(Qt.ItemDataRole.UserRole) for i in
                 range(self.units.count())
                 if self.units.item(i).checkState() == Qt.CheckState.Checked]
-
-    def _load(self) -> None:
-        chosen = self.chosen()
-        if chosen:
-            self.load_requested.emit(chosen[0], self.load_count.value())
-
-
-class SweepBox(QCheckBox):
-    pass

@@ -70,6 +70,9 @@ class RulesetUI:
     def settle(self, place: str) -> None:
         """Open the dialog in which the players settle a battle at ``place``."""
 
+    def on_played(self, record: Record) -> None:
+        """A record was just played: start any ruleset-specific animation (flips)."""
+
 
 def ui_for(ruleset_id: str, window: MainWindow) -> RulesetUI:
     if ruleset_id == "imperium-mines":

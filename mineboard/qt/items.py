@@ -254,6 +254,7 @@ class StackItem(FixedSizeItem):
         self.types: list[str] = []
         self.count = 0
         self.selected_count = 0
+        self.art_prefix = ""  # "space-" for star-map ships
         self.setZValue(STACK_Z)
 
     def set_units(self, types: list[str], selected: int = 0) -> None:
@@ -274,8 +275,8 @@ class StackItem(FixedSizeItem):
             off = (fan - i) * 4
             top_left = QPointF(-s / 2 + off - 4, -s / 2 + off - 4)
             label = utype.replace("_", " ")[:4].upper() if i == fan else ""
-            painter.drawPixmap(top_left, counter_pixmap(utype, self.colour.name(), label, s,
-                                                         ratio))
+            painter.drawPixmap(top_left, counter_pixmap(self.art_prefix + utype,
+                                                         self.colour.name(), label, s, ratio))
         if self.selected_count:
             painter.setPen(_cosmetic(QColor("#FFD400"), 3))
             painter.setBrush(Qt.BrushStyle.NoBrush)

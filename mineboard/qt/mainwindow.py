@@ -90,7 +90,6 @@ class MainWindow(QMainWindow):
     def _build_docks(self) -> None:
         self.selection = SelectionPanel()
         self.selection.changed.connect(lambda: self.interaction.refresh())
-        self.selection.load_requested.connect(self._load_mines)
         self.selection.battle_requested.connect(self._settle_battle)
         panel = QWidget()
         self.selection_layout = QVBoxLayout(panel)
@@ -254,6 +253,7 @@ class MainWindow(QMainWindow):
     def on_played(self, record: Record) -> None:
         side = self.session.viewing_side()
         self.log.add_events([e for e in record.events if e.visible_to(side)])
+        self.ui.on_played(record)
         for place, unit_type, owner in self.ui.losses(self.session.game.previous, record):
             self.scene.sink(place, unit_type, owner, self.dice.speed)
         if record.rolls:
@@ -359,11 +359,6 @@ class MainWindow(QMainWindow):
         self.dice.speed = name
         self.speed_actions[name].setChecked(True)
         self.settings.setValue("dice_speed", name)
-
-    def _load_mines(self, unit: str, count: int) -> None:
-        load = getattr(self.interaction, "load", None)
-        if load is not None:
-            load(unit, count)
 
     def _settle_battle(self, place: str) -> None:
         if place:

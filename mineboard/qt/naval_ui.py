@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMenu,
+    QPushButton,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -284,6 +286,15 @@ class NavalUI(RulesetUI):
         panel = QWidget()
         layout = QVBoxLayout(panel)
         layout.setContentsMargins(8, 0, 8, 0)
+        load_row = QHBoxLayout()
+        self.load_count = QSpinBox()
+        self.load_count.setRange(1, 3)
+        self.load_button = QPushButton("Load mines")
+        self.load_button.setToolTip("Load mines from the capital onto the ticked Escort (NL-05)")
+        self.load_button.clicked.connect(self._load)
+        load_row.addWidget(self.load_count)
+        load_row.addWidget(self.load_button, 1)
+        layout.addLayout(load_row)
         self.sweep_box = QCheckBox("Escorts sweep (NL-22)")
         self.sweep_box.setChecked(True)
         self.sweep_box.toggled.connect(lambda _v: self.w.interaction.refresh())
@@ -297,6 +308,13 @@ class NavalUI(RulesetUI):
         row.addWidget(self.loss_box, 1)
         layout.addLayout(row)
         return panel
+
+    def _load(self) -> None:
+        chosen = self.w.selection.chosen()
+        if isinstance(self.w.interaction, SelectInteraction) and chosen:
+            self.w.interaction.load(chosen[0], self.load_count.value())
+        else:
+            self.w.say("Select an Escort first: click your ships on the map (NL-05).")
 
     def refresh_controls(self, state: NavalState) -> None:
         self.loss_box.blockSignals(True)

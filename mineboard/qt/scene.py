@@ -10,25 +10,24 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QTransform
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPixmapItem, QGraphicsScene
+from PySide6.QtWidgets import QGraphicsItem
 from shapely.ops import polylabel
 
 from mineboard.maps.model import LAND, NAVAL_LINE, SEA_ZONE, BoardMap
 from mineboard.qt import palette
-from mineboard.qt.art import counter_pixmap
 from mineboard.qt.geometry import line_path, polygon_path, to_scene
 from mineboard.qt.items import (
     CapitalItem,
     LandItem,
     LineItem,
     MineMarkerItem,
-    PathItem,
     StackItem,
     ZoneItem,
     ZoneLabelItem,
 )
+from mineboard.qt.mapscene import MapScene
 from mineboard.rules.naval_lines.state import NavalState
 
 
@@ -39,7 +38,7 @@ def _anchor(geom: Any, scale: float) -> QPointF:
     return to_scene(point.x, point.y)
 
 
-class BoardScene(QGraphicsScene):
+class BoardScene(MapScene):
     clicked = Signal(str, str, object)
     """(kind, id, button): kind is "zone", "land", "line" or "stack" (id "zone/nation")."""
 
@@ -51,13 +50,7 @@ class BoardScene(QGraphicsScene):
         self.lines: dict[str, LineItem] = {}
         self.labels: dict[str, ZoneLabelItem] = {}
         self.capitals: dict[str, CapitalItem] = {}
-        self.anchors: dict[str, QPointF] = {}
-        self.markers: dict[tuple[str, str], MineMarkerItem] = {}
-        self.stacks: dict[tuple[str, str], StackItem] = {}
-        self.selected: set[str] = set()
-        self.turn_order: list[str] = []
-        self.path_item = PathItem()
-        self.addItem(self.path_item)
+        self.markers: dict[tuple[str, str], MineMarkerItem] = {}  # type: ignore[assignment]
         self._build()
 
     # ---- static map ------------------------------------------------------------------------
@@ -104,9 +97,6 @@ class BoardScene(QGraphicsScene):
         geom = self.board.ways[way_id].geometry
         point = geom.interpolate(0.5, normalized=True)
         return to_scene(point.x, point.y)
-
-    def colour(self, nation: str) -> QColor:
-        return palette.nation_colour(nation, self.turn_order)
 
     # ---- state -----------------------------------------------------------------------------
     def show_state(self, state: NavalState) -> None:
@@ -228,15 +218,6 @@ class BoardScene(QGraphicsScene):
         return "\n".join(lines)
 
     # ---- overlays driven by the controllers ------------------------------------------------
-    def set_path(self, zones: list[str]) -> None:
-        from PySide6.QtGui import QPainterPath
-
-        path = QPainterPath()
-        for i, z in enumerate(zones):
-            p = self.anchors[z]
-            path.moveTo(p) if i == 0 else path.lineTo(p)
-        self.path_item.setPath(path)
-
     def set_eligible_lines(self, lines: set[str]) -> None:
         for wid, item in self.lines.items():
             item.set_state(eligible=wid in lines)
@@ -258,30 +239,6 @@ class BoardScene(QGraphicsScene):
         if kind == "line" and ident in self.lines:
             return self.line_midpoint(ident)
         return self.anchors.get(ident) if kind == "zone" else None
-
-    def sink(self, zone: str, unit_type: str, nation: str, speed: str) -> None:
-        """A sunk ship slides down and fades where it was lost; only a picture, never state."""
-        if speed == "off" or zone not in self.anchors:
-            return
-        pixmap = counter_pixmap(unit_type, self.colour(nation).name(), "", StackItem.SIZE)
-        ghost = QGraphicsPixmapItem(pixmap)
-        ghost.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
-        ghost.setOffset(-StackItem.SIZE / 2 + 36, -StackItem.SIZE / 2)
-        ghost.setPos(self.anchors[zone])
-        ghost.setZValue(10)
-        self.addItem(ghost)
-        anim = QVariantAnimation(self)
-        anim.setDuration(900 if speed == "normal" else 350)
-        anim.setStartValue(0.0)
-        anim.setEndValue(1.0)
-
-        def step(t: object) -> None:
-            ghost.setOpacity(1.0 - float(t))  # type: ignore[arg-type]
-            ghost.setTransform(QTransform.fromTranslate(0, 24 * float(t)))  # type: ignore[arg-type]
-
-        anim.valueChanged.connect(step)
-        anim.finished.connect(lambda: self.removeItem(ghost))
-        anim.start(QVariantAnimation.DeletionPolicy.DeleteWhenStopped)
 
     def set_detail(self, zoom_of_fit: float) -> None:
         """Level of detail: far out, capital names and stacks' fans give way to the map."""

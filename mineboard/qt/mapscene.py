@@ -1,0 +1,70 @@
+"""What every map scene shares: anchors for places, owner colours, the planned path, the
+selection, and the sinking animation (a picture only — it never touches the game)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QVariantAnimation
+from PySide6.QtGui import QColor, QPainterPath, QTransform
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPixmapItem, QGraphicsScene
+
+from mineboard.qt import palette
+from mineboard.qt.art import counter_pixmap
+from mineboard.qt.items import PathItem, StackItem
+
+
+class MapScene(QGraphicsScene):
+    def __init__(self) -> None:
+        super().__init__()
+        self.anchors: dict[str, QPointF] = {}
+        self.selected: set[str] = set()
+        self.turn_order: list[str] = []
+        self.markers: dict[tuple[str, str], QGraphicsItem] = {}
+        self.stacks: dict[tuple[str, str], StackItem] = {}
+        self.path_item = PathItem()
+        self.addItem(self.path_item)
+
+    def colour(self, owner: str) -> QColor:
+        return palette.nation_colour(owner, self.turn_order)
+
+    def set_path(self, places: list[str]) -> None:
+        path = QPainterPath()
+        for i, place in enumerate(places):
+            p = self.anchors[place]
+            if i == 0:
+                path.moveTo(p)
+            else:
+                path.lineTo(p)
+        self.path_item.setPath(path)
+
+    def set_eligible_lines(self, lines: set[str]) -> None:
+        """Only area maps have lines to glow; other scenes ignore this."""
+
+    def set_detail(self, zoom_of_fit: float) -> None:
+        """Level of detail as the view zooms; nothing to change by default."""
+
+    art_prefix = ""
+
+    def sink(self, place: str, unit_type: str, owner: str, speed: str) -> None:
+        """A lost ship slides down and fades where it was lost."""
+        if speed == "off" or place not in self.anchors:
+            return
+        pixmap = counter_pixmap(self.art_prefix + unit_type, self.colour(owner).name(), "",
+                                StackItem.SIZE)
+        ghost = QGraphicsPixmapItem(pixmap)
+        ghost.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        ghost.setOffset(-StackItem.SIZE / 2 + 36, -StackItem.SIZE / 2)
+        ghost.setPos(self.anchors[place])
+        ghost.setZValue(10)
+        self.addItem(ghost)
+        anim = QVariantAnimation(self)
+        anim.setDuration(900 if speed == "normal" else 350)
+        anim.setStartValue(0.0)
+        anim.setEndValue(1.0)
+
+        def step(t: object) -> None:
+            ghost.setOpacity(1.0 - float(t))  # type: ignore[arg-type]
+            ghost.setTransform(QTransform.fromTranslate(0, 24 * float(t)))  # type: ignore[arg-type]
+
+        anim.valueChanged.connect(step)
+        anim.finished.connect(lambda: self.removeItem(ghost))
+        anim.start(QVariantAnimation.DeletionPolicy.DeleteWhenStopped)

@@ -1,0 +1,115 @@
+"""imperium-mines in the window, by clicks: lay, enter a mined system, sweep; no leaks."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+
+from mineboard.qt.mainwindow import MainWindow
+from mineboard.qt.session import GameSession
+from mineboard.qt.starscene import CounterStackItem
+from tests.conftest import IMPERIUM, play, scenario
+from tests.qt_helpers import click
+
+
+@pytest.fixture(autouse=True)
+def private_data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
+
+
+def star_window(qtbot, seed: int = 3, segment: int = 1, **changes) -> MainWindow:
+    sc = scenario(IMPERIUM, **changes)
+    game = sc.new_game(seed)
+    for _ in range(0 if segment == 0 else 1 + segment):
+        play(game, "end_phase")
+    session = GameSession(sc, game)
+    w = MainWindow(session)
+    w.set_speed("off")
+    qtbot.addWidget(w)
+    w.resize(1400, 900)
+    w.show()
+    qtbot.waitExposed(w)
+    w.view.fit()
+    return w
+
+
+def fleet_point(w: MainWindow, system: str, side: str) -> QPoint:
+    stack = w.scene.stacks[(system, side)]
+    shift = stack.transform()
+    return w.view.mapFromScene(stack.pos()) + QPoint(round(shift.dx()), round(shift.dy()))
+
+
+def system_point(w: MainWindow, system: str) -> QPoint:
+    return w.view.mapFromScene(w.scene.anchors[system])
+
+
+def tick_only(w: MainWindow, fleet: str) -> None:
+    for i in range(w.selection.units.count()):
+        item = w.selection.units.item(i)
+        state = Qt.CheckState.Checked if item.data(Qt.ItemDataRole.UserRole) == fleet \
+            else Qt.CheckState.Unchecked
+        item.setCheckState(state)
+
+
+def test_lay_mines_by_clicks_and_the_counter_appears(qtbot):
+    w = star_window(qtbot)
+    assert w.phase_label.text() == "Turn 1 · Imperial · Action segment 1 of 4"
+    click(qtbot, w, fleet_point(w, "corvan", "Imperial"))
+    tick_only(w, "IMP-2")
+    qtbot.mouseClick(w.ui.lay_button, Qt.MouseButton.LeftButton)
+    assert w.session.state.points("corvan", "Imperial") == 2
+    marker = w.scene.markers[("corvan", "Imperial")]
+    assert isinstance(marker, CounterStackItem) and marker.counters[0].value == 2
+    click(qtbot, w, system_point(w, "halcyon"))  # a jump after laying is refused: IM-06
+    assert "IM-06" in w.statusBar().currentMessage()
+
+
+def test_enter_a_mined_system_odds_first_then_flip_and_check(qtbot):
+    w = star_window(qtbot, seed=5)
+    click(qtbot, w, fleet_point(w, "halcyon", "Imperial"))
+    click(qtbot, w, system_point(w, "pellucid"))
+    assert w.odds.title.startswith("Lumen, jump 1: 2 face-down counter(s)")
+    assert w.odds.summary == "P(afoul) by mine points"  # values unknown to the Imperial
+    from fractions import Fraction
+
+    assert w.odds.dist[3] == Fraction(21, 36)  # 2d6 + 3 ≥ 10 ⇔ 2d6 ≥ 7
+    assert w.session.game.records == []
+    click(qtbot, w, system_point(w, "pellucid"))
+    record = w.session.game.records[-1]
+    kinds = [e.kind for e in record.events]
+    assert kinds.count("CountersFlipped") == 2  # Lumen (false only), then Pellucid
+    assert "OnlyFalse" in kinds and "MineCheck" in kinds
+    check = next(e for e in record.events if e.kind == "MineCheck")
+    assert check.data["total"] == sum(check.data["dice"]) + 3 + 1
+    assert [d.value for d in w.dice.dice][:2] == check.data["dice"]
+
+
+def test_sweep_by_clicks(qtbot):
+    w = star_window(qtbot, minefields=[{"owner": "Terran", "system": "garnet-gate",
+                                        "points": 3, "false": 1}])
+    click(qtbot, w, fleet_point(w, "garnet-gate", "Imperial"))
+    tick_only(w, "IMP-3")
+    qtbot.mouseClick(w.ui.sweep_button, Qt.MouseButton.LeftButton)
+    assert w.session.state.points("garnet-gate", "Terran") == 1
+    marker = w.scene.markers[("garnet-gate", "Terran")]
+    assert [c.known for c in marker.counters] == [False, False]  # still backs to the sweeper
+
+
+def test_face_down_numbers_never_reach_the_other_side(qtbot):
+    w = star_window(qtbot)
+    terran_counters = [m for (s, o), m in w.scene.markers.items() if o == "Terran"]
+    assert terran_counters and all(not c.known and c.value == 0 for m in terran_counters
+                                   for c in m.counters)
+    text = "\n".join(item.toolTip() for item in w.scene.items())
+    assert "3 mine point" not in text and "false" not in text.split("Imperial:")[0]
+    imperial = w.scene.markers[("garnet-gate", "Imperial")]
+    assert "2 mine point(s), 2 false" in imperial.toolTip()
+    # The turn passes: the cover hides the board, then the Terran sees only backs of ours.
+    w.end_phase()
+    assert w.cover.isVisible() and "Pass to Terran" in w.cover.text
+    qtbot.mouseClick(w.cover, Qt.MouseButton.LeftButton)
+    ours = w.scene.markers[("garnet-gate", "Imperial")]
+    assert all(not c.known for c in ours.counters)
+    assert "2 mine point" not in "\n".join(item.toolTip() for item in w.scene.items())
+    log = "\n".join(w.log.item(i).text() for i in range(w.log.count()))
+    assert "false" not in log.lower()
