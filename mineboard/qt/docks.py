@@ -92,7 +92,7 @@ class OddsChart(QWidget):
         if not self.dist:
             return
         keys = list(range(min(self.dist), max(self.dist) + 1))
-        top, bottom = 26, self.height() - 34
+        top, bottom = 44, self.height() - 34
         width = (self.width() - 16) / max(1, len(keys))
         peak = max(self.dist.values())
         small = QFont("DejaVu Sans", 8)
@@ -112,7 +112,8 @@ class OddsChart(QWidget):
                              f"{float(p) * 100:.1f}%")
         expected = sum((k * p for k, p in self.dist.items()), Fraction(0))
         summary = self.summary or f"expected losses {float(expected):.2f}"
-        painter.drawText(QRectF(8, 4, self.width() - 16, 18), Qt.AlignmentFlag.AlignRight,
+        painter.setFont(QFont("DejaVu Sans", 9, QFont.Weight.Bold))
+        painter.drawText(QRectF(8, 22, self.width() - 16, 18), Qt.AlignmentFlag.AlignLeft,
                          summary)
 
 

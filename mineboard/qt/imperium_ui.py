@@ -170,7 +170,8 @@ class SelectFleets(Interaction):
         if self.planned is None:
             return
         action, self.planned = self.planned, None
-        if self.w.try_play(action, f"Jump to {action.path[-1]}"):
+        name = self.w.session.state.board.places[action.path[-1]].name
+        if self.w.try_play(action, f"Jump to {name}"):
             self.cancel()
             self.w.set_interaction(StarIdle(self.w))
 
