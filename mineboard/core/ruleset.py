@@ -10,12 +10,12 @@ state as one side may see it.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
 from mineboard.core.actions import Action, ActionCodec
 from mineboard.core.dice import Dice
-from mineboard.core.errors import BadInput
+from mineboard.core.errors import BadInput, IllegalAction
 from mineboard.core.events import Event
 
 S = TypeVar("S")
@@ -46,6 +46,22 @@ class Ruleset(ABC, Generic[S]):
     @abstractmethod
     def summary(self, state: S) -> dict[str, Any]:
         """The state as plain JSON, for ``mineboard run`` and for tests."""
+
+
+class TableRuleset(Ruleset[S]):
+    """A ruleset whose legality checks and effects are tables keyed by action class."""
+
+    checks: ClassVar[Mapping[type[Action], Callable[[Any, Any], None]]]
+    effects: ClassVar[Mapping[type[Action], Callable[[Any, Any, Dice], list[Event]]]]
+
+    def check(self, state: S, action: Action) -> None:
+        check = self.checks.get(type(action))
+        if check is None:
+            raise IllegalAction(f"{action.kind!r} is not a {self.id} action", "TURN")
+        check(state, action)
+
+    def apply(self, state: S, action: Action, dice: Dice) -> list[Event]:
+        return self.effects[type(action)](state, action, dice)
 
 
 _REGISTRY: dict[str, Ruleset[Any]] = {}

@@ -9,10 +9,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QMenu, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
 from mineboard.core.chance import fraction_text
-from mineboard.core.errors import IllegalAction
 from mineboard.core.history import Record
 from mineboard.maps.model import ROUTE, BoardMap
-from mineboard.qt.interaction import Interaction, RulesetUI
+from mineboard.qt.interaction import Interaction, PlanningInteraction, RulesetUI
 from mineboard.qt.naval_ui import pick_units
 from mineboard.qt.starscene import StarScene
 from mineboard.rules.imperium.actions import (
@@ -61,14 +60,12 @@ class StarIdle(Interaction):
         self.w.popup(menu)
 
 
-class SelectFleets(Interaction):
+class SelectFleets(PlanningInteraction):
     """Fleets selected at one system: jump them somewhere, or have them stay and work."""
 
     def __init__(self, window: Any, system: str) -> None:
         super().__init__(window)
         self.system = system
-        self.planned: Jump | None = None
-        self.target: str | None = None
 
     def fleets(self) -> list[str]:
         state: ImperiumState = self.w.session.view()
@@ -127,15 +124,8 @@ class SelectFleets(Interaction):
             self.w.say("No jump route leads there.")
             return
         action = Jump(tuple(chosen), tuple(path))
-        try:
-            self.w.session.game.check(action)
-        except IllegalAction as exc:
-            self.planned = None
-            self.w.scene.set_path([])
-            self.w.odds.clear()
-            self.w.refuse(exc)
+        if not self.preview(action):
             return
-        self.planned = action
         self.w.scene.set_path(path)
         self._show_odds(state, action)
 
@@ -166,14 +156,8 @@ class SelectFleets(Interaction):
         self.w.say(f"Jump to {state.board.places[jump.path[-1]].name}: no enemy counters on "
                    "the way. Click again or press Enter.")
 
-    def confirm(self) -> None:
-        if self.planned is None:
-            return
-        action, self.planned = self.planned, None
-        name = self.w.session.state.board.places[action.path[-1]].name
-        if self.w.try_play(action, f"Jump to {name}"):
-            self.cancel()
-            self.w.set_interaction(StarIdle(self.w))
+    def describe(self, action: Any) -> str:
+        return f"Jump to {self.w.session.state.board.places[action.path[-1]].name}"
 
     def stay(self, what: str, count: int = 1) -> None:
         chosen = self.chosen()

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGraphicsScene, QWidget
 
+from mineboard.core.actions import Action
+from mineboard.core.errors import IllegalAction
 from mineboard.core.history import Record
 from mineboard.maps.model import BoardMap
 
@@ -40,6 +42,39 @@ class Interaction:
 
     def refresh(self) -> None:
         """The state changed under this mode (an action was played, undone or redone)."""
+
+
+class PlanningInteraction(Interaction):
+    """A mode that plans an action on one click and carries it out on a second (or Enter)."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.planned: Action | None = None
+        self.target: str | None = None
+
+    def preview(self, action: Action) -> bool:
+        """Plan ``action`` if legal; otherwise clear the plan and say why (with the clause)."""
+        try:
+            self.w.session.game.check(action)
+        except IllegalAction as exc:
+            self.planned = None
+            self.w.scene.set_path([])
+            self.w.odds.clear()
+            self.w.refuse(exc)
+            return False
+        self.planned = action
+        return True
+
+    def describe(self, action: Action) -> str:
+        return action.kind
+
+    def confirm(self) -> None:
+        if self.planned is None:
+            return
+        action, self.planned = self.planned, None
+        if self.w.try_play(action, self.describe(action)):
+            self.cancel()
+            self.w.set_interaction(self.w.ui.idle())
 
 
 class RulesetUI:

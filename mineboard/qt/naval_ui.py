@@ -29,7 +29,7 @@ from mineboard.core.chance import fraction_text
 from mineboard.core.errors import IllegalAction
 from mineboard.core.history import Record
 from mineboard.maps.model import NAVAL_LINE, BoardMap
-from mineboard.qt.interaction import Interaction, RulesetUI
+from mineboard.qt.interaction import Interaction, PlanningInteraction, RulesetUI
 from mineboard.qt.scene import BoardScene
 from mineboard.rules.naval_lines.actions import (
     BuyMines,
@@ -101,14 +101,12 @@ class IdleInteraction(Interaction):
         self.w.popup(menu)
 
 
-class SelectInteraction(Interaction):
+class SelectInteraction(PlanningInteraction):
     """Ships selected in one zone: click a zone to plan a move, again to make it."""
 
     def __init__(self, window: MainWindow, zone: str) -> None:
         super().__init__(window)
         self.zone = zone
-        self.planned: Move | Retreat | None = None
-        self.target: str | None = None
 
     def units(self) -> list[str]:
         state = self.w.session.view()
@@ -221,15 +219,8 @@ class SelectInteraction(Interaction):
                 if state.phase == COMBAT_MOVE and self.w.ui.sweep_box.isChecked() else ()
             first = self.w.ui.loss_choice()
             action = Move(tuple(chosen), tuple(path), sweep, (first,) if first in chosen else ())
-        try:
-            self.w.session.game.check(action)
-        except IllegalAction as exc:
-            self.planned = None
-            self.w.scene.set_path([])
-            self.w.odds.clear()
-            self.w.refuse(exc)
+        if not self.preview(action):
             return
-        self.planned = action
         if isinstance(action, Move):
             self.w.scene.set_path(list(action.path))
             dist = self.w.session.game.ruleset.move_odds(state, action).fractions()
@@ -258,14 +249,8 @@ class SelectInteraction(Interaction):
                     out.append(f"{way.id} ({f.owner} {f.count})")
         return out
 
-    def confirm(self) -> None:
-        if self.planned is None:
-            return
-        action, self.planned = self.planned, None
-        text = "Retreat" if isinstance(action, Retreat) else f"Move to {action.path[-1]}"
-        if self.w.try_play(action, text):
-            self.cancel()
-            self.w.set_interaction(IdleInteraction(self.w))
+    def describe(self, action: Any) -> str:
+        return "Retreat" if isinstance(action, Retreat) else f"Move to {action.path[-1]}"
 
     def load(self, unit: str, count: int) -> None:
         self.w.try_play(LoadMines(unit, count), f"Load {count} mines")

@@ -6,11 +6,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from mineboard.core.actions import Action
-from mineboard.core.dice import Dice
-from mineboard.core.errors import IllegalAction
-from mineboard.core.events import Event
-from mineboard.core.ruleset import Ruleset
+from mineboard.core.ruleset import TableRuleset
 from mineboard.maps.model import BoardMap
 from mineboard.rules.imperium.actions import CODEC
 from mineboard.rules.imperium.checks import CHECKS
@@ -18,24 +14,17 @@ from mineboard.rules.imperium.effects import EFFECTS
 from mineboard.rules.imperium.state import Counter, ImperiumState, state_from_scenario
 
 
-class ImperiumMines(Ruleset[ImperiumState]):
+class ImperiumMines(TableRuleset[ImperiumState]):
     id = "imperium-mines"
     title = "Minelayers, minesweepers and false minefields between star systems"
     clause_prefix = "IM"
     codec = CODEC
+    checks = CHECKS
+    effects = EFFECTS
 
     def new_state(self, scenario: Mapping[str, Any], board: BoardMap,
                   where: str) -> ImperiumState:
         return state_from_scenario(scenario, board, where)
-
-    def check(self, state: ImperiumState, action: Action) -> None:
-        check = CHECKS.get(type(action))
-        if check is None:
-            raise IllegalAction(f"{action.kind!r} is not an imperium-mines action", "TURN")
-        check(state, action)
-
-    def apply(self, state: ImperiumState, action: Action, dice: Dice) -> list[Event]:
-        return EFFECTS[type(action)](state, action, dice)
 
     def view(self, state: ImperiumState, side: str | None) -> ImperiumState:
         """The other side's counters become anonymous backs: how many, never what (IM-08)."""

@@ -6,12 +6,8 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from mineboard.core.actions import Action
 from mineboard.core.chance import Dist
-from mineboard.core.dice import Dice
-from mineboard.core.errors import IllegalAction
-from mineboard.core.events import Event
-from mineboard.core.ruleset import Ruleset
+from mineboard.core.ruleset import TableRuleset
 from mineboard.maps.model import BoardMap, way_id
 from mineboard.rules.naval_lines.actions import CODEC, Move
 from mineboard.rules.naval_lines.checks import CHECKS
@@ -30,23 +26,16 @@ from mineboard.rules.naval_lines.state import (
 )
 
 
-class NavalLines(Ruleset[NavalState]):
+class NavalLines(TableRuleset[NavalState]):
     id = "naval-lines"
     title = "Naval mines on sea-zone lines (WWII grand strategy)"
     clause_prefix = "NL"
     codec = CODEC
+    checks = CHECKS
+    effects = EFFECTS
 
     def new_state(self, scenario: Mapping[str, Any], board: BoardMap, where: str) -> NavalState:
         return state_from_scenario(scenario, board, where)
-
-    def check(self, state: NavalState, action: Action) -> None:
-        check = CHECKS.get(type(action))
-        if check is None:
-            raise IllegalAction(f"{action.kind!r} is not a naval-lines action", "TURN")
-        check(state, action)
-
-    def apply(self, state: NavalState, action: Action, dice: Dice) -> list[Event]:
-        return EFFECTS[type(action)](state, action, dice)
 
     def view(self, state: NavalState, side: str | None) -> NavalState:
         if side is None or not state.options.hidden_minefields:
