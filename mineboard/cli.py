@@ -97,6 +97,11 @@ def build_parser() -> argparse.ArgumentParser:
     nl.add_argument("--sweepers", type=_positive, default=0,
                     help="attacking Escorts among the ships that sweep first (NL-22)")
     nl.add_argument("--json", action="store_true")
+    gt = rulesets.add_parser("gwas-tactical", help="a ship entering a hex with enemy mines")
+    gt.add_argument("--mine-counters", type=_positive, required=True,
+                    help="enemy mine counters in the hex (1 or more)")
+    gt.add_argument("--impulse", type=_positive, required=True, help="the impulse (1–9)")
+    gt.add_argument("--json", action="store_true")
     im = rulesets.add_parser("imperium-mines", help="a fleet entering a mined star system")
     im.add_argument("--mine-points", type=_positive, required=True,
                     help="enemy mine points in the system (IM-30)")
@@ -139,6 +144,8 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
 def cmd_odds(args: argparse.Namespace) -> int:
     if args.ruleset == "imperium-mines":
         return _odds_imperium(args)
+    if args.ruleset == "gwas-tactical":
+        return _odds_gwas(args)
     from mineboard.rules.naval_lines.odds import single_line
 
     if args.sweepers > args.ships:
@@ -161,6 +168,29 @@ def cmd_odds(args: argparse.Namespace) -> int:
         bar = "█" * round(float(p) * 40)
         print(f"  lose {k:>3}: {float(p):8.5f}  {bar}  {p}")
     print(f"  expected losses: {float(expected):.5f} = {expected}")
+    return 0
+
+
+def _odds_gwas(args: argparse.Namespace) -> int:
+    from mineboard.rules.gwas.data import default_data
+    from mineboard.rules.gwas.odds import modifier, result_distribution
+
+    data = default_data()
+    if args.mine_counters < 1:
+        raise BadInput("--mine-counters", "a hex needs at least one mine counter to roll "
+                                          "(GT-11)")
+    if args.impulse not in data.impulses:
+        raise BadInput("--impulse", f"impulses run {data.impulses[0]}–{data.impulses[-1]}")
+    mod = modifier(args.mine_counters, args.impulse, data.plus_two)
+    dist = result_distribution(data.table, mod)
+    if args.json:
+        print(json.dumps({"ruleset": "gwas-tactical", "modifier": mod,
+                          "distribution": {k: str(p) for k, p in dist.items()}}))
+        return 0
+    print(f"gwas-tactical: {args.mine_counters} mine counter(s), impulse {args.impulse}: "
+          f"modifier +{mod} (GT-11) — table: {data.table.label or 'printed'}")
+    for result, p in dist.items():
+        print(f"  {result:<12} {float(p):8.5f}  {'█' * round(float(p) * 40)}  {p}")
     return 0
 
 

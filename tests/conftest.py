@@ -22,6 +22,7 @@ BASE: dict[str, Any] = json.loads(BASE_PATH.read_text())
 
 
 IMPERIUM: dict[str, Any] = json.loads(resolve_scenario("imperium-marches").read_text())
+JUTLAND: dict[str, Any] = json.loads(resolve_scenario("jutland-horns-reef").read_text())
 
 
 def scenario(base: dict[str, Any] | None = None, **changes: Any) -> Scenario:
@@ -36,6 +37,10 @@ def scenario(base: dict[str, Any] | None = None, **changes: Any) -> Scenario:
 
 def game(seed: int = 7, **changes: Any) -> Game[Any]:
     return scenario(**changes).new_game(seed)
+
+
+def jutland(seed: int = 7, **changes: Any) -> Game[Any]:
+    return scenario(JUTLAND, **changes).new_game(seed)
 
 
 def imperium(seed: int = 7, segment: int = 0, **changes: Any) -> Game[Any]:

@@ -128,7 +128,20 @@ def test_rulesets(capsys):
     code, out, _ = run_cli(capsys, "rulesets")
     assert code == 0
     assert [line.split("\t")[:2] for line in out.splitlines()] == [
-        ["imperium-mines", "IM"], ["naval-lines", "NL"]]
+        ["gwas-tactical", "GT"], ["imperium-mines", "IM"], ["naval-lines", "NL"]]
+
+
+def test_odds_gwas_json_seed_example(capsys):
+    code, out, _ = run_cli(capsys, "odds", "gwas-tactical", "--mine-counters", "2",
+                           "--impulse", "5", "--json")
+    assert code == 0
+    report = json.loads(out)
+    assert report["modifier"] == 3  # the catalogue's example: +1 extra mine, +2 impulse 5
+    assert report["distribution"] == {"no effect": "1/6", "1 damage": "1/6",
+                                      "2 damage": "1/6", "3 damage": "1/3", "sunk": "1/6"}
+    code, _, err = run_cli(capsys, "odds", "gwas-tactical", "--mine-counters", "0",
+                           "--impulse", "5")
+    assert code == 2 and "GT-11" in err
 
 
 def test_odds_imperium_json_seed_example(capsys):

@@ -102,6 +102,20 @@ def capped_binomial(n: int, p: Fraction, cap: int) -> Dist[int]:
     return Dist(weights, full.denom)
 
 
+@lru_cache(maxsize=16)
+def dice_sum(n: int, sides: int = 6) -> Dist[int]:
+    """The total of ``n`` fair dice."""
+    die: Dist[int] = Dist({face: 1 for face in range(1, sides + 1)}, sides)
+
+    def add_die(total: int) -> Dist[int]:
+        return die.map(lambda face: total + face)
+
+    dist: Dist[int] = Dist.certain(0)
+    for _ in range(n):
+        dist = dist.bind(add_die)
+    return dist
+
+
 def mix(parts: Iterable[tuple[Fraction, Dist[K]]]) -> Dist[K]:
     """A weighted mixture of distributions (weights sum to 1)."""
     parts = list(parts)

@@ -10,6 +10,7 @@ line each naming the file and the feature, instead of stopping at the first.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +38,7 @@ from mineboard.maps.model import (
     Way,
     way_id,
 )
-from mineboard.resources import read_json
+from mineboard.resources import maps_dir, read_json
 
 SCHEMA_VERSION = 1
 MAX_ABS_COORD = 1e7
@@ -59,6 +60,24 @@ class MapInvalid(BadInput):
 def load_board(path: Path) -> BoardMap:
     data, digest = read_json(path)
     return board_from_json(data, str(path), digest)
+
+
+@lru_cache(maxsize=16)
+def _cached(path: Path, mtime_ns: int) -> BoardMap:
+    return load_board(path)
+
+
+def cached_board(path: Path, where: str) -> BoardMap:
+    """A map loaded once per file version: scenarios and saves share the parsed board."""
+    try:
+        mtime = path.stat().st_mtime_ns
+    except OSError:
+        raise BadInput(where, f"map file {path} not found") from None
+    return _cached(path, mtime)
+
+
+def bundled_board(map_id: str, where: str) -> BoardMap:
+    return cached_board(maps_dir() / f"{map_id}.geojson", where)
 
 
 def validate_file(path: Path) -> list[str]:

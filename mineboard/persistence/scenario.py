@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +15,7 @@ import mineboard.rules  # noqa: F401  (registers the rulesets)
 from mineboard.core.errors import BadInput
 from mineboard.core.history import Game
 from mineboard.core.ruleset import Ruleset, get_ruleset
-from mineboard.maps.geojson import load_board
+from mineboard.maps.geojson import cached_board
 from mineboard.maps.model import BoardMap
 from mineboard.resources import maps_dir, read_json
 
@@ -40,11 +39,6 @@ class Scenario:
                     seed)
 
 
-@lru_cache(maxsize=16)
-def _cached_board(path: Path, mtime_ns: int) -> BoardMap:
-    return load_board(path)
-
-
 def map_path(ref: str, folder: Path) -> Path:
     if ref.endswith(".geojson") or ref.endswith(".json") or "/" in ref:
         return (folder / ref).resolve()
@@ -54,12 +48,7 @@ def map_path(ref: str, folder: Path) -> Path:
 def board_for(ref: Any, folder: Path, where: str) -> BoardMap:
     if not isinstance(ref, str) or not ref:
         raise BadInput(where, "'map' must name a bundled map or a .geojson path")
-    path = map_path(ref, folder)
-    try:
-        mtime = path.stat().st_mtime_ns
-    except OSError:
-        raise BadInput(where, f"map {ref!r} not found ({path})") from None
-    return _cached_board(path, mtime)
+    return cached_board(map_path(ref, folder), where)
 
 
 def scenario_from_data(data: Any, where: str, folder: Path) -> Scenario:

@@ -3,25 +3,11 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
 
-from mineboard.core.chance import Dist, binomial
+from mineboard.core.chance import Dist, binomial, dice_sum
 from mineboard.rules.imperium.data import CheckRule
 
 SIX = Fraction(1, 6)
-
-
-@cache
-def dice_sum(n: int) -> Dist[int]:
-    die: Dist[int] = Dist({face: 1 for face in range(1, 7)}, 6)
-
-    def add_die(total: int) -> Dist[int]:
-        return die.map(lambda face: total + face)
-
-    dist: Dist[int] = Dist.certain(0)
-    for _ in range(n):
-        dist = dist.bind(add_die)
-    return dist
 
 
 def modifier(rule: CheckRule, points: int, jump: int, sweepers: int) -> int:

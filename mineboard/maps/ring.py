@@ -1,0 +1,97 @@
+"""The shaded ring of a tactical hex map: hexsides standing for the battle zone's boundaries.
+
+The ring is the hexsides between the hexes ``radius`` and ``radius + 1`` steps from the
+centre. It falls into six sides (a hexagon's); map data names which side stands for which
+boundary of the strategic zone, so re-drawing a map never means editing code.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from mineboard.core.errors import BadInput
+from mineboard.maps.hexgrid import Hex, HexGrid, Hexside, distance, hexside_distance, ring
+
+WITHIN = 2
+"""GT-06/07 "within two hexes of a hexside": the two hexes that share it count as the
+first hex, the next ring around them as the second (hexside_distance ≤ 1)."""
+
+
+def ring_sides(center: Hex, radius: int) -> list[list[Hexside]]:
+    """The outward hexsides of the ring, side by side (6 lists), in ring-walk order."""
+    hexes = ring(center, radius)
+    sides: list[list[Hexside]] = []
+    for k in range(6):
+        out = []
+        for h in hexes[k * radius:(k + 1) * radius]:
+            for d in range(6):
+                if distance(h.neighbour(d), center) == radius + 1:
+                    out.append(Hexside.of(h, d))
+        sides.append(out)
+    return sides
+
+
+def compass(grid: HexGrid, center: Hex, side: Sequence[Hexside]) -> str:
+    """The compass name of a ring side, from where its middle lies (screen y grows down)."""
+    cx, cy = grid.layout.to_pixel(center)
+    xs = [grid.layout.to_pixel(s.hex)[0] for s in side]
+    ys = [grid.layout.to_pixel(s.hex)[1] for s in side]
+    angle = math.degrees(math.atan2(-(sum(ys) / len(ys) - cy), sum(xs) / len(xs) - cx)) % 360
+    names = ["east", "north-east", "north", "north-west", "west", "south-west", "south",
+             "south-east"]
+    return names[round(angle / 45) % 8]
+
+
+@dataclass(frozen=True)
+class Segment:
+    name: str
+    boundary: str  # the strategic line id, e.g. "C|NE"
+    hexsides: tuple[Hexside, ...]
+
+
+@dataclass(frozen=True)
+class ShadedRing:
+    center: Hex
+    radius: int
+    segments: Mapping[str, Segment]
+
+    def near(self, h: Hex, boundaries: Iterable[str]) -> bool:
+        """Whether ``h`` lies within two hexes of the ring hexsides of these boundaries."""
+        wanted = set(boundaries)
+        return any(hexside_distance(h, s) < WITHIN for seg in self.segments.values()
+                   if seg.boundary in wanted for s in seg.hexsides)
+
+    def segment_of_boundary(self, boundary: str) -> Segment | None:
+        return next((s for s in self.segments.values() if s.boundary == boundary), None)
+
+
+def ring_from_header(grid: HexGrid, spec: Any, where: str) -> ShadedRing:
+    if not isinstance(spec, Mapping):
+        raise BadInput(where, "mineboard.ring must be an object (center, radius, segments)")
+    try:
+        center = grid.from_label(str(spec.get("center")))
+    except ValueError as exc:
+        raise BadInput(where, f"mineboard.ring.center: {exc}") from None
+    radius = spec.get("radius")
+    if isinstance(radius, bool) or not isinstance(radius, int) or radius < 1:
+        raise BadInput(where, "mineboard.ring.radius must be a whole number ≥ 1")
+    sides = ring_sides(center, radius)
+    if any(s.hex not in grid or s.hexes[1] not in grid for side in sides for s in side):
+        raise BadInput(where, "mineboard.ring runs off the board")
+    segments = {}
+    raw = spec.get("segments")
+    if not isinstance(raw, list) or not raw:
+        raise BadInput(where, "mineboard.ring.segments must list the named sides")
+    for i, seg in enumerate(raw):
+        at = f"{where}: mineboard.ring.segments[{i}]"
+        if not isinstance(seg, Mapping) or not isinstance(seg.get("name"), str) \
+                or not isinstance(seg.get("boundary"), str):
+            raise BadInput(at, "needs 'name', 'side' (0–5) and 'boundary'")
+        side = seg.get("side")
+        if isinstance(side, bool) or not isinstance(side, int) or not 0 <= side <= 5:
+            raise BadInput(at, "'side' must be 0–5")
+        segments[seg["name"]] = Segment(seg["name"], seg["boundary"], tuple(sides[side]))
+    return ShadedRing(center, radius, segments)

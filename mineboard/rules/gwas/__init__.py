@@ -1,0 +1,1 @@
+"""Mine and dummy counters on a WWI tactical hex map: seed 001, clause catalogue GT."""

@@ -1,0 +1,22 @@
+"""Exact odds of one ship's roll on the Minefield Table with the GT-11 modifiers."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from mineboard.core.chance import dice_sum
+from mineboard.rules.gwas.data import MinefieldTable
+
+
+def modifier(mine_counters: int, impulse: int, plus_two: frozenset[int]) -> int:
+    """GT-11: +1 for each mine counter beyond the first, +2 on the listed impulses."""
+    return max(0, mine_counters - 1) + (2 if impulse in plus_two else 0)
+
+
+def result_distribution(table: MinefieldTable, mod: int) -> dict[str, Fraction]:
+    out: dict[str, Fraction] = {}
+    for total, p in dice_sum(table.dice).fractions().items():
+        result = table.lookup(total + mod).result
+        out[result] = out.get(result, Fraction(0)) + p
+    order = [b.result for b in table.bands]
+    return {r: out[r] for r in order if r in out}

@@ -1,0 +1,64 @@
+"""The gwas-tactical ruleset: face-down mine and dummy counters on a tactical hex map."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from mineboard.core.errors import BadInput
+from mineboard.core.ruleset import TableRuleset
+from mineboard.maps.geojson import bundled_board
+from mineboard.maps.model import BoardMap
+from mineboard.rules.gwas.actions import CODEC
+from mineboard.rules.gwas.checks import CHECKS
+from mineboard.rules.gwas.effects import EFFECTS
+from mineboard.rules.gwas.state import GtState, state_from_scenario
+
+
+class GwasTactical(TableRuleset[GtState]):
+    id = "gwas-tactical"
+    title = "Mine and dummy counters on a WWI tactical hex map"
+    clause_prefix = "GT"
+    codec = CODEC
+    checks = CHECKS
+    effects = EFFECTS
+
+    def new_state(self, scenario: Mapping[str, Any], board: BoardMap, where: str) -> GtState:
+        ref = board.meta.get("strategic_map")
+        if not isinstance(ref, str):
+            raise BadInput(where, f"tactical map {board.id!r} names no 'strategic_map'")
+        return state_from_scenario(scenario, board, where, bundled_board(ref, where))
+
+    def view(self, state: GtState, side: str | None) -> GtState:
+        """The other side's face-down counters: where they lie, never which are mines."""
+        if side is None:
+            return state
+        seen = copy.deepcopy(state)
+        for c in seen.counters:
+            if c.owner != side and not c.face_up:
+                c.mine, c.known = False, False
+        for other, log in seen.logs.items():
+            if other != side:
+                log.minefields, log.logged = [], {}
+        return seen
+
+    def summary(self, state: GtState) -> dict[str, Any]:
+        return {
+            "turn": state.turn,
+            "nation": state.active,
+            "phase": state.phase,
+            "phase_name": {"approach": "Approach", "setup": "Counter setup"}.get(
+                state.phase, f"Impulse {state.impulse}"),
+            "budgets": {s: {"counters": log.budget, "max_mines": log.max_mines}
+                        for s, log in state.logs.items()},
+            "ships": {s.id: {"side": s.side, "type": s.type, "hex": s.hex,
+                             **({"damage": s.damage} if s.damage else {})}
+                      for s in state.ships.values()},
+            "counters": [{"owner": c.owner, "hex": c.hex,
+                          "kind": ("mine" if c.mine else "dummy") if c.known else "?",
+                          "face_up": c.face_up} for c in state.counters],
+        }
+
+
+RULESET = GwasTactical()

@@ -1,0 +1,186 @@
+"""The gwas-tactical state: ships and face-down counters on the tactical hex map, the two
+logsheets, and where the battle stands (approach, counter setup, impulses)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from mineboard.core.errors import BadInput
+from mineboard.maps.hexgrid import Hex, HexGrid
+from mineboard.maps.model import NAVAL_LINE, BoardMap
+from mineboard.maps.ring import ShadedRing, ring_from_header
+from mineboard.rules.gwas.data import GtData, ShipType, default_data
+
+APPROACH, SETUP, BATTLE = "approach", "setup", "battle"
+
+
+@dataclass(slots=True)
+class Ship:
+    id: str
+    side: str
+    type: str
+    hex: str | None  # None once it has left the tactical map
+    damage: int = 0
+    moved: bool = False  # this impulse
+    crossing: str | None = None  # the boundary it crosses into the zone, until it rolls
+
+
+@dataclass(slots=True)
+class Counter:
+    id: str
+    owner: str
+    hex: str
+    mine: bool
+    face_up: bool = False
+    known: bool = True  # False in a view for the side that must not know what it is
+
+
+@dataclass(slots=True)
+class Logsheet:
+    """A player's logsheet for the battle zone's boundaries (GT-01, GT-03)."""
+
+    minefields: list[str] = field(default_factory=list)  # boundaries with a completed field
+    logged: dict[str, int] = field(default_factory=dict)  # boundary → turns "Mine" logged
+
+    def open_logs(self) -> dict[str, int]:
+        """Logged boundaries whose minefield is not yet laid."""
+        return {b: n for b, n in self.logged.items() if n and b not in self.minefields}
+
+    @property
+    def budget(self) -> int:
+        """GT-03: 4 per completed minefield plus 1 per logged turn for unlaid ones."""
+        return 4 * len(self.minefields) + sum(self.open_logs().values())
+
+    @property
+    def max_mines(self) -> int:
+        """GT-04: at most half, rounded up."""
+        return math.ceil(self.budget / 2)
+
+    def mine_boundaries(self) -> set[str]:
+        return set(self.minefields) | set(self.open_logs())
+
+
+@dataclass
+class GtState:
+    board: BoardMap
+    grid: HexGrid
+    ring: ShadedRing
+    strategic: BoardMap
+    zone: str
+    rules: GtData
+    sides: list[str]
+    logs: dict[str, Logsheet]
+    phase: str
+    turn: int
+    step: int  # approach/setup: index of the side; battle: index into impulses × sides
+    ships: dict[str, Ship]
+    counters: list[Counter]
+    serial: int = 0
+
+    @property
+    def turn_order(self) -> list[str]:
+        return self.sides
+
+    @property
+    def active(self) -> str:
+        return self.sides[self.step % len(self.sides)]
+
+    @property
+    def impulse(self) -> int:
+        return self.rules.impulses[self.step // len(self.sides)] if self.phase == BATTLE else 0
+
+    def side(self, nation: str) -> str:
+        return nation
+
+    def ship_type(self, ship: Ship) -> ShipType:
+        return self.rules.ships[ship.type]
+
+    def hex_of(self, label: str) -> Hex:
+        return self.grid.from_label(label)
+
+    def counters_in(self, label: str) -> list[Counter]:
+        return [c for c in self.counters if c.hex == label]
+
+    def ships_in(self, label: str) -> list[Ship]:
+        return [s for s in self.ships.values() if s.hex == label]
+
+    def enemy_mines_up(self, label: str, side: str) -> list[Counter]:
+        return [c for c in self.counters_in(label) if c.owner != side and c.mine and c.face_up]
+
+    def placed(self, side: str) -> tuple[int, int]:
+        """(mine counters, dummies) the side has placed."""
+        mine = [c for c in self.counters if c.owner == side]
+        return sum(c.mine for c in mine), sum(not c.mine for c in mine)
+
+    def new_id(self, prefix: str) -> str:
+        self.serial += 1
+        return f"{prefix}{self.serial}"
+
+
+def state_from_scenario(data: Mapping[str, Any], board: BoardMap, where: str,
+                        strategic: BoardMap, rules: GtData | None = None) -> GtState:
+    rules = rules or default_data()
+    if board.kind != "hex":
+        raise BadInput(where, "gwas-tactical needs a tactical hex map")
+    grid = board.meta["grid"]
+    ring = ring_from_header(grid, board.meta.get("ring"), where)
+    zone = str(board.meta.get("battle_zone", ""))
+    if zone not in strategic.places:
+        raise BadInput(where, f"battle zone {zone!r} is not on the strategic map")
+    boundaries = {w.id for w in strategic.ways_of(NAVAL_LINE) if zone in (w.a, w.b)}
+    for seg in ring.segments.values():
+        if seg.boundary not in boundaries:
+            raise BadInput(where, f"ring segment {seg.name} names {seg.boundary!r}, not a "
+                                  f"boundary of zone {zone}")
+    raw_sides = data.get("sides")
+    if not isinstance(raw_sides, list) or len(raw_sides) != 2:
+        raise BadInput(where, "'sides' must list the two sides")
+    sides, logs = [], {}
+    for i, s in enumerate(raw_sides):
+        at = f"{where}: sides[{i}]"
+        if not isinstance(s, Mapping) or not isinstance(s.get("name"), str):
+            raise BadInput(at, "a side needs a 'name'")
+        fields = s.get("minefields", [])
+        logged = s.get("logged", {})
+        if not isinstance(fields, list) or not isinstance(logged, Mapping):
+            raise BadInput(at, "'minefields' is a list of boundaries, 'logged' maps "
+                               "boundaries to turns")
+        for b in [*fields, *logged]:
+            if b not in boundaries:
+                raise BadInput(at, f"{b!r} is not a boundary of zone {zone} "
+                                   f"({', '.join(sorted(boundaries))})")
+        for b, n in logged.items():
+            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                raise BadInput(f"{at}: logged.{b}", "must be a whole number of turns ≥ 0")
+        sides.append(s["name"])
+        logs[s["name"]] = Logsheet(list(fields), dict(logged))
+    state = GtState(board, grid, ring, strategic, zone, rules, sides, logs,
+                    str(data.get("phase", APPROACH)), 1, 0, {}, [])
+    if state.phase not in (APPROACH, SETUP, BATTLE):
+        raise BadInput(f"{where}: phase", "must be approach, setup or battle")
+    raw_ships = data.get("ships", [])
+    if not isinstance(raw_ships, list):
+        raise BadInput(where, "'ships' must be a list")
+    for i, s in enumerate(raw_ships):
+        at = f"{where}: ships[{i}]"
+        if not isinstance(s, Mapping) or s.get("side") not in sides:
+            raise BadInput(at, "a ship needs a 'side' that is one of the sides")
+        if s.get("type") not in rules.ships:
+            raise BadInput(at, f"unknown ship type {s.get('type')!r}")
+        label = s.get("hex")
+        try:
+            grid.from_label(str(label))
+        except ValueError as exc:
+            raise BadInput(at, str(exc)) from None
+        sid = str(s.get("id") or state.new_id("ship"))
+        if sid in state.ships:
+            raise BadInput(at, f"ship id {sid!r} used twice")
+        crossing = s.get("crossing")
+        if crossing is not None and crossing not in boundaries:
+            raise BadInput(at, f"crossing {crossing!r} is not a boundary of {zone}")
+        state.ships[sid] = Ship(sid, str(s["side"]), str(s["type"]), str(label),
+                                crossing=crossing)
+    return state

@@ -1,0 +1,267 @@
+"""gwas-tactical: one test (or more) per GT clause of ../shared/rules/gwas-tactical.md."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from mineboard.core.errors import BadInput, IllegalAction
+from mineboard.maps.hexgrid import hexside_distance
+from mineboard.rules.gwas.data import default_data, parse_table
+from mineboard.rules.gwas.odds import modifier, result_distribution
+from mineboard.rules.gwas.state import Logsheet
+from tests.conftest import jutland, play
+
+SHIPS_AWAY = [  # ships kept clear of the ring so placements are about the counters
+    {"id": "Seydlitz", "side": "German", "type": "battlecruiser", "hex": "1510"},
+    {"id": "Lion", "side": "British", "type": "battlecruiser", "hex": "1511"},
+    {"id": "Tiger", "side": "British", "type": "light_cruiser", "hex": "1511"},
+    {"id": "Galatea", "side": "British", "type": "light_cruiser", "hex": "1512"}]
+
+
+def refused(clause: str, g, kind: str, **fields) -> IllegalAction:
+    before = g.ruleset.summary(g.state)
+    with pytest.raises(IllegalAction) as info:
+        play(g, kind, **fields)
+    assert info.value.clause == clause, info.value
+    assert g.ruleset.summary(g.state) == before
+    return info.value
+
+
+def near_hex(g, boundary: str, k: int = 0) -> str:
+    """A hex touching the ring segment of ``boundary`` (k-th along it)."""
+    seg = g.state.ring.segment_of_boundary(boundary)
+    return g.state.grid.label(seg.hexsides[k].hex)
+
+
+def far_hex(g) -> str:
+    return g.state.grid.label(g.state.ring.center)
+
+
+def german_setup(g) -> None:
+    """Finish the approach so the Germans are placing counters."""
+    play(g, "end_phase")
+    play(g, "end_phase")
+    assert (g.state.phase, g.state.active) == ("setup", "German")
+
+
+def place_german_legal_set(g) -> None:
+    for boundary, n in (("C|W", 2), ("C|NE", 2), ("C|S", 1)):
+        for k in range(n):
+            play(g, "place_counter", hex=near_hex(g, boundary, k), mine=True)
+    for _ in range(11 - 5):
+        play(g, "place_counter", hex=far_hex(g), mine=False)
+
+
+def test_gt01_only_players_with_fields_or_logs_place_counters():
+    g = jutland(sides=[{"name": "German", "minefields": ["C|W"]},
+                       {"name": "British", "minefields": [], "logged": {}}], ships=SHIPS_AWAY)
+    play(g, "end_phase")
+    play(g, "end_phase")
+    play(g, "place_counter", hex=near_hex(g, "C|W"), mine=True)
+    for _ in range(3):
+        play(g, "place_counter", hex=near_hex(g, "C|W", 1), mine=False)
+    refused("GT-03", g, "place_counter", hex=far_hex(g), mine=False)
+    with pytest.raises(IllegalAction) as info:
+        play(g, "end_phase")
+    assert info.value.clause == "GT-07"  # 1 mine near the west hexside, 2 needed
+    g2 = jutland(sides=[{"name": "German", "minefields": ["C|W"]},
+                        {"name": "British"}], ships=SHIPS_AWAY)
+    play(g2, "end_phase")
+    play(g2, "end_phase")
+    for k in range(2):
+        play(g2, "place_counter", hex=near_hex(g2, "C|W", k), mine=True)
+    for _ in range(2):
+        play(g2, "place_counter", hex=far_hex(g2), mine=False)
+    play(g2, "end_phase")
+    assert g2.state.active == "British"
+    refused("GT-01", g2, "place_counter", hex=far_hex(g2), mine=False)
+    play(g2, "end_phase")
+    assert g2.state.phase == "battle"
+
+
+def test_gt02_entering_across_a_mined_boundary_rolls_leaving_does_not():
+    g = jutland()
+    play(g, "end_phase")  # German approach: nothing to cross
+    record = play(g, "cross_boundary", rolls=[6, 2], ships=["Lion", "Tiger"])
+    rolls = [e for e in record.events if e.kind == "MinefieldRoll"]
+    assert [(e.data["ship"], e.data["total"], e.data["result"]) for e in rolls] == [
+        ("Lion", 6, "2 damage"), ("Tiger", 2, "no effect")]
+    assert all(e.clause == "GT-02" for e in rolls)
+    refused("GT-02", g, "cross_boundary", ships=["Lion"])  # once only
+    g = jutland(phase="battle", ships=[{"id": "Moltke", "side": "German",
+                                        "type": "battlecruiser", "hex": "0105"}],
+                sides=[{"name": "German"}, {"name": "British"}])
+    record = play(g, "leave_map", rolls=[], ship="Moltke")
+    assert record.rolls == () and g.state.ships["Moltke"].hex is None
+
+
+def test_gt03_gt04_the_seeds_counter_count():
+    log = Logsheet(["C|W", "C|NE"], {"C|S": 3})
+    assert (log.budget, log.max_mines) == (11, 6)
+    assert Logsheet(["C|SW"]).budget == 4 and Logsheet([], {"C|S": 3}).max_mines == 2
+    # A log for a boundary whose field is already complete adds nothing more.
+    assert Logsheet(["C|W"], {"C|W": 5}).budget == 4
+
+
+def test_gt04_at_most_half_rounded_up_are_mines():
+    g = jutland(ships=SHIPS_AWAY)
+    german_setup(g)
+    for k in range(6):
+        play(g, "place_counter", hex=near_hex(g, "C|W", k % 4), mine=True)
+    refused("GT-04", g, "place_counter", hex=near_hex(g, "C|W"), mine=True)
+
+
+def test_gt05_no_counters_under_enemy_ships_any_number_per_hex():
+    g = jutland(ships=SHIPS_AWAY)
+    german_setup(g)
+    refused("GT-05", g, "place_counter", hex="1511", mine=False)
+    for _ in range(3):
+        play(g, "place_counter", hex="1510", mine=False)  # own ship there: fine
+    assert len(g.state.counters_in("1510")) == 3
+
+
+def test_gt06_dummies_anywhere_mines_only_near_own_boundaries():
+    g = jutland(ships=SHIPS_AWAY)
+    german_setup(g)
+    play(g, "place_counter", hex=far_hex(g), mine=False)
+    refused("GT-06", g, "place_counter", hex=far_hex(g), mine=True)
+    refused("GT-06", g, "place_counter", hex=near_hex(g, "C|SW", 6), mine=True)  # British
+    # "Within two hexes": the hexes sharing the hexside count as the first, the next ring
+    # as the second; a hex two rings away from every German hexside is too far.
+    german = [s for b in ("C|W", "C|NE", "C|S")
+              for s in g.state.ring.segment_of_boundary(b).hexsides]
+    hexes = list(g.state.grid.hexes())
+    second_ring = next(h for h in hexes if min(hexside_distance(h, s) for s in german) == 1)
+    third_ring = next(h for h in hexes if min(hexside_distance(h, s) for s in german) == 2)
+    play(g, "place_counter", hex=g.state.grid.label(second_ring), mine=True)
+    refused("GT-06", g, "place_counter", hex=g.state.grid.label(third_ring), mine=True)
+
+
+def test_gt07_minimums_the_seeds_example():
+    g = jutland(ships=SHIPS_AWAY, sides=[
+        {"name": "German", "minefields": ["C|W"], "logged": {"C|NE": 3}},
+        {"name": "British"}])
+    german_setup(g)
+    assert g.state.logs["German"].budget == 7
+    play(g, "place_counter", hex=near_hex(g, "C|W", 0), mine=True)
+    play(g, "place_counter", hex=near_hex(g, "C|NE", 0), mine=True)
+    for _ in range(5):
+        play(g, "place_counter", hex=far_hex(g), mine=False)
+    reason = refused("GT-07", g, "end_phase").reason
+    assert "at least 2 mine counter(s)" in reason and "west" in reason
+    g.undo()
+    play(g, "place_counter", hex=near_hex(g, "C|W", 1), mine=True)
+    play(g, "end_phase")
+    assert g.state.active == "British"
+
+
+def test_gt08_battle_waits_for_every_counter():
+    g = jutland(ships=SHIPS_AWAY)
+    german_setup(g)
+    assert "11 of 11 counters are still to place" in refused("GT-08", g, "end_phase").reason
+    place_german_legal_set(g)
+    play(g, "end_phase")
+    assert g.state.phase == "setup" and g.state.active == "British"
+
+
+def battle_with(counters, ships, impulse_step: int = 0, **changes):
+    g = jutland(phase="battle", ships=ships, sides=[{"name": "German"}, {"name": "British"}],
+                **changes)
+    from mineboard.rules.gwas.state import Counter
+
+    for owner, hex_, mine in counters:
+        g.state.counters.append(Counter(g.state.new_id("c"), owner, hex_, mine))
+    g.state.step = impulse_step
+    return g
+
+
+def test_gt09_friendly_counters_are_harmless_and_stay_face_down():
+    g = battle_with([("German", "1511", True)], [
+        {"id": "Seydlitz", "side": "German", "type": "battlecruiser", "hex": "1510"}])
+    record = play(g, "move_ships", rolls=[], ships=["Seydlitz"], path=["1510", "1511", "1512"])
+    assert record.rolls == () and not g.state.counters[0].face_up
+
+
+def test_gt10_gt11_gt12_the_seeds_entering_example():
+    ships = [{"id": s, "side": "British", "type": "light_cruiser", "hex": "1509"}
+             for s in ("A", "B", "C")]
+    # Impulse 5: the British move second, so step = 4 impulses × 2 sides + 1.
+    g = battle_with([("German", "1510", True), ("German", "1510", True),
+                     ("German", "1510", False)], ships, impulse_step=9)
+    assert (g.state.impulse, g.state.active) == (5, "British")
+    record = play(g, "move_ships", rolls=[1, 1, 1], ships=["A", "B", "C"],
+                  path=["1509", "1510"])
+    flipped = next(e for e in record.events if e.kind == "CountersFlipped")
+    assert (flipped.data["mines"], flipped.data["dummies"]) == (2, 1)
+    assert [c.mine for c in g.state.counters_in("1510")] == [True, True]
+    assert all(c.face_up for c in g.state.counters_in("1510"))
+    rolls = [e for e in record.events if e.kind == "MinefieldRoll"]
+    assert [e.data["modifier"] for e in rolls] == [3, 3, 3]  # +1 extra mine, +2 impulse 5
+    assert [e.data["total"] for e in rolls] == [4, 4, 4]
+    assert modifier(2, 5, default_data().plus_two) == 3
+
+
+def test_gt11_plus_two_only_on_impulses_2_5_6_9():
+    plus = default_data().plus_two
+    assert [modifier(1, i, plus) for i in range(1, 10)] == [0, 2, 0, 0, 2, 2, 0, 0, 2]
+    assert modifier(4, 1, plus) == 3
+
+
+def test_gt13_leaving_is_free_staying_rolls_again():
+    ships = [{"id": "A", "side": "German", "type": "light_cruiser", "hex": "1510"},
+             {"id": "B", "side": "German", "type": "light_cruiser", "hex": "1510"}]
+    g = battle_with([("British", "1510", True)], ships)
+    g.state.counters[0].face_up = True
+    record = play(g, "move_ships", rolls=[], ships=["A"], path=["1510", "1511"])
+    assert record.rolls == ()  # leaving a mined hex does not roll
+    record = play(g, "end_phase", rolls=[2])  # B stayed put on its movement impulse
+    stayed = [e for e in record.events if e.kind == "MinefieldRoll"]
+    assert [(e.clause, e.data["ship"]) for e in stayed] == [("GT-13", "B")]
+
+
+def test_gt14_mines_are_never_used_up():
+    ships = [{"id": s, "side": "British", "type": "dreadnought", "hex": "1509"}
+             for s in ("A", "B")]
+    g = battle_with([("German", "1510", True)], ships, impulse_step=1)
+    play(g, "move_ships", rolls=[3], ships=["A"], path=["1509", "1510"])
+    play(g, "move_ships", rolls=[4], ships=["B"], path=["1509", "1510"])
+    assert len(g.state.enemy_mines_up("1510", "British")) == 1
+
+
+def test_gt15_the_table_is_data_with_a_label_and_a_broken_one_is_refused():
+    data = default_data()
+    assert data.table.label.startswith("DEFAULT") and data.impulses == tuple(range(1, 10))
+    dist = result_distribution(data.table, 3)
+    assert dist == {"no effect": Fraction(1, 6), "1 damage": Fraction(1, 6),
+                    "2 damage": Fraction(1, 6), "3 damage": Fraction(1, 3),
+                    "sunk": Fraction(1, 6)}
+    gap = {"schema": 1, "dice": 1, "bands": [
+        {"from": -99, "to": 3, "result": "no effect"},
+        {"from": 5, "to": 99, "result": "sunk", "sunk": True}]}
+    with pytest.raises(BadInput, match=r"table.json: bands\[1\]: leaves a gap after band 0"):
+        parse_table(gap, "table.json")
+    with pytest.raises(BadInput, match="'to' must be a whole number"):
+        parse_table({"schema": 1, "dice": 1, "bands": [{"from": 1, "to": "x",
+                                                        "result": "r"}]}, "t.json")
+
+
+def test_damage_from_ship_data_sinks_at_hull():
+    ships = [{"id": "D", "side": "British", "type": "destroyer", "hex": "1509"}]
+    g = battle_with([("German", "1510", True)], ships, impulse_step=1)
+    record = play(g, "move_ships", rolls=[6], ships=["D"], path=["1509", "1510"])
+    assert "D" not in g.state.ships  # 2 damage = destroyer hull 2
+    assert next(e for e in record.events if e.kind == "MinefieldRoll").data["sunk"] == "D"
+
+
+def test_opponents_view_hides_which_counters_are_mines():
+    g = jutland(ships=SHIPS_AWAY)
+    german_setup(g)
+    place_german_legal_set(g)
+    british = g.ruleset.view(g.state, "British")
+    assert {c.mine for c in british.counters} == {False}
+    assert all(not c.known for c in british.counters)
+    assert british.logs["German"].budget == 0
+    text = "\n".join(e.text for e in g.events("British"))
+    assert "mine counter" not in text and "dumm" not in text
