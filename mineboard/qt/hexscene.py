@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPixmapItem,
@@ -25,6 +25,7 @@ from mineboard.qt.art import counter_pixmap
 
 TERRAIN = {"sea": QColor("#CFE3F1"), "land": QColor("#EADFC2"), "shoal": QColor("#BFD8C9")}
 OUTLINE_MIN_PIXELS = 6.0
+LABEL_MIN_PIXELS = 22.0
 
 
 class HexGridItem(QGraphicsItem):
@@ -46,6 +47,7 @@ class HexGridItem(QGraphicsItem):
         self.fills = dict(fills)
         self.outline = outline
         self.pen = QPen(QColor("#8FB0C8"), 0)  # cosmetic hairline
+        self.labels = False
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
 
     def boundingRect(self) -> QRectF:
@@ -63,6 +65,21 @@ class HexGridItem(QGraphicsItem):
             painter.setPen(self.pen)
             painter.setBrush(QColor(0, 0, 0, 0))
             painter.drawPath(self.outline)
+        if self.labels and lod * self.grid.layout.size >= LABEL_MIN_PIXELS:
+            self._paint_labels(painter, option.exposedRect)
+
+    def _paint_labels(self, painter: QPainter, exposed: QRectF) -> None:
+        """Hex numbers in the top corner of each visible hex, as on a printed map."""
+        size = self.grid.layout.size
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(max(1, round(size * 0.3)))
+        painter.setFont(font)
+        painter.setPen(QColor("#5E7D96"))
+        for h in self.grid.hexes():
+            x, y = self.grid.layout.to_pixel(h)
+            if exposed.contains(x, y):
+                painter.drawText(QRectF(x - size, y - size * 0.86, 2 * size, size * 0.5),
+                                 Qt.AlignmentFlag.AlignCenter, self.grid.label(h))
 
 
 class HexBoardScene(QGraphicsScene):

@@ -114,6 +114,10 @@ def ui_for(ruleset_id: str, window: MainWindow) -> RulesetUI:
         from mineboard.qt.imperium_ui import ImperiumUI
 
         return ImperiumUI(window)
+    if ruleset_id == "gwas-tactical":
+        from mineboard.qt.tactical_ui import TacticalUI
+
+        return TacticalUI(window)
     from mineboard.qt.naval_ui import NavalUI
 
     return NavalUI(window)

@@ -63,6 +63,13 @@ class Logsheet:
         return set(self.minefields) | set(self.open_logs())
 
 
+@dataclass(frozen=True, slots=True)
+class GtOptions:
+    """Counters lie face-down from the start: every gwas-tactical game has secrets."""
+
+    hidden_minefields: bool = True
+
+
 @dataclass
 class GtState:
     board: BoardMap
@@ -83,6 +90,10 @@ class GtState:
     @property
     def turn_order(self) -> list[str]:
         return self.sides
+
+    @property
+    def options(self) -> GtOptions:
+        return GtOptions()
 
     @property
     def active(self) -> str:

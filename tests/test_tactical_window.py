@@ -1,0 +1,93 @@
+"""gwas-tactical in the window by clicks: place counters, finish setup, run into a mixed hex."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+
+from mineboard.qt.mainwindow import MainWindow
+from mineboard.qt.session import GameSession
+from tests.conftest import JUTLAND, scenario
+from tests.qt_helpers import click, status
+
+
+@pytest.fixture(autouse=True)
+def private_data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
+
+
+def window(qtbot, **changes) -> MainWindow:
+    sc = scenario(JUTLAND, **changes)
+    w = MainWindow(GameSession(sc, sc.new_game(4)))
+    w.set_speed("off")
+    qtbot.addWidget(w)
+    w.resize(1400, 900)
+    w.show()
+    qtbot.waitExposed(w)
+    w.view.fit()
+    w.view.zoom_by(1.6)
+    return w
+
+
+def hex_point(w: MainWindow, label: str) -> QPoint:
+    w.view.centerOn(w.scene.anchors[label])
+    return w.view.mapFromScene(w.scene.anchors[label])
+
+
+def uncover(qtbot, w: MainWindow) -> None:
+    if w.cover.isVisible():
+        qtbot.mouseClick(w.cover, Qt.MouseButton.LeftButton)
+
+
+def test_setup_by_clicks_then_a_ship_enters_a_mixed_hex(qtbot):
+    probe = scenario(JUTLAND).new_game(1).state
+    west = probe.ring.segment_of_boundary("C|W")
+    target = probe.grid.label(west.hexsides[3].hex)
+    other = probe.grid.label(west.hexsides[5].hex)
+    start = next(probe.grid.label(n) for n in probe.grid.neighbours(west.hexsides[3].hex)
+                 if probe.grid.label(n) not in (target, other))
+    w = window(qtbot, phase="setup", sides=[{"name": "German", "minefields": ["C|W"]},
+                                            {"name": "British"}],
+               ships=[{"id": "Seydlitz", "side": "German", "type": "battlecruiser",
+                       "hex": "1510"},
+                      {"id": "A", "side": "British", "type": "light_cruiser", "hex": start},
+                      {"id": "B", "side": "British", "type": "light_cruiser", "hex": start}])
+    state = w.session.state
+    assert "4 counters" in w.phase_label.text() and "at most 2 mines" in w.phase_label.text()
+    assert target in {lbl for lbl in w.ui.legal_hexes(state)}
+    click(qtbot, w, hex_point(w, "1510"))  # mines may not go that far from the ring
+    assert "GT-06" in status(w)
+    click(qtbot, w, hex_point(w, target))
+    click(qtbot, w, hex_point(w, other))
+    w.ui.dummy_radio.setChecked(True)
+    click(qtbot, w, hex_point(w, target))
+    w.end_phase()
+    assert "GT-08" in status(w)  # one counter still to place
+    click(qtbot, w, hex_point(w, "1510"))  # a dummy may go anywhere
+    assert w.session.state.placed("German") == (2, 2)
+    w.end_phase()
+    uncover(qtbot, w)
+    # The British see four backs, never which are mines.
+    backs = [c for (lbl, o), m in w.scene.markers.items() if o == "German" for c in m.counters]
+    assert len(backs) == 4 and all(not c.known and not c.mine for c in backs)
+    assert "mine" not in "\n".join(w.log.item(i).text() for i in range(w.log.count()))
+    w.end_phase()  # the British have nothing to place: the battle begins
+    uncover(qtbot, w)
+    w.end_phase()  # German impulse 1: nothing moves
+    uncover(qtbot, w)
+    assert w.session.state.active == "British" and w.session.state.impulse == 1
+    stack = w.scene.stacks[(start, "British")]
+    w.view.centerOn(stack.pos())
+    click(qtbot, w, w.view.mapFromScene(stack.pos()) + QPoint(round(stack.transform().dx()),
+                                                              0))
+    click(qtbot, w, hex_point(w, target))
+    click(qtbot, w, hex_point(w, target))
+    record = w.session.game.records[-1]
+    flip = next(e for e in record.events if e.kind == "CountersFlipped")
+    assert (flip.data["mines"], flip.data["dummies"]) == (1, 1)
+    rolls = [e for e in record.events if e.kind == "MinefieldRoll"]
+    assert sorted(e.data["ship"] for e in rolls) == ["A", "B"]  # one roll per ship (GT-11)
+    left = w.session.state.counters_in(target)
+    assert [(c.mine, c.face_up) for c in left] == [(True, True)]
+    marker = w.scene.markers[(target, "German")]
+    assert [f for f, _colour in marker.faces()] == ["M"]
