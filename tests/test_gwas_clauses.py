@@ -265,3 +265,14 @@ def test_opponents_view_hides_which_counters_are_mines():
     assert british.logs["German"].budget == 0
     text = "\n".join(e.text for e in g.events("British"))
     assert "mine counter" not in text and "dumm" not in text
+
+
+def test_each_side_reads_one_line_per_counter_placed():
+    g = jutland(ships=SHIPS_AWAY)
+    german_setup(g)
+    play(g, "place_counter", hex=near_hex(g, "C|W"), mine=True)
+    lines = {side: [e.text for e in g.records[-1].events if e.visible_to(side)]
+             for side in ("German", "British", None)}
+    assert len(lines["German"]) == len(lines["British"]) == len(lines[None]) == 1
+    assert "mine counter" in lines["German"][0] == lines[None][0]
+    assert "face-down counter" in lines["British"][0]

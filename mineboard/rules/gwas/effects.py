@@ -77,7 +77,7 @@ def apply_place(state: GtState, action: PlaceCounter, dice: Dice) -> list[Event]
               f"{dummies} dumm{'y' if dummies == 1 else 'ies'})",
               {"hex": action.hex, "mine": action.mine}, secret_to=side),
         Event("FaceDownPlaced", "GT-05", f"{side} places a face-down counter in hex "
-              f"{action.hex}", {"hex": action.hex}),
+              f"{action.hex}", {"hex": action.hex}, hidden_from=side),
     ]
 
 

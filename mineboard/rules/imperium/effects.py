@@ -51,7 +51,7 @@ def apply_lay(state: ImperiumState, action: LayMines, dice: Dice) -> list[Event]
               f"point(s) at {where}; {fleet.side}'s minefield there is now {total}",
               {"system": fleet.system, "points": points, "total": total}, secret_to=fleet.side),
         Event("CountersPlaced", "IM-08", f"{fleet.side} places a face-down minefield counter "
-              f"at {where}", {"system": fleet.system, "count": 1}),
+              f"at {where}", {"system": fleet.system, "count": 1}, hidden_from=fleet.side),
     ]
 
 
@@ -67,7 +67,8 @@ def apply_false(state: ImperiumState, action: PlaceFalse, dice: Dice) -> list[Ev
               secret_to=fleet.side),
         Event("CountersPlaced", "IM-08", f"{fleet.side} places {action.count} face-down "
               f"minefield counter(s) at {where}", {"system": fleet.system,
-                                                    "count": action.count}),
+                                                    "count": action.count},
+              hidden_from=fleet.side),
     ]
 
 
