@@ -26,6 +26,7 @@ from mineboard.qt.art import counter_pixmap
 TERRAIN = {"sea": QColor("#CFE3F1"), "land": QColor("#EADFC2"), "shoal": QColor("#BFD8C9")}
 OUTLINE_MIN_PIXELS = 6.0
 LABEL_MIN_PIXELS = 22.0
+SMOOTH_MIN_PIXELS = 14.0
 
 
 class HexGridItem(QGraphicsItem):
@@ -61,7 +62,10 @@ class HexGridItem(QGraphicsItem):
             painter.setBrush(TERRAIN.get(terrain, QColor("#DDDDDD")))
             painter.drawPath(path)
         lod = option.levelOfDetailFromTransform(painter.worldTransform())
-        if lod * self.grid.layout.size >= OUTLINE_MIN_PIXELS:
+        pixels = lod * self.grid.layout.size
+        if pixels >= OUTLINE_MIN_PIXELS:
+            # Small hexes: hairlines without antialiasing look the same and cost far less.
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, pixels >= SMOOTH_MIN_PIXELS)
             painter.setPen(self.pen)
             painter.setBrush(QColor(0, 0, 0, 0))
             painter.drawPath(self.outline)
