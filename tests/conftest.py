@@ -13,6 +13,7 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from mineboard.core.dice import Roll
+from mineboard.core.errors import IllegalAction
 from mineboard.core.history import Game, Record
 from mineboard.persistence.scenario import Scenario, scenario_from_data
 from mineboard.resources import maps_dir, resolve_scenario
@@ -57,6 +58,16 @@ def play(g: Game[Any], kind: str, rolls: list[int] | None = None, **fields: Any)
     action = g.ruleset.codec.parse({"kind": kind, **fields})
     recorded = None if rolls is None else [Roll(6, v, "test", "test") for v in rolls]
     return g.play(action, recorded)
+
+
+def refused(clause: str, g: Game[Any], kind: str, **fields: Any) -> IllegalAction:
+    """Assert the action is refused under ``clause`` and that nothing changed."""
+    before = g.ruleset.summary(g.state)
+    with pytest.raises(IllegalAction) as info:
+        play(g, kind, **fields)
+    assert info.value.clause == clause, info.value
+    assert g.ruleset.summary(g.state) == before, "a refused action changed the state"
+    return info.value
 
 
 def dice_of(record: Record, clause: str) -> list[int]:

@@ -11,22 +11,13 @@ from mineboard.maps.hexgrid import hexside_distance
 from mineboard.rules.gwas.data import default_data, parse_table
 from mineboard.rules.gwas.odds import modifier, result_distribution
 from mineboard.rules.gwas.state import Logsheet
-from tests.conftest import jutland, play
+from tests.conftest import jutland, play, refused
 
 SHIPS_AWAY = [  # ships kept clear of the ring so placements are about the counters
     {"id": "Seydlitz", "side": "German", "type": "battlecruiser", "hex": "1510"},
     {"id": "Lion", "side": "British", "type": "battlecruiser", "hex": "1511"},
     {"id": "Tiger", "side": "British", "type": "light_cruiser", "hex": "1511"},
     {"id": "Galatea", "side": "British", "type": "light_cruiser", "hex": "1512"}]
-
-
-def refused(clause: str, g, kind: str, **fields) -> IllegalAction:
-    before = g.ruleset.summary(g.state)
-    with pytest.raises(IllegalAction) as info:
-        play(g, kind, **fields)
-    assert info.value.clause == clause, info.value
-    assert g.ruleset.summary(g.state) == before
-    return info.value
 
 
 def near_hex(g, boundary: str, k: int = 0) -> str:

@@ -4,12 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import pytest
-
-from mineboard.core.errors import IllegalAction
 from mineboard.rules.imperium.data import default_ship_data
 from mineboard.rules.imperium.odds import afoul_chance, hits_per_ship
-from tests.conftest import dice_of, imperium, play
+from tests.conftest import dice_of, imperium, play, refused
 
 RULE = default_ship_data().check
 ONE_FLEET = {"fleets": [
@@ -19,15 +16,6 @@ ONE_FLEET = {"fleets": [
     {"id": "L", "side": "Imperial", "system": "corvan", "ships": {"minelayer": 3}},
     {"id": "T", "side": "Terran", "system": "zephyr", "ships": {"frigate": 1}}],
     "minefields": [{"owner": "Terran", "system": "lumen", "points": 4}]}
-
-
-def refused(clause: str, g, kind: str, **fields) -> IllegalAction:
-    before = g.ruleset.summary(g.state)
-    with pytest.raises(IllegalAction) as info:
-        play(g, kind, **fields)
-    assert info.value.clause == clause, info.value
-    assert g.ruleset.summary(g.state) == before
-    return info.value
 
 
 def test_im01_without_the_variant_no_mine_ships_or_mine_actions():

@@ -4,23 +4,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import pytest
-
-from mineboard.core.errors import IllegalAction
 from mineboard.rules.naval_lines.odds import single_line
-from tests.conftest import dice_of, game, play
+from tests.conftest import dice_of, game, play, refused
 
 GERMAN_FIELD = [{"line": "110|112", "owner": "Germany", "zone": "112", "count": 10}]
 UK_ATTACKS = {"nation": "United Kingdom", "phase": "combat_move", "minefields": GERMAN_FIELD}
-
-
-def refused(clause: str, g, kind: str, **fields) -> IllegalAction:
-    before = g.ruleset.summary(g.state)
-    with pytest.raises(IllegalAction) as info:
-        play(g, kind, **fields)
-    assert info.value.clause == clause, info.value
-    assert g.ruleset.summary(g.state) == before, "a refused action changed the state"
-    return info.value
 
 
 # ---- unit and production ------------------------------------------------------------------

@@ -3,6 +3,9 @@ selection, and the sinking animation (a picture only — it never touches the ga
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
 from PySide6.QtCore import QPointF, QVariantAnimation
 from PySide6.QtGui import QColor, QPainterPath, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPixmapItem, QGraphicsScene
@@ -10,6 +13,8 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPixmapItem, QGraphicsScene
 from mineboard.qt import palette
 from mineboard.qt.art import counter_pixmap
 from mineboard.qt.items import PathItem, StackItem
+
+T = TypeVar("T")
 
 
 class MapScene(QGraphicsScene):
@@ -22,6 +27,22 @@ class MapScene(QGraphicsScene):
         self.stacks: dict[tuple[str, str], StackItem] = {}
         self.path_item = PathItem()
         self.addItem(self.path_item)
+
+    def sync(self, store: dict[Any, T], keys: Iterable[Any],
+             make: Callable[[Any], T]) -> dict[Any, T]:
+        """Make ``store`` hold an item for exactly ``keys``: drop the stale, add the new.
+
+        Scenes keep one item per (place, owner) and redraw it in place, rather than
+        rebuilding the scene on every change.
+        """
+        wanted = list(keys)
+        for key in [k for k in store if k not in wanted]:
+            self.removeItem(store.pop(key))  # type: ignore[arg-type]
+        for key in wanted:
+            if key not in store:
+                store[key] = make(key)
+                self.addItem(store[key])  # type: ignore[arg-type]
+        return store
 
     def colour(self, owner: str) -> QColor:
         return palette.nation_colour(owner, self.turn_order)

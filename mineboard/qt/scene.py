@@ -131,9 +131,8 @@ class BoardScene(MapScene):
         for f in state.minefields:
             if f.count:
                 totals[(f.line, f.owner)] += f.count
-        for key in list(self.markers):
-            if key not in totals:
-                self.removeItem(self.markers.pop(key))
+        self.sync(self.markers, totals,
+                  lambda key: MineMarkerItem(key[0], key[1], self.colour(key[1]), totals[key]))
         by_line: dict[str, list[str]] = defaultdict(list)
         for line, owner in sorted(totals):
             by_line[line].append(owner)
@@ -146,11 +145,7 @@ class BoardScene(MapScene):
             mid = self.line_midpoint(line)
             for i, owner in enumerate(owners):
                 key = (line, owner)
-                marker = self.markers.get(key)
-                if marker is None:
-                    marker = MineMarkerItem(line, owner, self.colour(owner), totals[key])
-                    self.addItem(marker)
-                    self.markers[key] = marker
+                marker = self.markers[key]
                 marker.count = totals[key]
                 marker.setPos(mid)
                 marker.setTransform(QTransform.fromTranslate(0, i * 26 - (len(owners) - 1) * 13))
@@ -163,9 +158,8 @@ class BoardScene(MapScene):
         for unit in sorted(state.units.values(), key=lambda u: (-state.unit_type(u).cost, u.id)):
             groups[(unit.zone, unit.nation)].append(unit.type)
             ids[(unit.zone, unit.nation)].append(unit.id)
-        for key in list(self.stacks):
-            if key not in groups:
-                self.removeItem(self.stacks.pop(key))
+        self.sync(self.stacks, groups,
+                  lambda key: StackItem(key[0], key[1], self.colour(key[1])))
         per_zone: dict[str, list[str]] = defaultdict(list)
         order = {n: i for i, n in enumerate(state.turn_order)}
         for zone, nation in sorted(groups, key=lambda k: (k[0], order.get(k[1], 99))):
@@ -173,11 +167,7 @@ class BoardScene(MapScene):
         for zone, nations in per_zone.items():
             for i, nation in enumerate(nations):
                 key = (zone, nation)
-                stack = self.stacks.get(key)
-                if stack is None:
-                    stack = StackItem(zone, nation, self.colour(nation))
-                    self.addItem(stack)
-                    self.stacks[key] = stack
+                stack = self.stacks[key]
                 chosen = sum(1 for u in ids[key] if u in self.selected)
                 stack.set_units(groups[key][::-1], chosen)
                 stack.setPos(self.anchors[zone])

@@ -141,17 +141,10 @@ class StarScene(MapScene):
         for fleet in sorted(state.fleets.values(), key=lambda f: f.id):
             for ship in fleet.ships:
                 groups[(fleet.system, fleet.side)].append(ship.type)
-        for key in list(self.stacks):
-            if key not in groups:
-                self.removeItem(self.stacks.pop(key))
         order = {s: i for i, s in enumerate(state.sides)}
+        self.sync(self.stacks, groups, self._new_stack)
         for (system, side), types in groups.items():
-            stack = self.stacks.get((system, side))
-            if stack is None:
-                stack = StackItem(system, side, self.colour(side))
-                stack.art_prefix = "space-"
-                self.addItem(stack)
-                self.stacks[(system, side)] = stack
+            stack = self.stacks[(system, side)]
             chosen = sum(1 for f in state.fleets_at(system, side) if f.id in self.selected)
             stack.set_units(types, chosen)
             stack.setPos(self.anchors[system])
@@ -159,15 +152,11 @@ class StarScene(MapScene):
             stack.setToolTip(self._fleet_tip(state, system, side))
         wanted = {(sys, owner): cs for sys, owners in state.minefields.items()
                   for owner, cs in owners.items() if cs}
-        for key in list(self.markers):
-            if key not in wanted:
-                self.removeItem(self.markers.pop(key))
+        self.sync(self.markers, wanted,
+                  lambda key: CounterStackItem(key[0], key[1], self.colour(key[1])))
         for (system, owner), counters in wanted.items():
-            item = self.markers.get((system, owner))
-            if not isinstance(item, CounterStackItem):
-                item = CounterStackItem(system, owner, self.colour(owner))
-                self.addItem(item)
-                self.markers[(system, owner)] = item
+            item = self.markers[(system, owner)]
+            assert isinstance(item, CounterStackItem)
             item.counters = list(counters)
             item.revealed = None
             item.setPos(self.anchors[system])
@@ -182,6 +171,11 @@ class StarScene(MapScene):
             item.update()
         for sid, item in self.systems.items():
             item.setToolTip(self._system_tip(state, sid))
+
+    def _new_stack(self, key: tuple[str, str]) -> StackItem:
+        stack = StackItem(key[0], key[1], self.colour(key[1]))
+        stack.art_prefix = self.art_prefix
+        return stack
 
     def _fleet_tip(self, state: ImperiumState, system: str, side: str) -> str:
         lines = [f"{side} at {self.board.places[system].name}"]

@@ -139,16 +139,11 @@ class TacticalScene(MapScene):
         for ship in sorted(state.ships.values(), key=lambda s: s.id):
             if ship.hex is not None:
                 groups[(ship.hex, ship.side)].append(ART.get(ship.type, ship.type))
-        for key in list(self.stacks):
-            if key not in groups:
-                self.removeItem(self.stacks.pop(key))
         order = {s: i for i, s in enumerate(state.sides)}
+        self.sync(self.stacks, groups, lambda key: StackItem(key[0], key[1],
+                                                             self.colour(key[1])))
         for (label, side), types in groups.items():
-            stack = self.stacks.get((label, side))
-            if stack is None:
-                stack = StackItem(label, side, self.colour(side))
-                self.addItem(stack)
-                self.stacks[(label, side)] = stack
+            stack = self.stacks[(label, side)]
             chosen = sum(1 for s in state.ships_in(label) if s.id in self.selected)
             stack.set_units(types, chosen)
             stack.setPos(self.anchors[label])
@@ -160,15 +155,11 @@ class TacticalScene(MapScene):
         wanted: dict[tuple[str, str], list[Counter]] = defaultdict(list)
         for c in state.counters:
             wanted[(c.hex, c.owner)].append(c)
-        for key in list(self.markers):
-            if key not in wanted:
-                self.removeItem(self.markers.pop(key))
+        self.sync(self.markers, wanted,
+                  lambda key: CounterItem(key[0], key[1], self.colour(key[1])))
         for (label, owner), counters in wanted.items():
-            item = self.markers.get((label, owner))
-            if not isinstance(item, CounterItem):
-                item = CounterItem(label, owner, self.colour(owner))
-                self.addItem(item)
-                self.markers[(label, owner)] = item
+            item = self.markers[(label, owner)]
+            assert isinstance(item, CounterItem)
             item.counters = counters
             item.setPos(self.anchors[label])
             item.setTransform(QTransform.fromTranslate(-10 + 20 * order[owner], 14))
