@@ -163,3 +163,23 @@ def test_headless_commands_do_not_import_qt(tmp_path):
             "main(['rulesets']); "
             "assert not any(m.startswith('PySide6') for m in sys.modules), 'Qt imported'")
     subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
+
+
+def test_run_works_for_the_other_rulesets(capsys, tmp_path):
+    actions = write(tmp_path, "g.json", [
+        {"kind": "end_phase"}, {"kind": "cross_boundary", "ships": ["Lion", "Tiger"]}])
+    code, out, _ = run_cli(capsys, "run", "jutland-horns-reef", "--seed", "3", "--actions",
+                           str(actions), "--json")
+    assert code == 0
+    report = json.loads(out)
+    assert [e["clause"] for e in report["events"] if e["kind"] == "MinefieldRoll"] == [
+        "GT-02", "GT-02"]
+    actions = write(tmp_path, "i.json", [
+        {"kind": "end_phase"}, {"kind": "end_phase"},
+        {"kind": "jump", "fleets": ["IMP-1"], "path": ["halcyon", "lumen"]}])
+    code, out, _ = run_cli(capsys, "run", "imperium-marches", "--actions", str(actions),
+                           "--json", "--side", "Terran")
+    assert code == 0
+    events = json.loads(out)["events"]
+    assert any(e["clause"] == "IM-16" for e in events)  # Lumen held only false counters
+    assert json.loads(out)["state"]["minefields"]["garnet-gate"]["Imperial"] == ["?"] * 3

@@ -22,7 +22,7 @@ from mineboard.rules.imperium.actions import (
     SettleCombat,
     Sweep,
 )
-from mineboard.rules.imperium.odds import afoul_chance
+from mineboard.rules.imperium.odds import afoul_chance, hits_per_ship
 from mineboard.rules.imperium.state import CONSTRUCTION, ImperiumState
 
 MAX_SHOWN_POINTS = 8
@@ -143,8 +143,13 @@ class SelectFleets(PlanningInteraction):
                     for k in range(1, MAX_SHOWN_POINTS + 1)}
             title = (f"{name}, jump {number}: {len(counters)} face-down counter(s); "
                      f"{sweepers} sweeper(s)")
-            summary = (f"{points} points: P(afoul) = {fraction_text(afoul_chance(state.rules.check, points, number, sweepers))}"  # noqa: E501
-                       if points else "P(afoul) by mine points")
+            if points:
+                afoul = afoul_chance(state.rules.check, points, number, sweepers)
+                clean = hits_per_ship(points, state.rules.hit_on).prob(0)
+                summary = (f"{points} points: P(afoul) = {fraction_text(afoul)}; if afoul, "
+                           f"each ship escapes unhit with P = {fraction_text(clean)}")
+            else:
+                summary = "P(afoul) by mine points"
             self.w.odds.show_distribution(title, dist, label="{} pt", summary=summary,
                                           highlight=points)
             self.w.say(f"Jump to {state.board.places[jump.path[-1]].name} by "
