@@ -130,6 +130,7 @@ class SelectionPanel(QWidget):
         self.heading.setWordWrap(True)
         layout.addWidget(self.heading)
         self.units = QListWidget()
+        self.units.setMaximumHeight(140)
         self.units.itemChanged.connect(lambda _item: self.changed.emit())
         layout.addWidget(self.units)
         self.hint = QLabel("")

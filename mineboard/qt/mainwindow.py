@@ -119,7 +119,7 @@ class MainWindow(QMainWindow):
             self._docks_sized = True
             self.resizeDocks([self.docks["log"]], [140], Qt.Orientation.Vertical)
             self.resizeDocks([self.docks["selection"]], [340], Qt.Orientation.Horizontal)
-            self.resizeDocks([self.docks["selection"], self.docks["odds"]], [430, 220],
+            self.resizeDocks([self.docks["selection"], self.docks["odds"]], [540, 200],
                              Qt.Orientation.Vertical)
 
     def _build_toolbar(self) -> None:

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import (
     QGraphicsPathItem,
+    QGraphicsView,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -28,6 +29,7 @@ from mineboard.qt.hexscene import HexGridItem
 from mineboard.qt.interaction import Interaction, PlanningInteraction, RulesetUI
 from mineboard.qt.items import LABEL_Z, LINE_Z, MARKER_Z, FixedSizeItem, StackItem
 from mineboard.qt.mapscene import MapScene
+from mineboard.qt.scene import BoardScene
 from mineboard.rules.gwas.actions import CrossBoundary, MoveShips, PlaceCounter
 from mineboard.rules.gwas.checks import setup_shortfall
 from mineboard.rules.gwas.odds import modifier, result_distribution
@@ -68,6 +70,7 @@ class CounterItem(FixedSizeItem):
               widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         faces = self.faces()
+        painter.scale(max(0.05, abs(self.flip)), 1.0)
         painter.setFont(QFont("DejaVu Sans", 8, QFont.Weight.Bold))
         for i, (text, colour) in enumerate(faces[:4]):
             rect = QRectF(-16 + i * 4, -10 - i * 2, 18, 18)
@@ -171,6 +174,27 @@ class TacticalScene(MapScene):
             item.setToolTip(tip)
             item.update()
 
+    def flip(self, label: str, owner: str, turned: list[Counter], speed: str) -> None:
+        """Counters entered turn over (GT-10): squash to the edge, show their faces."""
+        item = self.markers.get((label, owner))
+        if not isinstance(item, CounterItem) or speed == "off":
+            return
+        anim = QVariantAnimation(self)
+        anim.setDuration(500 if speed == "normal" else 200)
+        anim.setStartValue(1.0)
+        anim.setEndValue(-1.0)
+
+        def step(t: object) -> None:
+            value = float(t)  # type: ignore[arg-type]
+            if value < 0 and item.counters is not turned:
+                item.counters = turned  # past the edge: the faces are up
+            item.flip = value
+            item.update()
+
+        anim.valueChanged.connect(step)
+        anim.finished.connect(lambda: (setattr(item, "flip", 1.0), item.update()))
+        anim.start(QVariantAnimation.DeletionPolicy.DeleteWhenStopped)
+
     def set_highlight(self, labels: set[str]) -> None:
         path = QPainterPath()
         corners = self.grid.layout.corner_offsets()
@@ -206,6 +230,20 @@ class RingLabel(FixedSizeItem):
         painter.setFont(QFont("DejaVu Sans", 8, QFont.Weight.Bold))
         painter.setPen(RING)
         painter.drawText(self._rect, Qt.AlignmentFlag.AlignCenter, self.text)
+
+
+class FitView(QGraphicsView):
+    """A small view that always shows its whole scene (the strategic map in a dock)."""
+
+    def __init__(self, scene: BoardScene) -> None:
+        super().__init__(scene)
+        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
 
 
 class TacticalIdle(Interaction):
@@ -351,6 +389,17 @@ class TacticalUI(RulesetUI):
         self.budget = QLabel("")
         self.budget.setWordWrap(True)
         layout.addWidget(self.budget)
+        self.logsheet = QLabel("")
+        self.logsheet.setWordWrap(True)
+        layout.addWidget(self.logsheet)
+        state: GtState = self.w.session.state
+        self.strategic = BoardScene(state.strategic)
+        view = FitView(self.strategic)
+        view.setFixedHeight(120)
+        view.setToolTip("The strategic map: the battle zone and its boundaries. Thick red: "
+                        "your minefields; glowing: boundaries with 'Mine' logged.")
+        self.strategic_view = view
+        layout.addWidget(view)
         self.cross_button = QPushButton("Roll for crossing the boundary (GT-02)")
         self.cross_button.clicked.connect(self._cross)
         layout.addWidget(self.cross_button)
@@ -363,6 +412,7 @@ class TacticalUI(RulesetUI):
             self.w.say("Select the entering ships first: click them on the map.")
 
     def refresh_controls(self, state: GtState) -> None:
+        self._show_logsheet(state)
         setup = state.phase == SETUP
         self.mine_radio.setEnabled(setup)
         self.dummy_radio.setEnabled(setup)
@@ -380,6 +430,23 @@ class TacticalUI(RulesetUI):
         else:
             self.budget.setText("")
 
+    def _show_logsheet(self, state: GtState) -> None:
+        """The viewing side's logsheet: its own minefields and logged 'Mine' only."""
+        side = self.w.session.viewing_side() or state.active
+        log = state.logs.get(side)
+        if log is None:
+            return
+        fields, logged = set(log.minefields), log.open_logs()
+        for way_id, item in self.strategic.lines.items():
+            item.set_state(mined=way_id in fields, eligible=way_id in logged)
+        rows = [f"{side}'s logsheet, zone {state.zone}:"]
+        for seg in state.ring.segments.values():
+            mark = ("minefield" if seg.boundary in fields else
+                    f"'Mine' logged {logged[seg.boundary]} turn(s)" if seg.boundary in logged
+                    else "—")
+            rows.append(f"{seg.name} ({seg.boundary}): {mark}")
+        self.logsheet.setText("\n".join(rows))
+
     def legal_hexes(self, state: GtState) -> set[str]:
         mine = self.mine_radio.isChecked()
         out = set()
@@ -391,6 +458,15 @@ class TacticalUI(RulesetUI):
                 continue
             out.add(label)
         return out
+
+    def on_played(self, record: Record) -> None:
+        state: GtState = self.w.session.view()
+        for event in record.events:
+            if event.kind == "CountersFlipped" and isinstance(self.w.scene, TacticalScene):
+                label = event.data["hex"]
+                for owner in {c.owner for c in state.counters_in(label)} | set(state.sides):
+                    turned = [c for c in state.counters_in(label) if c.owner == owner]
+                    self.w.scene.flip(label, owner, turned, self.w.dice.speed)
 
     def losses(self, before: GtState, record: Record) -> list[tuple[str, str, str]]:
         out = []
