@@ -128,6 +128,7 @@ class SelectionPanel(QWidget):
         layout = QVBoxLayout(self)
         self.heading = QLabel("Click your ships to select them.")
         self.heading.setWordWrap(True)
+        self.heading.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(self.heading)
         self.units = QListWidget()
         self.units.setMaximumHeight(140)

@@ -95,6 +95,7 @@ class MainWindow(QMainWindow):
         self.selection_layout = QVBoxLayout(panel)
         self.selection_layout.setContentsMargins(0, 0, 0, 0)
         self.selection_layout.addWidget(self.selection)
+        self.selection_layout.addStretch(1)  # pack the controls at the top
         self.controls_slot: QWidget | None = None
         dock = QDockWidget("Selection", self)
         dock.setObjectName("selection")
@@ -216,7 +217,7 @@ class MainWindow(QMainWindow):
             self.controls_slot.setParent(None)
         self.controls_slot = self.ui.controls()
         if self.controls_slot is not None:
-            self.selection_layout.addWidget(self.controls_slot)
+            self.selection_layout.insertWidget(1, self.controls_slot)
         session.changed.connect(self.on_changed)
         session.played.connect(self.on_played)
         session.undo_stack.canUndoChanged.connect(self.undo_action.setEnabled)
