@@ -80,6 +80,8 @@ class PlanningInteraction(Interaction):
 class RulesetUI:
     """What one ruleset adds to the window. Subclasses live beside their scenes."""
 
+    settles_battles = True  # whether the players record battle results in this ruleset
+
     def __init__(self, window: MainWindow) -> None:
         self.w = window
 

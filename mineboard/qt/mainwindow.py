@@ -215,6 +215,7 @@ class MainWindow(QMainWindow):
         self.set_speed(str(self.settings.value("dice_speed", "normal")))
         if self.controls_slot is not None:
             self.controls_slot.setParent(None)
+        self.selection.battle_button.setVisible(self.ui.settles_battles)
         self.controls_slot = self.ui.controls()
         if self.controls_slot is not None:
             self.selection_layout.insertWidget(1, self.controls_slot)

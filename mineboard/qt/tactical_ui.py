@@ -359,6 +359,7 @@ class SelectShips(PlanningInteraction):
 
 
 class TacticalUI(RulesetUI):
+    settles_battles = False  # gunnery is not modelled; only the mines are
     def make_scene(self, board: BoardMap) -> TacticalScene:
         return TacticalScene(board)
 
