@@ -181,3 +181,20 @@ def test_the_log_explains_each_die_and_the_dice_match_the_seed(qtbot):
                                f"{expected[0]}")
     assert "P = 1/3 (33.3 %)" in lines[1]
     assert w.dice.tally.startswith(f"{hits} detonated of {len(expected)} rolled")
+
+
+@pytest.mark.parametrize("scenario_name", ["northsea-1940", "jutland-horns-reef",
+                                           "imperium-marches"])
+def test_play_opens_the_window_and_paints(tmp_path, scenario_name):
+    """What `make run` does, in a subprocess: start, paint the first frame, quit cleanly."""
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, MINEBOARD_FIRST_FRAME_EXIT="1", QT_QPA_PLATFORM="offscreen",
+               MINEBOARD_DATA_DIR=str(tmp_path))
+    done = subprocess.run([sys.executable, "-m", "mineboard", "play", scenario_name],
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "FIRST_FRAME" in done.stdout
+    assert "Traceback" not in done.stderr
