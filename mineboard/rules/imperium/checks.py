@@ -52,6 +52,21 @@ def stays(fleet: Fleet, what: str, clause: str) -> None:
                             "fight", clause)
 
 
+def staying_fleet(state: ImperiumState, fleet_id: str, what: str, clause: str,
+                  needs: tuple[str, str] | None = None) -> Fleet:
+    """The checks every stay-and-work order shares (lay, false counters, sweep): the
+    variant is on, it is a segment, the fleet is ours, has the ship it needs, and stays."""
+    mines_allowed(state)
+    if state.phase != SEGMENT:
+        raise IllegalAction(f"a fleet {what} only in an action segment, not in construction",
+                            clause)
+    fleet = own_fleet(state, fleet_id)
+    if needs is not None and state.count_of(fleet, needs[0]) == 0:
+        raise IllegalAction(f"{fleet.id} has no {needs[1]}", clause)
+    stays(fleet, what, clause)
+    return fleet
+
+
 def check_build(state: ImperiumState, action: Build) -> None:
     if state.phase != CONSTRUCTION:
         raise IllegalAction("ships are bought in the Construction phase", "IM-02")
@@ -94,12 +109,8 @@ def check_jump(state: ImperiumState, action: Jump) -> None:
 
 
 def check_lay(state: ImperiumState, action: LayMines) -> None:
-    mines_allowed(state)
-    in_segment(state, "mines are laid", "IM-06")
-    fleet = own_fleet(state, action.fleet)
-    if state.count_of(fleet, "lays_mines") == 0:
-        raise IllegalAction(f"{fleet.id} has no minelayer", "IM-06")
-    stays(fleet, "lays mines", "IM-06")
+    fleet = staying_fleet(state, action.fleet, "lays mines", "IM-06",
+                          ("lays_mines", "minelayer"))
     if fleet.laid:
         raise IllegalAction(f"{fleet.id} already laid mines this segment", "IM-07")
     if state.enemy_fleets_at(fleet.system, fleet.side):
@@ -108,10 +119,7 @@ def check_lay(state: ImperiumState, action: LayMines) -> None:
 
 
 def check_false(state: ImperiumState, action: PlaceFalse) -> None:
-    mines_allowed(state)
-    in_segment(state, "false minefields are placed", "IM-12")
-    fleet = own_fleet(state, action.fleet)
-    stays(fleet, "places false minefields", "IM-12")
+    fleet = staying_fleet(state, action.fleet, "places false minefields", "IM-12")
     if not 1 <= action.count <= 20:
         raise IllegalAction("place 1 to 20 false counters", "IM-12")
     if state.options.false_needs_enemy_free and state.enemy_fleets_at(fleet.system, fleet.side):
@@ -120,12 +128,7 @@ def check_false(state: ImperiumState, action: PlaceFalse) -> None:
 
 
 def check_sweep(state: ImperiumState, action: Sweep) -> None:
-    mines_allowed(state)
-    in_segment(state, "mines are swept", "IM-26")
-    fleet = own_fleet(state, action.fleet)
-    if state.count_of(fleet, "sweeps") == 0:
-        raise IllegalAction(f"{fleet.id} has no minesweeper", "IM-26")
-    stays(fleet, "sweeps", "IM-26")
+    fleet = staying_fleet(state, action.fleet, "sweeps", "IM-26", ("sweeps", "minesweeper"))
     if fleet.swept:
         raise IllegalAction(f"{fleet.id} already swept this segment", "IM-26")
     if state.enemy_points(fleet.system, fleet.side) == 0:
