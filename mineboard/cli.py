@@ -172,8 +172,8 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
 
 def _odds_gwas(args: argparse.Namespace) -> int:
-    from mineboard.rules.gwas.data import default_data
-    from mineboard.rules.gwas.odds import modifier, result_distribution
+    from mineboard.rules.gwas_tactical.data import default_data
+    from mineboard.rules.gwas_tactical.odds import modifier, result_distribution
 
     data = default_data()
     if args.mine_counters < 1:
@@ -195,8 +195,8 @@ def _odds_gwas(args: argparse.Namespace) -> int:
 
 
 def _odds_imperium(args: argparse.Namespace) -> int:
-    from mineboard.rules.imperium.data import default_ship_data
-    from mineboard.rules.imperium.odds import afoul_chance, hits_per_ship
+    from mineboard.rules.imperium_mines.data import default_ship_data
+    from mineboard.rules.imperium_mines.odds import afoul_chance, hits_per_ship
 
     if args.jump < 1:
         raise BadInput("--jump", "jumps are counted from 1 (IM-32)")

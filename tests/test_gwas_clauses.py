@@ -8,9 +8,9 @@ import pytest
 
 from mineboard.core.errors import BadInput, IllegalAction
 from mineboard.maps.hexgrid import hexside_distance
-from mineboard.rules.gwas.data import default_data, parse_table
-from mineboard.rules.gwas.odds import modifier, result_distribution
-from mineboard.rules.gwas.state import Logsheet
+from mineboard.rules.gwas_tactical.data import default_data, parse_table
+from mineboard.rules.gwas_tactical.odds import modifier, result_distribution
+from mineboard.rules.gwas_tactical.state import Logsheet
 from tests.conftest import jutland, play, refused
 
 SHIPS_AWAY = [  # ships kept clear of the ring so placements are about the counters
@@ -160,7 +160,7 @@ def test_gt08_battle_waits_for_every_counter():
 def battle_with(counters, ships, impulse_step: int = 0, **changes):
     g = jutland(phase="battle", ships=ships, sides=[{"name": "German"}, {"name": "British"}],
                 **changes)
-    from mineboard.rules.gwas.state import Counter
+    from mineboard.rules.gwas_tactical.state import Counter
 
     for owner, hex_, mine in counters:
         g.state.counters.append(Counter(g.state.new_id("c"), owner, hex_, mine))

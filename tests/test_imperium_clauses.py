@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from mineboard.rules.imperium.data import default_ship_data
-from mineboard.rules.imperium.odds import afoul_chance, hits_per_ship
+from mineboard.rules.imperium_mines.data import default_ship_data
+from mineboard.rules.imperium_mines.odds import afoul_chance, hits_per_ship
 from tests.conftest import dice_of, imperium, play, refused
 
 RULE = default_ship_data().check

@@ -14,7 +14,7 @@ from mineboard.maps.model import ROUTE, BoardMap
 from mineboard.qt.interaction import Interaction, PlanningInteraction, RulesetUI
 from mineboard.qt.naval_ui import pick_units
 from mineboard.qt.starscene import StarScene
-from mineboard.rules.imperium.actions import (
+from mineboard.rules.imperium_mines.actions import (
     Build,
     Jump,
     LayMines,
@@ -22,8 +22,8 @@ from mineboard.rules.imperium.actions import (
     SettleCombat,
     Sweep,
 )
-from mineboard.rules.imperium.odds import afoul_chance, hits_per_ship
-from mineboard.rules.imperium.state import CONSTRUCTION, ImperiumState
+from mineboard.rules.imperium_mines.odds import afoul_chance, hits_per_ship
+from mineboard.rules.imperium_mines.state import CONSTRUCTION, ImperiumState
 
 MAX_SHOWN_POINTS = 8
 

@@ -13,7 +13,7 @@ from mineboard.maps.model import ROUTE, SYSTEM, BoardMap
 from mineboard.qt.geometry import to_scene
 from mineboard.qt.items import LABEL_Z, LINE_Z, MARKER_Z, FixedSizeItem, StackItem
 from mineboard.qt.mapscene import MapScene
-from mineboard.rules.imperium.state import Counter, ImperiumState
+from mineboard.rules.imperium_mines.state import Counter, ImperiumState
 
 SKY = QColor("#0B1224")
 ROUTE_INK = QColor("#5A6E96")

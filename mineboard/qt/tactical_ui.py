@@ -30,10 +30,10 @@ from mineboard.qt.interaction import Interaction, PlanningInteraction, RulesetUI
 from mineboard.qt.items import LABEL_Z, LINE_Z, MARKER_Z, FixedSizeItem, StackItem
 from mineboard.qt.mapscene import MapScene
 from mineboard.qt.scene import BoardScene
-from mineboard.rules.gwas.actions import CrossBoundary, MoveShips, PlaceCounter
-from mineboard.rules.gwas.checks import setup_shortfall
-from mineboard.rules.gwas.odds import modifier, result_distribution
-from mineboard.rules.gwas.state import APPROACH, SETUP, Counter, GtState
+from mineboard.rules.gwas_tactical.actions import CrossBoundary, MoveShips, PlaceCounter
+from mineboard.rules.gwas_tactical.checks import setup_shortfall
+from mineboard.rules.gwas_tactical.odds import modifier, result_distribution
+from mineboard.rules.gwas_tactical.state import APPROACH, SETUP, Counter, GtState
 
 ART = {"dreadnought": "battleship", "battlecruiser": "cruiser", "light_cruiser": "cruiser",
        "destroyer": "destroyer"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from mineboard.core.chance import Dist, binomial, dice_sum
-from mineboard.rules.imperium.data import CheckRule
+from mineboard.rules.imperium_mines.data import CheckRule
 
 SIX = Fraction(1, 6)
 

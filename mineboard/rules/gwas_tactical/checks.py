@@ -9,8 +9,14 @@ from typing import Any
 from mineboard.core.actions import Action
 from mineboard.core.errors import IllegalAction
 from mineboard.maps.hexgrid import distance
-from mineboard.rules.gwas.actions import CrossBoundary, EndPhase, LeaveMap, MoveShips, PlaceCounter
-from mineboard.rules.gwas.state import APPROACH, BATTLE, SETUP, GtState, Ship
+from mineboard.rules.gwas_tactical.actions import (
+    CrossBoundary,
+    EndPhase,
+    LeaveMap,
+    MoveShips,
+    PlaceCounter,
+)
+from mineboard.rules.gwas_tactical.state import APPROACH, BATTLE, SETUP, GtState, Ship
 
 TURN = "TURN"
 

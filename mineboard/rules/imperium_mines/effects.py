@@ -9,7 +9,7 @@ from mineboard.core.actions import Action
 from mineboard.core.chance import fraction_text
 from mineboard.core.dice import Dice
 from mineboard.core.events import Event
-from mineboard.rules.imperium.actions import (
+from mineboard.rules.imperium_mines.actions import (
     Build,
     EndPhase,
     Jump,
@@ -19,8 +19,8 @@ from mineboard.rules.imperium.actions import (
     SplitFleet,
     Sweep,
 )
-from mineboard.rules.imperium.odds import afoul_chance, modifier
-from mineboard.rules.imperium.state import Counter, Fleet, ImperiumState, Ship
+from mineboard.rules.imperium_mines.odds import afoul_chance, modifier
+from mineboard.rules.imperium_mines.state import Counter, Fleet, ImperiumState, Ship
 
 
 def system_name(state: ImperiumState, system: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from mineboard.core.chance import dice_sum
-from mineboard.rules.gwas.data import MinefieldTable
+from mineboard.rules.gwas_tactical.data import MinefieldTable
 
 
 def modifier(mine_counters: int, impulse: int, plus_two: frozenset[int]) -> int:

@@ -8,7 +8,7 @@ from typing import Any
 
 from mineboard.core.errors import BadInput
 from mineboard.maps.model import SYSTEM, BoardMap
-from mineboard.rules.imperium.data import ShipData, ShipType, default_ship_data
+from mineboard.rules.imperium_mines.data import ShipData, ShipType, default_ship_data
 
 CONSTRUCTION, SEGMENT = "construction", "segment"
 

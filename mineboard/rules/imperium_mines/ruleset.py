@@ -8,10 +8,10 @@ from typing import Any
 
 from mineboard.core.ruleset import TableRuleset
 from mineboard.maps.model import BoardMap
-from mineboard.rules.imperium.actions import CODEC
-from mineboard.rules.imperium.checks import CHECKS
-from mineboard.rules.imperium.effects import EFFECTS
-from mineboard.rules.imperium.state import Counter, ImperiumState, state_from_scenario
+from mineboard.rules.imperium_mines.actions import CODEC
+from mineboard.rules.imperium_mines.checks import CHECKS
+from mineboard.rules.imperium_mines.effects import EFFECTS
+from mineboard.rules.imperium_mines.state import Counter, ImperiumState, state_from_scenario
 
 
 class ImperiumMines(TableRuleset[ImperiumState]):

@@ -10,9 +10,15 @@ from mineboard.core.actions import Action
 from mineboard.core.chance import fraction_text
 from mineboard.core.dice import Dice
 from mineboard.core.events import Event
-from mineboard.rules.gwas.actions import CrossBoundary, EndPhase, LeaveMap, MoveShips, PlaceCounter
-from mineboard.rules.gwas.odds import modifier, result_distribution
-from mineboard.rules.gwas.state import APPROACH, BATTLE, SETUP, Counter, GtState, Ship
+from mineboard.rules.gwas_tactical.actions import (
+    CrossBoundary,
+    EndPhase,
+    LeaveMap,
+    MoveShips,
+    PlaceCounter,
+)
+from mineboard.rules.gwas_tactical.odds import modifier, result_distribution
+from mineboard.rules.gwas_tactical.state import APPROACH, BATTLE, SETUP, Counter, GtState, Ship
 
 
 def ship_name(state: GtState, ship: Ship) -> str:

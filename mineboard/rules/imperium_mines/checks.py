@@ -8,7 +8,7 @@ from typing import Any
 from mineboard.core.actions import Action
 from mineboard.core.errors import IllegalAction
 from mineboard.maps.model import ROUTE, way_id
-from mineboard.rules.imperium.actions import (
+from mineboard.rules.imperium_mines.actions import (
     Build,
     EndPhase,
     Jump,
@@ -18,7 +18,7 @@ from mineboard.rules.imperium.actions import (
     SplitFleet,
     Sweep,
 )
-from mineboard.rules.imperium.state import CONSTRUCTION, SEGMENT, Fleet, ImperiumState
+from mineboard.rules.imperium_mines.state import CONSTRUCTION, SEGMENT, Fleet, ImperiumState
 
 TURN = "TURN"
 

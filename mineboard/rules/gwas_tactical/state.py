@@ -12,7 +12,7 @@ from mineboard.core.errors import BadInput
 from mineboard.maps.hexgrid import Hex, HexGrid
 from mineboard.maps.model import NAVAL_LINE, BoardMap
 from mineboard.maps.ring import ShadedRing, ring_from_header
-from mineboard.rules.gwas.data import GtData, ShipType, default_data
+from mineboard.rules.gwas_tactical.data import GtData, ShipType, default_data
 
 APPROACH, SETUP, BATTLE = "approach", "setup", "battle"
 

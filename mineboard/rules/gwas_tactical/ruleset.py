@@ -10,10 +10,10 @@ from mineboard.core.errors import BadInput
 from mineboard.core.ruleset import TableRuleset
 from mineboard.maps.geojson import bundled_board
 from mineboard.maps.model import BoardMap
-from mineboard.rules.gwas.actions import CODEC
-from mineboard.rules.gwas.checks import CHECKS
-from mineboard.rules.gwas.effects import EFFECTS
-from mineboard.rules.gwas.state import GtState, state_from_scenario
+from mineboard.rules.gwas_tactical.actions import CODEC
+from mineboard.rules.gwas_tactical.checks import CHECKS
+from mineboard.rules.gwas_tactical.effects import EFFECTS
+from mineboard.rules.gwas_tactical.state import GtState, state_from_scenario
 
 
 class GwasTactical(TableRuleset[GtState]):
