@@ -230,7 +230,7 @@ def _read_actions(path: Path, codec: Any) -> list[Any]:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from mineboard.core.history import summary_with_events
+    from mineboard.core.game import PUBLIC, TEACHER, seat_for
     from mineboard.persistence.saves import write_save
     from mineboard.persistence.scenario import load_scenario
     from mineboard.resources import resolve_scenario
@@ -238,17 +238,19 @@ def cmd_run(args: argparse.Namespace) -> int:
     scenario = load_scenario(resolve_scenario(args.scenario))
     actions = _read_actions(args.actions, scenario.ruleset.codec)
     game = scenario.new_game(args.seed)
+    seat = TEACHER if args.side is None else seat_for(game.observe(PUBLIC).view, args.side,
+                                                      "--side")
     failure = None
     for index, action in enumerate(actions):
         try:
-            game.play(action)
+            game.play(action, by=game.seat_to_move())
         except IllegalAction as exc:
             failure = (f"action {index} ({action.kind}) refused: {exc.reason} "
                        f"[{exc.clause}]; nothing of it was applied")
             break
     if args.save:
         write_save(args.save, scenario, game)
-    report = summary_with_events(game, args.side)
+    report = game.observe(seat).summary()
     if args.json:
         if failure:
             report["error"] = failure
@@ -316,14 +318,14 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def _print_scenario(args: argparse.Namespace) -> int:
-    from mineboard.core.history import summary_with_events
+    from mineboard.core.game import PUBLIC
     from mineboard.persistence.scenario import load_scenario
     from mineboard.resources import resolve_scenario
 
     scenario = load_scenario(resolve_scenario(args.file))
     game = scenario.new_game(args.seed or 1)
     print(scenario.title)
-    _print_report(summary_with_events(game))
+    _print_report(game.observe(PUBLIC).summary())
     return 0
 
 

@@ -14,7 +14,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from mineboard.core.dice import Roll
 from mineboard.core.errors import IllegalAction
-from mineboard.core.history import Game, Record
+from mineboard.core.game import Game
+from mineboard.core.history import Record
 from mineboard.persistence.scenario import Scenario, scenario_from_data
 from mineboard.resources import maps_dir, resolve_scenario
 

@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 
 from mineboard.core.errors import BadInput, IllegalAction
+from mineboard.core.game import PUBLIC, TEACHER
 from mineboard.maps.hexgrid import hexside_distance
 from mineboard.rules.gwas_tactical.data import default_data, parse_table
 from mineboard.rules.gwas_tactical.odds import modifier, result_distribution
@@ -254,7 +255,7 @@ def test_opponents_view_hides_which_counters_are_mines():
     assert {c.mine for c in british.counters} == {False}
     assert all(not c.known for c in british.counters)
     assert british.logs["German"].budget == 0
-    text = "\n".join(e.text for e in g.events("British"))
+    text = "\n".join(e.text for e in g.observe("British").events())
     assert "mine counter" not in text and "dumm" not in text
 
 
@@ -262,8 +263,9 @@ def test_each_side_reads_one_line_per_counter_placed():
     g = jutland(ships=SHIPS_AWAY)
     german_setup(g)
     play(g, "place_counter", hex=near_hex(g, "C|W"), mine=True)
-    lines = {side: [e.text for e in g.records[-1].events if e.visible_to(side)]
-             for side in ("German", "British", None)}
-    assert len(lines["German"]) == len(lines["British"]) == len(lines[None]) == 1
-    assert "mine counter" in lines["German"][0] == lines[None][0]
-    assert "face-down counter" in lines["British"][0]
+    lines = {seat: [e.text for e in g.observe(seat).events_of(g.records[-1])]
+             for seat in ("German", "British", TEACHER, PUBLIC)}
+    assert all(len(seen) == 1 for seen in lines.values())
+    assert "mine counter" in lines["German"][0] == lines[TEACHER][0]
+    assert lines["British"] == lines[PUBLIC] == [f"German places a face-down counter at "
+                                                 f"hex {near_hex(g, 'C|W')}"]

@@ -103,8 +103,8 @@ def test_im08_counters_add_up_and_the_opponent_sees_only_backs():
     terran = g.ruleset.view(g.state, "Terran")
     backs = terran.minefields["corvan"]["Imperial"]
     assert len(backs) == 2 and all(not c.known and c.value == 0 for c in backs)
-    assert "lays" not in " ".join(e.text for e in g.events("Terran"))
-    assert "places a face-down minefield counter at Corvan" in g.events("Terran")[-1].text
+    assert "lays" not in " ".join(e.text for e in g.observe("Terran").events())
+    assert g.observe("Terran").events()[-1].text == "Imperial places a face-down counter at Corvan"
 
 
 def test_im09_both_sides_mine_one_system_but_never_beside_the_enemy():
@@ -203,8 +203,8 @@ def test_im21_im22_im33_every_ship_auxiliaries_too_rolls_points_dice():
     record = play(g, "jump", rolls=[6, 6, 6, 2, 6, 1, 1, 1, 5, 5, 5], fleets=["S"],
                   path=["halcyon", "lumen"])
     attacks = [e for e in record.events if e.kind == "MineAttack"]
-    assert [e.data["dice"] for e in attacks] == [[6, 2, 6], [1, 1, 1], [5, 5, 5]]
-    assert [sum(e.data["hits"]) for e in attacks] == [2, 0, 0]
+    assert [e.dice for e in attacks] == [(6, 2, 6), (1, 1, 1), (5, 5, 5)]
+    assert [sum(e.hits) for e in attacks] == [2, 0, 0]
     assert len(dice_of(record, "IM-22")) == 9
 
 
@@ -317,7 +317,7 @@ def test_im35_the_total_revealed_is_logged_for_both_sides():
     g = imperium(segment=1, **ONE_FLEET)
     play(g, "jump", rolls=[1, 1], fleets=["A"], path=["halcyon", "lumen"])
     for side in ("Imperial", "Terran"):
-        assert any("4 mine point(s)" in e.text for e in g.events(side))
+        assert any("4 mine point(s)" in e.text for e in g.observe(side).events())
 
 
 def test_we1_the_seeds_example_and_we2_damage():
@@ -337,6 +337,18 @@ def test_we1_the_seeds_example_and_we2_damage():
     check = next(e for e in record.events if e.kind == "MineCheck")
     assert (check.data["total"], check.data["afoul"]) == (11, True)
     attacks = [e for e in record.events if e.kind == "MineAttack"]
-    assert [len(a.data["dice"]) for a in attacks] == [5, 5, 5]  # WE-2: 5 dice a ship
+    assert [len(a.dice) for a in attacks] == [5, 5, 5]  # WE-2: 5 dice a ship
     assert afoul_chance(RULE, 5, 3, 2) == Fraction(26, 36)
     assert hits_per_ship(5).prob(0) == Fraction(5, 6) ** 5
+
+
+def test_im26_im31_a_sweep_is_judged_on_what_the_sweeper_sees():
+    """Whether enemy counters hold points is their owner's secret: a sweep over false
+    counters only is allowed (the refusal would tell), and finds nothing to remove."""
+    g = imperium(segment=1, minefields=[{"owner": "Terran", "system": "halcyon", "false": 2}],
+                 fleets=ONE_FLEET["fleets"])
+    g.check(g.ruleset.codec.parse({"kind": "sweep", "fleet": "S"}), by="Imperial")
+    record = play(g, "sweep", fleet="S")
+    swept = next(e for e in record.events if e.kind == "MinesSwept")
+    assert swept.data["removed"] == 0
+    assert [c.false for c in g.state.minefields["halcyon"]["Terran"]] == [True, True]

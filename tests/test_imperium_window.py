@@ -57,7 +57,7 @@ def test_lay_mines_by_clicks_and_the_counter_appears(qtbot):
     click(qtbot, w, fleet_point(w, "corvan", "Imperial"))
     tick_only(w, "IMP-2")
     qtbot.mouseClick(w.ui.lay_button, Qt.MouseButton.LeftButton)
-    assert w.session.state.points("corvan", "Imperial") == 2
+    assert w.session.game.state.points("corvan", "Imperial") == 2
     marker = w.scene.markers[("corvan", "Imperial")]
     assert isinstance(marker, CounterStackItem) and marker.counters[0].value == 2
     click(qtbot, w, system_point(w, "halcyon"))  # a jump after laying is refused: IM-06
@@ -81,8 +81,8 @@ def test_enter_a_mined_system_odds_first_then_flip_and_check(qtbot):
     assert kinds.count("CountersFlipped") == 2  # Lumen (false only), then Pellucid
     assert "OnlyFalse" in kinds and "MineCheck" in kinds
     check = next(e for e in record.events if e.kind == "MineCheck")
-    assert check.data["total"] == sum(check.data["dice"]) + 3 + 1
-    assert [d.value for d in w.dice.dice][:2] == check.data["dice"]
+    assert check.data["total"] == sum(check.dice) + 3 + 1
+    assert [d.value for d in w.dice.dice][:2] == list(check.dice)
 
 
 def test_sweep_by_clicks(qtbot):
@@ -91,7 +91,7 @@ def test_sweep_by_clicks(qtbot):
     click(qtbot, w, fleet_point(w, "garnet-gate", "Imperial"))
     tick_only(w, "IMP-3")
     qtbot.mouseClick(w.ui.sweep_button, Qt.MouseButton.LeftButton)
-    assert w.session.state.points("garnet-gate", "Terran") == 1
+    assert w.session.game.state.points("garnet-gate", "Terran") == 1
     marker = w.scene.markers[("garnet-gate", "Terran")]
     assert [c.known for c in marker.counters] == [False, False]  # still backs to the sweeper
 

@@ -52,7 +52,7 @@ def test_setup_by_clicks_then_a_ship_enters_a_mixed_hex(qtbot):
                        "hex": "1510"},
                       {"id": "A", "side": "British", "type": "light_cruiser", "hex": start},
                       {"id": "B", "side": "British", "type": "light_cruiser", "hex": start}])
-    state = w.session.state
+    state = w.session.game.state
     assert "4 counters" in w.phase_label.text() and "at most 2 mines" in w.phase_label.text()
     assert target in {lbl for lbl in w.ui.legal_hexes(state)}
     click(qtbot, w, hex_point(w, "1510"))  # mines may not go that far from the ring
@@ -64,7 +64,7 @@ def test_setup_by_clicks_then_a_ship_enters_a_mixed_hex(qtbot):
     w.end_phase()
     assert "GT-08" in status(w)  # one counter still to place
     click(qtbot, w, hex_point(w, "1510"))  # a dummy may go anywhere
-    assert w.session.state.placed("German") == (2, 2)
+    assert w.session.game.state.placed("German") == (2, 2)
     w.end_phase()
     uncover(qtbot, w)
     # The British see four backs, never which are mines.
@@ -75,7 +75,7 @@ def test_setup_by_clicks_then_a_ship_enters_a_mixed_hex(qtbot):
     uncover(qtbot, w)
     w.end_phase()  # German impulse 1: nothing moves
     uncover(qtbot, w)
-    assert w.session.state.active == "British" and w.session.state.impulse == 1
+    assert w.session.game.state.active == "British" and w.session.game.state.impulse == 1
     stack = w.scene.stacks[(start, "British")]
     w.view.centerOn(stack.pos())
     click(qtbot, w, w.view.mapFromScene(stack.pos()) + QPoint(round(stack.transform().dx()),
@@ -87,7 +87,7 @@ def test_setup_by_clicks_then_a_ship_enters_a_mixed_hex(qtbot):
     assert (flip.data["mines"], flip.data["dummies"]) == (1, 1)
     rolls = [e for e in record.events if e.kind == "MinefieldRoll"]
     assert sorted(e.data["ship"] for e in rolls) == ["A", "B"]  # one roll per ship (GT-11)
-    left = w.session.state.counters_in(target)
+    left = w.session.game.state.counters_in(target)
     assert [(c.mine, c.face_up) for c in left] == [(True, True)]
     marker = w.scene.markers[(target, "German")]
     assert [f for f, _colour in marker.faces()] == ["M"]

@@ -43,17 +43,17 @@ def test_example1_by_clicks_load_move_and_lay(qtbot):
         item.setCheckState(Qt.CheckState.Checked if keep else Qt.CheckState.Unchecked)
     w.ui.load_count.setValue(3)
     qtbot.mouseClick(w.ui.load_button, Qt.MouseButton.LeftButton)
-    assert w.session.state.units["ger-escort-1"].cargo == 3
+    assert w.session.game.state.units["ger-escort-1"].cargo == 3
     click(qtbot, w, zone_point(w, "112"))
     assert "Click 112 again" in status(w)
     click(qtbot, w, zone_point(w, "112"))
-    assert w.session.state.units["ger-escort-1"].zone == "112"
+    assert w.session.game.state.units["ger-escort-1"].zone == "112"
     # Select it again in 112: the lines it may mine glow, and a click on one lays them.
     click(qtbot, w, stack_point(w, "112", "Germany"))
     glowing = {wid for wid, item in w.scene.lines.items() if item.eligible}
     assert "110|112" in glowing
     click(qtbot, w, line_point(w, "110|112"))
-    fields = [(f.line, f.owner, f.count) for f in w.session.state.fields_on("110|112")]
+    fields = [(f.line, f.owner, f.count) for f in w.session.game.state.fields_on("110|112")]
     assert fields == [("110|112", "Germany", 3)]
     assert ("110|112", "Germany") in w.scene.markers
     assert w.scene.markers[("110|112", "Germany")].count == 3
@@ -95,11 +95,11 @@ def test_illegal_click_changes_nothing_and_names_the_clause(qtbot):
 def test_undo_redo_and_commit_points(qtbot):
     w = window_for(qtbot)
     w.end_phase()
-    assert w.session.state.phase == "combat_move"
+    assert w.session.game.state.phase == "combat_move"
     w.undo()
-    assert w.session.state.phase == "purchase"
+    assert w.session.game.state.phase == "purchase"
     w.redo()
-    assert w.session.state.phase == "combat_move"
+    assert w.session.game.state.phase == "combat_move"
 
 
 def test_save_open_same_state(qtbot, tmp_path: Path):
@@ -111,9 +111,9 @@ def test_save_open_same_state(qtbot, tmp_path: Path):
     click(qtbot, w, zone_point(w, "112"))
     path = tmp_path / "game.json"
     w._save_to(path)
-    before = w.session.game.ruleset.summary(w.session.state)
+    before = w.session.game.ruleset.summary(w.session.game.state)
     w._open(str(path))
-    assert w.session.game.ruleset.summary(w.session.state) == before
+    assert w.session.game.ruleset.summary(w.session.game.state) == before
     assert json.loads(path.read_text())["mineboard_save"] == 1
 
 
@@ -123,7 +123,7 @@ def test_autosave_after_every_action_and_restore(qtbot, tmp_path: Path):
     auto = GameSession.pending_autosave()
     assert auto is not None
     restored = GameSession.open(str(auto))
-    assert restored.state.phase == "combat_move"
+    assert restored.game.state.phase == "combat_move"
 
 
 def test_autosave_restore_on_next_start(qtbot, tmp_path: Path):
@@ -134,10 +134,10 @@ def test_autosave_restore_on_next_start(qtbot, tmp_path: Path):
     w.end_phase()
     asked = []
     session = startup_session("northsea-1940", None, lambda: asked.append(1) or True)
-    assert asked == [1] and session.state.phase == "battle"
+    assert asked == [1] and session.game.state.phase == "battle"
     assert GameSession.pending_autosave() is None  # taken back: not offered twice
     fresh = startup_session("northsea-1940", None, lambda: pytest.fail("nothing to restore"))
-    assert fresh.state.phase == "purchase"
+    assert fresh.game.state.phase == "purchase"
 
 
 def test_buy_mines_by_clicking_the_capital(qtbot):
@@ -146,8 +146,8 @@ def test_buy_mines_by_clicking_the_capital(qtbot):
     click(qtbot, w, w.view.mapFromScene(cap.pos()))
     actions = [a for a in w._menu.actions() if a.text().startswith("Buy 3 ")]
     actions[0].trigger()
-    assert w.session.state.pending["Germany"] == 3
-    assert w.session.state.ipcs["Germany"] == 27
+    assert w.session.game.state.pending["Germany"] == 3
+    assert w.session.game.state.ipcs["Germany"] == 27
 
 
 def test_the_log_explains_each_die_and_the_dice_match_the_seed(qtbot):

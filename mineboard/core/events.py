@@ -1,44 +1,145 @@
 """Events: what an action did, in plain words, with the clause that made it happen.
 
 Events are the only thing the log, the animations and the tests read; they never change
-state. An event with ``secret_to`` set is known to that side only (hidden minefields).
+state. The few kinds the program acts on without knowing the ruleset are typed here
+(dice to show, a unit to sink, counters to turn over, a phase to announce); everything else
+is a plain :class:`Event` whose ``kind`` names what happened in the ruleset's own words.
+
+Secrecy lives on the event: ``secret_to`` names the one side that may read it. What the
+other sides learn is derived from the event itself by :meth:`Event.public_twin` — never a
+second, hand-written event that could drift from the first or leak by its wording.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
+from mineboard.core.places import PlaceRef
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Event:
-    kind: str
-    clause: str
+    kind: str = "Note"
+    clause: str = ""
     text: str
+    at: PlaceRef | None = None
     data: Mapping[str, Any] = field(default_factory=dict)
+    """Rule-specific numbers (totals, modifiers) for the JSON log and the tests."""
     secret_to: str | None = None
     reveals: bool = False
-    hidden_from: str | None = None
-    """The public twin of a secret event: its side already reads the full version."""
+    """It turns up something hidden, so undoing it would un-know a secret: a commit point."""
 
     def line(self) -> str:
         return f"{self.clause}: {self.text}" if self.clause else self.text
 
-    def visible_to(self, side: str | None) -> bool:
-        """Whether a viewer on ``side`` may see this event (None: the teacher sees all)."""
-        if side is None:
-            return self.hidden_from is None or self.secret_to is not None
-        if self.hidden_from == side:
-            return False
-        return self.secret_to is None or self.secret_to == side
+    def public_twin(self) -> Event | None:
+        """What a side that may not read this secret event learns of it (None: nothing)."""
+        return None
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind, "clause": self.clause, "text": self.text}
+        out: dict[str, Any] = {"kind": self.kind, "type": type(self).__name__,
+                               "clause": self.clause, "text": self.text}
+        if self.at is not None:
+            out["at"] = self.at.to_json()
+        base = {f.name for f in fields(Event)}
+        for f in fields(self):
+            if f.name not in base:
+                out[f.name] = _jsonable(getattr(self, f.name))
         if self.data:
             out["data"] = dict(self.data)
         if self.secret_to is not None:
             out["secret_to"] = self.secret_to
-        if self.hidden_from is not None:
-            out["hidden_from"] = self.hidden_from
         return out
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, PlaceRef):
+        return value.to_json()
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: _jsonable(v) for k, v in value.items()}
+    return value
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PhaseBegan(Event):
+    """A new phase, segment or impulse; ``actor`` is who acts in it as players name them."""
+
+    kind: str = "PhaseBegan"
+    turn: int
+    actor: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DiceRolled(Event):
+    """Dice of one resolution step: the tray shows them, ``hits`` marks those that count."""
+
+    kind: str = "DiceRolled"
+    dice: tuple[int, ...]
+    hits: tuple[bool, ...]
+    tally: str = ""
+    """The running count of the rule's stop condition, shown beside the dice."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UnitLost(Event):
+    """A unit sunk, destroyed or eliminated at ``at``."""
+
+    kind: str = "UnitLost"
+    unit: str
+    unit_type: str
+    owner: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UnitsMoved(Event):
+    kind: str = "UnitsMoved"
+    units: tuple[str, ...]
+    path: tuple[PlaceRef, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CountersRevealed(Event):
+    """Face-down counters at ``at`` turned up: each owner's faces as the players read them."""
+
+    kind: str = "CountersRevealed"
+    faces: Mapping[str, tuple[str, ...]]
+    reveals: bool = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CountersPlaced(Event):
+    """Face-down counters put on the map. Secret to their owner; everyone sees how many."""
+
+    kind: str = "CountersPlaced"
+    owner: str
+    count: int
+    public_clause: str = ""
+
+    def public_twin(self) -> Event | None:
+        if self.secret_to is None:
+            return None
+        noun = "a face-down counter" if self.count == 1 else f"{self.count} face-down counters"
+        where = f" at {self.at}" if self.at is not None else ""
+        return CountersPlaced(clause=self.public_clause or self.clause,
+                              text=f"{self.owner} places {noun}{where}", at=self.at,
+                              owner=self.owner, count=self.count)
+
+
+def visible_to(event: Event, side: str) -> Event | None:
+    """The version of ``event`` that a viewer on ``side`` reads, or None."""
+    if event.secret_to is None or event.secret_to == side:
+        return event
+    return event.public_twin()
+
+
+def public_version(event: Event) -> Event | None:
+    """What a viewer who is on no side reads (the cover between hot-seat players)."""
+    return event if event.secret_to is None else event.public_twin()
+
+
+def with_text(event: Event, text: str) -> Event:
+    return replace(event, text=text)

@@ -1,10 +1,10 @@
 """The one interface every rule system implements, and the registry that finds them by id.
 
 A ruleset is stateless: it reads and changes a state object it is handed. ``check`` says
-whether an action is legal without touching anything; ``apply`` changes a state the caller
-owns (the :class:`~mineboard.core.history.Game` hands it a copy), rolling only through the
-dice it is given, and returns the events. ``view`` is boardgame.io's ``playerView``: the
-state as one side may see it.
+whether an action is legal without touching anything — and must answer the same on a side's
+view as on the truth, since players are checked on what they know; ``apply`` changes the
+state in place, rolling only through the dice it is given, and returns the events. ``view``
+is boardgame.io's ``playerView``: the state as one side (or nobody) may see it.
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ from mineboard.core.actions import Action, ActionCodec
 from mineboard.core.dice import Dice
 from mineboard.core.errors import BadInput, IllegalAction
 from mineboard.core.events import Event
+from mineboard.core.game import GameState
 
-S = TypeVar("S")
+S = TypeVar("S", bound=GameState)
 
 
 class Ruleset(ABC, Generic[S]):
@@ -41,7 +42,14 @@ class Ruleset(ABC, Generic[S]):
 
     @abstractmethod
     def view(self, state: S, side: str | None) -> S:
-        """A copy of ``state`` holding only what ``side`` may see (None: everything)."""
+        """``state`` as ``side`` may see it; None: as nobody may (public knowledge only).
+
+        A game without secrets may return ``state`` itself.
+        """
+
+    @abstractmethod
+    def end_phase(self, state: S) -> Action:
+        """The action that ends the current phase, segment or impulse."""
 
     @abstractmethod
     def summary(self, state: S) -> dict[str, Any]:

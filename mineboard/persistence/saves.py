@@ -15,7 +15,7 @@ from typing import Any
 
 from mineboard.core.dice import Roll
 from mineboard.core.errors import BadInput, MineboardError
-from mineboard.core.history import Game
+from mineboard.core.game import Game
 from mineboard.persistence.atomic import write_atomic
 from mineboard.persistence.scenario import Scenario, scenario_from_data
 from mineboard.resources import parse_json, read_bytes

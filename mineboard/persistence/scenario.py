@@ -13,7 +13,7 @@ from typing import Any
 
 import mineboard.rules  # noqa: F401  (registers the rulesets)
 from mineboard.core.errors import BadInput
-from mineboard.core.history import Game
+from mineboard.core.game import Game
 from mineboard.core.ruleset import Ruleset, get_ruleset
 from mineboard.maps.geojson import cached_board
 from mineboard.maps.model import BoardMap

@@ -11,6 +11,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from mineboard.core.errors import MineboardError
+from mineboard.core.game import PUBLIC, seat_for
 from mineboard.qt.mainwindow import MainWindow
 from mineboard.qt.session import GameSession
 
@@ -93,18 +94,11 @@ def screenshot(name_or_path: str, out: Path, size: tuple[int, int], side: str | 
     session = GameSession.open(name_or_path)
     session.autosave_enabled = False
     if side is not None:
-        state = session.state
-        if side not in state.nations:
-            raise MineboardError(f"--side: no nation {side!r} in this game "
-                                 f"({', '.join(state.nations)})")
+        # Draw for that side (or that nation's side), as its player would see the board.
+        session.seat_override = seat_for(session.observation(PUBLIC).view, side, "--side")
     window = MainWindow(session)
     window.dice.speed = "off"
-    if side is not None:
-        # Draw for that nation's side, as its player would see the board.
-        session.viewing_side = lambda: session.state.side(side)  # type: ignore[method-assign]
-        window.log.show_events(session.game.events(session.viewing_side()))
-        window.refresh()
-    elif teacher:
+    if teacher and side is None:
         session.teacher_view = True
         window.refresh()
     render_window(window, out, *size)

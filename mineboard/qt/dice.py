@@ -13,7 +13,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
-from mineboard.core.events import Event
+from mineboard.core.events import DiceRolled, Event
 
 SPEEDS = {"off": 0, "fast": 140, "normal": 520}
 PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
@@ -29,23 +29,22 @@ class ShownDie:
     face: int = 1
 
 
-def dice_events(events: list[Event]) -> list[Event]:
-    """Events that rolled: each carries ``dice`` (values) and ``hits`` (which ones count)."""
-    return [e for e in events if "dice" in e.data]
+def dice_events(events: list[Event]) -> list[DiceRolled]:
+    return [e for e in events if isinstance(e, DiceRolled)]
 
 
 class DiceTray(QWidget):
     """An overlay across the bottom of the map: the dice of one resolution, event by event."""
 
     finished = Signal()
-    flash = Signal(str, str, bool)  # kind ("line" or "system"), id, on
+    flash = Signal(object, bool)  # the PlaceRef of the rolling event (or None), on
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
         self.speed = "normal"
         self.dice: list[ShownDie] = []
-        self.queue: list[Event] = []
-        self.played: list[Event] = []
+        self.queue: list[DiceRolled] = []
+        self.played: list[DiceRolled] = []
         self.caption = ""
         self.tally = ""
         self._ticks = 0
@@ -69,10 +68,10 @@ class DiceTray(QWidget):
         self._next_event()
         self._timer.start(max(30, SPEEDS[self.speed] // 6))
 
-    def show_settled(self, rolls: list[Event]) -> None:
+    def show_settled(self, rolls: list[DiceRolled]) -> None:
         """Jump to the end: every die on its recorded face (also what 'skip' does)."""
         self.dice = [ShownDie(v, h, True, v) for e in rolls
-                     for v, h in zip(e.data["dice"], e.data["hits"], strict=False)]
+                     for v, h in zip(e.dice, e.hits, strict=False)]
         self._caption(rolls[-1] if rolls else None)
         self.setVisible(bool(rolls))
         self.update()
@@ -85,25 +84,17 @@ class DiceTray(QWidget):
             self.show_settled(rolls)
             self.finished.emit()
 
-    @staticmethod
-    def _target(event: Event) -> tuple[str, str]:
-        for kind in ("line", "system"):
-            if kind in event.data:
-                return kind, str(event.data[kind])
-        return "", ""
-
     def _next_event(self) -> None:
         event = self.queue.pop(0)
         self.played.append(event)
-        self.dice += [ShownDie(v, h) for v, h in zip(event.data["dice"], event.data["hits"],
-                                                    strict=False)]
+        self.dice += [ShownDie(v, h) for v, h in zip(event.dice, event.hits, strict=False)]
         self._ticks = 0
         self._caption(event)
-        self.flash.emit(*self._target(event), False)
+        self.flash.emit(event.at, False)
 
-    def _caption(self, event: Event | None) -> None:
+    def _caption(self, event: DiceRolled | None) -> None:
         self.caption = event.text if event else ""
-        self.tally = str(event.data.get("tally", "")) if event else ""
+        self.tally = event.tally if event else ""
 
     def _tick(self) -> None:
         rolling = [d for d in self.dice if not d.settled]
@@ -115,7 +106,7 @@ class DiceTray(QWidget):
             for die in rolling:
                 die.face, die.settled = die.value, True
             if any(d.hit for d in rolling):
-                self.flash.emit(*self._target(self.played[-1]), True)
+                self.flash.emit(self.played[-1].at, True)
             if self.queue:
                 self._next_event()
             else:

@@ -15,13 +15,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mineboard.core.events import Event
+from mineboard.core.events import DiceRolled, Event, UnitLost
 
 
 class LogView(QListWidget):
     """Every event in plain words with its clause id; clicking one points at the map."""
 
-    pointed = Signal(str, str)  # kind ("line" or "zone"), id
+    pointed = Signal(object)  # the PlaceRef of the clicked event
 
     def __init__(self) -> None:
         super().__init__()
@@ -36,11 +36,10 @@ class LogView(QListWidget):
                 font = item.font()
                 font.setBold(True)
                 item.setFont(font)
-            if event.data.get("detonates") or event.data.get("swept") or "sunk" in event.data:
+            if isinstance(event, UnitLost) or (isinstance(event, DiceRolled)
+                                                and any(event.hits)):
                 item.setForeground(QColor("#A4001D"))
-            target = ("line", event.data["line"]) if "line" in event.data else (
-                ("zone", event.data["zone"]) if "zone" in event.data else None)
-            item.setData(Qt.ItemDataRole.UserRole, target)
+            item.setData(Qt.ItemDataRole.UserRole, event.at)
             self.addItem(item)
         self.scrollToBottom()
         QTimer.singleShot(0, self.scrollToBottom)  # again once the new rows are laid out
@@ -51,8 +50,8 @@ class LogView(QListWidget):
 
     def _clicked(self, item: QListWidgetItem) -> None:
         target = item.data(Qt.ItemDataRole.UserRole)
-        if target:
-            self.pointed.emit(*target)
+        if target is not None:
+            self.pointed.emit(target)
 
 
 class OddsChart(QWidget):

@@ -9,7 +9,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QMenu, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
 from mineboard.core.chance import fraction_text
-from mineboard.core.history import Record
 from mineboard.maps.model import ROUTE, BoardMap
 from mineboard.qt.interaction import Interaction, PlanningInteraction, RulesetUI
 from mineboard.qt.naval_ui import pick_units
@@ -162,7 +161,7 @@ class SelectFleets(PlanningInteraction):
                    "the way. Click again or press Enter.")
 
     def describe(self, action: Any) -> str:
-        return f"Jump to {self.w.session.state.board.places[action.path[-1]].name}"
+        return f"Jump to {self.w.session.view().board.places[action.path[-1]].name}"
 
     def stay(self, what: str, count: int = 1) -> None:
         chosen = self.chosen()
@@ -220,17 +219,6 @@ class ImperiumUI(RulesetUI):
             self.w.interaction.stay(what, self.false_count.value())
         else:
             self.w.say("Select a fleet first: click its counters on the map.")
-
-    def losses(self, before: ImperiumState, record: Record) -> list[tuple[str, str, str]]:
-        ships = {s.id: (f.system, s.type, f.side) for f in before.fleets.values()
-                 for s in f.ships}
-        return [ships[e.data["ship"]] for e in record.events
-                if e.kind == "MineAttack" and e.data.get("destroyed") and e.data["ship"] in ships]
-
-    def on_played(self, record: Record) -> None:
-        for event in record.events:
-            if event.kind == "CountersFlipped" and isinstance(self.w.scene, StarScene):
-                self.w.scene.reveal(event.data["system"], event.data["counters"])
 
     def settle(self, place: str) -> None:
         state: ImperiumState = self.w.session.view()

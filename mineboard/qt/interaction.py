@@ -15,7 +15,6 @@ from PySide6.QtWidgets import QGraphicsScene, QWidget
 
 from mineboard.core.actions import Action
 from mineboard.core.errors import IllegalAction
-from mineboard.core.history import Record
 from mineboard.maps.model import BoardMap
 
 if TYPE_CHECKING:
@@ -55,7 +54,7 @@ class PlanningInteraction(Interaction):
     def preview(self, action: Action) -> bool:
         """Plan ``action`` if legal; otherwise clear the plan and say why (with the clause)."""
         try:
-            self.w.session.game.check(action)
+            self.w.session.check(action)
         except IllegalAction as exc:
             self.planned = None
             self.w.scene.set_path([])
@@ -100,15 +99,8 @@ class RulesetUI:
     def refresh_controls(self, state: Any) -> None:
         pass
 
-    def losses(self, before: Any, record: Record) -> list[tuple[str, str, str]]:
-        """(place, unit type, owner) of each ship the record sank, for the animation."""
-        return []
-
     def settle(self, place: str) -> None:
         """Open the dialog in which the players settle a battle at ``place``."""
-
-    def on_played(self, record: Record) -> None:
-        """A record was just played: start any ruleset-specific animation (flips)."""
 
 
 def ui_for(ruleset_id: str, window: MainWindow) -> RulesetUI:

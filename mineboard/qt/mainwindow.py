@@ -22,7 +22,10 @@ from PySide6.QtWidgets import (
 
 from mineboard.core.actions import Action
 from mineboard.core.errors import IllegalAction, MineboardError
+from mineboard.core.events import CountersRevealed, UnitLost
+from mineboard.core.game import PUBLIC
 from mineboard.core.history import Record
+from mineboard.core.places import PlaceRef
 from mineboard.qt.dice import DiceTray
 from mineboard.qt.docks import LogView, OddsChart, SelectionPanel
 from mineboard.qt.interaction import Interaction, ui_for
@@ -227,7 +230,7 @@ class MainWindow(QMainWindow):
         self.redo_action.setEnabled(False)
         self.session.solo = self.solo_action.isChecked()
         self.session.teacher_view = self.teacher_action.isChecked()
-        self.log.show_events(session.game.events(session.viewing_side()))
+        self.log.show_events(session.observation().events())
         self.setWindowTitle(f"mineboard — {session.scenario.title}")
         self.covered_for = None
         self.set_interaction(self.ui.idle())
@@ -240,7 +243,7 @@ class MainWindow(QMainWindow):
         if self.cover.isVisible():
             return
         self.scene.show_state(state)
-        colour = self.scene.colour(state.active)
+        colour = self.scene.colour(state.actor)
         self.phase_chip.setStyleSheet(f"background: {colour.name()}; border: 1px solid #333;"
                                       "border-radius: 9px;")
         self.phase_label.setText(self.ui.phase_text(state))
@@ -253,18 +256,20 @@ class MainWindow(QMainWindow):
         self.interaction.refresh()
 
     def on_played(self, record: Record) -> None:
-        side = self.session.viewing_side()
-        self.log.add_events([e for e in record.events if e.visible_to(side)])
-        self.ui.on_played(record)
-        for place, unit_type, owner in self.ui.losses(self.session.game.previous, record):
-            self.scene.sink(place, unit_type, owner, self.dice.speed)
+        events = self.session.observation().events_of(record)
+        self.log.add_events(events)
+        for event in events:
+            if isinstance(event, CountersRevealed) and event.at is not None:
+                self.scene.reveal(event.at, event.faces, self.dice.speed)
+            if isinstance(event, UnitLost) and event.at is not None:
+                self.scene.sink(event.at, event.unit_type, event.owner, self.dice.speed)
         if record.rolls:
             self.dice.setGeometry(0, self.view.viewport().height() - 70,
                                   self.view.viewport().width(), 70)
-            self.dice.play([e for e in record.events if e.visible_to(side)])
+            self.dice.play(events)
 
     def _dice_done(self) -> None:
-        self.scene.flash("", "", False)
+        self.scene.flash(None, False)
         self.refresh()
         self._maybe_cover()
 
@@ -272,18 +277,18 @@ class MainWindow(QMainWindow):
         """Cover the board when the turn passes to another side in a game with secrets."""
         if not self.session.hidden or self.session.teacher_view:
             return
-        state = self.session.state
-        side = state.side(state.active)
+        public = self.session.observation(PUBLIC).view
+        side = public.to_move
         if self.covered_for is None:
             self.covered_for = side
             return
         if side != self.covered_for and not self.dice.busy:
             self.covered_for = side
-            self.scene.show_state(self.session.game.view(""))  # nobody's secrets underneath
-            self.cover.cover(state.active, self.scene.colour(state.active))
+            self.scene.show_state(public)  # nobody's secrets underneath
+            self.cover.cover(public.actor, self.scene.colour(public.actor))
 
     def _uncovered(self) -> None:
-        self.log.show_events(self.session.game.events(self.session.viewing_side()))
+        self.log.show_events(self.session.observation().events())
         self.refresh()
 
     def resizeEvent(self, event: object) -> None:
@@ -330,14 +335,14 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(text)
 
     def end_phase(self) -> None:
-        end = self.session.game.ruleset.codec.parse({"kind": "end_phase"})
+        end = self.session.game.ruleset.end_phase(self.session.view())
         if self.try_play(end, "End phase"):
             self.set_interaction(self.ui.idle())
 
     def undo(self) -> None:
         if self.session.undo_stack.canUndo():
             self.session.undo_stack.undo()
-            self.log.show_events(self.session.game.events(self.session.viewing_side()))
+            self.log.show_events(self.session.observation().events())
             self.set_interaction(self.ui.idle())
         else:
             self.say("Nothing to undo: dice rolls and reveals cannot be taken back in a "
@@ -346,14 +351,14 @@ class MainWindow(QMainWindow):
     def redo(self) -> None:
         if self.session.undo_stack.canRedo():
             self.session.undo_stack.redo()
-            self.log.show_events(self.session.game.events(self.session.viewing_side()))
+            self.log.show_events(self.session.observation().events())
 
     def _toggle_solo(self) -> None:
         self.session.solo = self.solo_action.isChecked()
 
     def _toggle_teacher(self) -> None:
         self.session.teacher_view = self.teacher_action.isChecked()
-        self.log.show_events(self.session.game.events(self.session.viewing_side()))
+        self.log.show_events(self.session.observation().events())
         self.refresh()
 
     def set_speed(self, name: str) -> None:
@@ -366,11 +371,11 @@ class MainWindow(QMainWindow):
         if place:
             self.ui.settle(place)
 
-    def _point_at(self, kind: str, ident: str) -> None:
-        point = self.scene.point_of(kind, ident)
+    def _point_at(self, at: PlaceRef) -> None:
+        point = self.scene.point_of(at)
         if point is not None:
-            self.scene.flash(kind, ident, True)
-            QTimer.singleShot(1500, lambda: self.scene.flash(kind, ident, False))
+            self.scene.flash(at, True)
+            QTimer.singleShot(1500, lambda: self.scene.flash(at, False))
             self.view.centerOn(point)
 
     def popup(self, menu: QMenu) -> None:

@@ -3,13 +3,14 @@ selection, and the sinking animation (a picture only — it never touches the ga
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 from PySide6.QtCore import QPointF, QVariantAnimation
 from PySide6.QtGui import QColor, QPainterPath, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPixmapItem, QGraphicsScene
 
+from mineboard.core.places import PlaceRef
 from mineboard.qt import palette
 from mineboard.qt.art import counter_pixmap
 from mineboard.qt.items import PathItem, StackItem
@@ -65,16 +66,30 @@ class MapScene(QGraphicsScene):
 
     art_prefix = ""
 
-    def sink(self, place: str, unit_type: str, owner: str, speed: str) -> None:
+    def art_for(self, unit_type: str) -> str:
+        return self.art_prefix + unit_type
+
+    def point_of(self, at: PlaceRef) -> QPointF | None:
+        """Where on the scene ``at`` is drawn (None: not on this map)."""
+        return self.anchors.get(at.id)
+
+    def flash(self, at: PlaceRef | None, on: bool) -> None:
+        """Light up ``at`` (a die that hit there, a log entry clicked); None clears all."""
+
+    def reveal(self, at: PlaceRef, faces: Mapping[str, tuple[str, ...]], speed: str) -> None:
+        """Counters at ``at`` turn face up; ``faces`` by owner."""
+
+    def sink(self, at: PlaceRef, unit_type: str, owner: str, speed: str) -> None:
         """A lost ship slides down and fades where it was lost."""
-        if speed == "off" or place not in self.anchors:
+        point = self.point_of(at)
+        if speed == "off" or point is None:
             return
-        pixmap = counter_pixmap(self.art_prefix + unit_type, self.colour(owner).name(), "",
+        pixmap = counter_pixmap(self.art_for(unit_type), self.colour(owner).name(), "",
                                 StackItem.SIZE)
         ghost = QGraphicsPixmapItem(pixmap)
         ghost.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         ghost.setOffset(-StackItem.SIZE / 2 + 36, -StackItem.SIZE / 2)
-        ghost.setPos(self.anchors[place])
+        ghost.setPos(point)
         ghost.setZValue(10)
         self.addItem(ghost)
         anim = QVariantAnimation(self)

@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
 
 from mineboard.core.chance import fraction_text
 from mineboard.core.errors import IllegalAction
-from mineboard.core.history import Record
 from mineboard.maps.model import NAVAL_LINE, BoardMap
 from mineboard.qt.interaction import Interaction, PlanningInteraction, RulesetUI
 from mineboard.qt.scene import BoardScene
@@ -151,7 +150,7 @@ class SelectInteraction(PlanningInteraction):
                         way = state.board.way_between(self.zone, n)
                         assert way is not None
                         try:
-                            self.w.session.game.check(LayMines(uid, way.id))
+                            self.w.session.check(LayMines(uid, way.id))
                         except IllegalAction:
                             continue
                         eligible.add(way.id)
@@ -314,16 +313,6 @@ class NavalUI(RulesetUI):
 
     def loss_choice(self) -> str:
         return str(self.loss_box.currentData() or "")
-
-    def losses(self, before: NavalState, record: Record) -> list[tuple[str, str, str]]:
-        out = []
-        for event in record.events:
-            sunk = event.data.get("sunk") if event.kind == "MineRolled" else (
-                event.data.get("unit") if event.kind == "ShipSunk" else None)
-            if sunk and sunk in before.units:
-                unit = before.units[sunk]
-                out.append((unit.zone, unit.type, unit.nation))
-        return out
 
     def settle(self, place: str) -> None:
         state: Any = self.w.session.view()

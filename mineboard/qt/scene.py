@@ -15,6 +15,7 @@ from PySide6.QtGui import QColor, QTransform
 from PySide6.QtWidgets import QGraphicsItem
 from shapely.ops import polylabel
 
+from mineboard.core.places import PlaceRef
 from mineboard.maps.model import LAND, NAVAL_LINE, SEA_ZONE, BoardMap
 from mineboard.qt import palette
 from mineboard.qt.geometry import line_path, polygon_path, to_scene
@@ -212,9 +213,9 @@ class BoardScene(MapScene):
         for wid, item in self.lines.items():
             item.set_state(eligible=wid in lines)
 
-    def flash(self, kind: str, ident: str, on: bool) -> None:
-        """Light up a line (a detonation, a log entry clicked); ("", "", False) clears all."""
-        targets = [ident] if kind == "line" else ([] if kind else list(self.lines))
+    def flash(self, at: PlaceRef | None, on: bool) -> None:
+        """Light up a line (a detonation, a log entry clicked); None clears all."""
+        targets = list(self.lines) if at is None else [at.id]
         for way_id in targets:
             for (line, _owner), marker in self.markers.items():
                 if line == way_id:
@@ -225,10 +226,12 @@ class BoardScene(MapScene):
                 item.hovered = on
                 item.set_state()
 
-    def point_of(self, kind: str, ident: str) -> QPointF | None:
-        if kind == "line" and ident in self.lines:
-            return self.line_midpoint(ident)
-        return self.anchors.get(ident) if kind == "zone" else None
+    def point_of(self, at: PlaceRef) -> QPointF | None:
+        if at.id in self.lines:
+            return self.line_midpoint(at.id)
+        if at.id in self.capitals:
+            return self.capitals[at.id].pos()
+        return self.anchors.get(at.id)
 
     def set_detail(self, zoom_of_fit: float) -> None:
         """Level of detail: far out, capital names and stacks' fans give way to the map."""

@@ -16,7 +16,8 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from mineboard.core.actions import Action
-from mineboard.core.history import Game, Record
+from mineboard.core.game import PUBLIC, TEACHER, Game, Observation
+from mineboard.core.history import Record
 from mineboard.persistence.saves import load_save, write_save
 from mineboard.persistence.scenario import Scenario, load_scenario
 from mineboard.resources import resolve_scenario
@@ -41,7 +42,8 @@ class ActionCommand(QUndoCommand):
 
     def redo(self) -> None:
         game = self.session.game
-        self.record = game.play(self.action) if self.record is None else game.redo()
+        self.record = game.play(self.action, by=self.session.seat()) if self.record is None \
+            else game.redo()
         self.session.after_change(self.record)
 
     def undo(self) -> None:
@@ -60,6 +62,7 @@ class GameSession(QObject):
         self.path = path
         self.solo = False
         self.teacher_view = False
+        self.seat_override: str | None = None  # the screenshot command draws for one side
         self.undo_stack = QUndoStack(self)
         self.autosave_enabled = True
         self._replaying = False
@@ -78,7 +81,7 @@ class GameSession(QObject):
     # ---- playing ---------------------------------------------------------------------------
     def play(self, action: Action, text: str = "") -> Record:
         """Check, then play through the undo stack. Raises IllegalAction, changing nothing."""
-        self.game.check(action)
+        self.check(action)
         self.undo_stack.push(ActionCommand(self, action, text or action.kind))
         record = self.game.records[-1]
         if record.commits and not self.solo:
@@ -92,23 +95,28 @@ class GameSession(QObject):
         self.changed.emit()
 
     @property
-    def state(self) -> Any:
-        return self.game.state
-
-    @property
     def hidden(self) -> bool:
-        options = getattr(self.game.state, "options", None)
-        return bool(getattr(options, "hidden_minefields", False))
+        """Whether the game has secrets, so hot-seat players need a cover between turns."""
+        return bool(self.game.observe(PUBLIC).view.has_secrets)
 
-    def viewing_side(self) -> str | None:
-        """Whose eyes the board is drawn for: the active side when secrets exist."""
+    def seat(self) -> str:
+        """Whose eyes the board is drawn for: the side to move when secrets exist."""
+        if self.seat_override is not None:
+            return self.seat_override
         if self.teacher_view or not self.hidden:
-            return None
-        state = self.game.state
-        return str(state.side(state.active))
+            return TEACHER
+        return str(self.game.observe(PUBLIC).view.to_move)
+
+    def observation(self, seat: str | None = None) -> Observation[Any]:
+        """The game as the current seat (or ``seat``) knows it: the window's only way in."""
+        return self.game.observe(self.seat() if seat is None else seat)
 
     def view(self) -> Any:
-        return self.game.view(self.viewing_side())
+        return self.observation().view
+
+    def check(self, action: Action) -> None:
+        """Would ``action`` be legal, as the current seat can tell? (Raises IllegalAction.)"""
+        self.observation().check(action)
 
     # ---- files -----------------------------------------------------------------------------
     def save(self, path: Path) -> None:

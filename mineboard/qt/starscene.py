@@ -4,11 +4,13 @@ fleets as counter stacks and minefields as small face-down counters."""
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
 
+from mineboard.core.places import PlaceRef
 from mineboard.maps.model import ROUTE, SYSTEM, BoardMap
 from mineboard.qt.geometry import to_scene
 from mineboard.qt.items import LABEL_Z, LINE_Z, MARKER_Z, FixedSizeItem, StackItem
@@ -190,13 +192,13 @@ class StarScene(MapScene):
         home = [s for s, h in state.home.items() if h == system]
         return name + (f" — home of the {home[0]} fleet" if home else "")
 
-    def reveal(self, system: str, faces: dict[str, list[object]]) -> None:
+    def reveal(self, at: PlaceRef, faces: Mapping[str, tuple[str, ...]], speed: str) -> None:
         """The minefield check turns the counters up (IM-15): flip them to their faces."""
         for owner, values in faces.items():
-            item = self.markers.get((system, owner))
+            item = self.markers.get((at.id, owner))
             if not isinstance(item, CounterStackItem):
                 continue
-            item.revealed = ["F" if v == "false" else str(v) for v in values]
+            item.revealed = list(values)
             anim = QVariantAnimation(self)
             anim.setDuration(400)
             anim.setStartValue(-1.0)
@@ -205,15 +207,12 @@ class StarScene(MapScene):
                                                           it.update()))
             anim.start(QVariantAnimation.DeletionPolicy.DeleteWhenStopped)
 
-    def flash(self, kind: str, ident: str, on: bool) -> None:
+    def flash(self, at: PlaceRef | None, on: bool) -> None:
         for sid, item in self.systems.items():
-            lit = on and kind == "system" and sid == ident
+            lit = on and at is not None and sid == at.id
             if item.lit != lit:
                 item.lit = lit
                 item.update()
-
-    def point_of(self, kind: str, ident: str) -> QPointF | None:
-        return self.anchors.get(ident)
 
     def hit(self, pos: QPointF, view_transform: QTransform) -> tuple[str, str] | None:
         for item in self.items(pos, Qt.ItemSelectionMode.IntersectsItemShape,

@@ -4,6 +4,7 @@ palette for setup, ships moving hex by hex, counters flipping when entered."""
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation
@@ -22,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from mineboard.core.chance import fraction_text
 from mineboard.core.errors import IllegalAction
-from mineboard.core.history import Record
+from mineboard.core.places import PlaceRef
 from mineboard.maps.hexgrid import HexGrid
 from mineboard.maps.model import HEXSIDE, BoardMap
 from mineboard.qt.hexscene import HexGridItem
@@ -52,10 +53,13 @@ class CounterItem(FixedSizeItem):
         self.owner = owner
         self.colour = colour
         self.counters: list[Counter] = []
+        self.revealed: list[str] | None = None  # faces shown while counters turn up
         self.flip = 1.0
         self.setZValue(MARKER_Z)
 
     def faces(self) -> list[tuple[str, QColor]]:
+        if self.revealed is not None:
+            return [(f, QColor("#D0021B") if f == "M" else self.colour) for f in self.revealed]
         out = []
         for c in sorted(self.counters, key=lambda c: (c.face_up, c.mine)):
             if c.face_up:
@@ -164,6 +168,7 @@ class TacticalScene(MapScene):
             item = self.markers[(label, owner)]
             assert isinstance(item, CounterItem)
             item.counters = counters
+            item.revealed = None
             item.setPos(self.anchors[label])
             item.setTransform(QTransform.fromTranslate(-10 + 20 * order[owner], 14))
             known = [c for c in counters if c.known or c.face_up]
@@ -174,26 +179,30 @@ class TacticalScene(MapScene):
             item.setToolTip(tip)
             item.update()
 
-    def flip(self, label: str, owner: str, turned: list[Counter], speed: str) -> None:
+    def art_for(self, unit_type: str) -> str:
+        return ART.get(unit_type, unit_type)
+
+    def reveal(self, at: PlaceRef, faces: Mapping[str, tuple[str, ...]], speed: str) -> None:
         """Counters entered turn over (GT-10): squash to the edge, show their faces."""
-        item = self.markers.get((label, owner))
-        if not isinstance(item, CounterItem) or speed == "off":
-            return
-        anim = QVariantAnimation(self)
-        anim.setDuration(500 if speed == "normal" else 200)
-        anim.setStartValue(1.0)
-        anim.setEndValue(-1.0)
+        for owner, shown in faces.items():
+            item = self.markers.get((at.id, owner))
+            if not isinstance(item, CounterItem) or speed == "off":
+                continue
+            anim = QVariantAnimation(self)
+            anim.setDuration(500 if speed == "normal" else 200)
+            anim.setStartValue(1.0)
+            anim.setEndValue(-1.0)
 
-        def step(t: object) -> None:
-            value = float(t)  # type: ignore[arg-type]
-            if value < 0 and item.counters is not turned:
-                item.counters = turned  # past the edge: the faces are up
-            item.flip = value
-            item.update()
+            def step(t: object, item: CounterItem = item, shown: tuple[str, ...] = shown) -> None:
+                value = float(t)  # type: ignore[arg-type]
+                if value < 0:
+                    item.revealed = list(shown)  # past the edge: the faces are up
+                item.flip = value
+                item.update()
 
-        anim.valueChanged.connect(step)
-        anim.finished.connect(lambda: (setattr(item, "flip", 1.0), item.update()))
-        anim.start(QVariantAnimation.DeletionPolicy.DeleteWhenStopped)
+            anim.valueChanged.connect(step)
+            anim.finished.connect(lambda item=item: (setattr(item, "flip", 1.0), item.update()))
+            anim.start(QVariantAnimation.DeletionPolicy.DeleteWhenStopped)
 
     def set_highlight(self, labels: set[str]) -> None:
         path = QPainterPath()
@@ -204,11 +213,9 @@ class TacticalScene(MapScene):
             path.closeSubpath()
         self.highlight.setPath(path)
 
-    def flash(self, kind: str, ident: str, on: bool) -> None:
-        self.set_highlight({ident} if on and ident in self.anchors else set())
-
-    def point_of(self, kind: str, ident: str) -> QPointF | None:
-        return self.anchors.get(ident)
+    def flash(self, at: PlaceRef | None, on: bool) -> None:
+        self.set_highlight({at.id} if on and at is not None and at.id in self.anchors
+                           else set())
 
     def hit(self, pos: QPointF, view_transform: QTransform) -> tuple[str, str] | None:
         for item in self.items(pos, Qt.ItemSelectionMode.IntersectsItemShape,
@@ -393,7 +400,7 @@ class TacticalUI(RulesetUI):
         self.logsheet = QLabel("")
         self.logsheet.setWordWrap(True)
         layout.addWidget(self.logsheet)
-        state: GtState = self.w.session.state
+        state: GtState = self.w.session.view()
         self.strategic = BoardScene(state.strategic)
         view = FitView(self.strategic)
         view.setFixedHeight(120)
@@ -433,7 +440,7 @@ class TacticalUI(RulesetUI):
 
     def _show_logsheet(self, state: GtState) -> None:
         """The viewing side's logsheet: its own minefields and logged 'Mine' only."""
-        side = self.w.session.viewing_side() or state.active
+        side = state.to_move
         log = state.logs.get(side)
         if log is None:
             return
@@ -454,27 +461,8 @@ class TacticalUI(RulesetUI):
         for h in state.grid.hexes():
             label = state.grid.label(h)
             try:
-                self.w.session.game.check(PlaceCounter(label, mine))
+                self.w.session.check(PlaceCounter(label, mine))
             except IllegalAction:
                 continue
             out.add(label)
-        return out
-
-    def on_played(self, record: Record) -> None:
-        state: GtState = self.w.session.view()
-        for event in record.events:
-            if event.kind == "CountersFlipped" and isinstance(self.w.scene, TacticalScene):
-                label = event.data["hex"]
-                for owner in {c.owner for c in state.counters_in(label)} | set(state.sides):
-                    turned = [c for c in state.counters_in(label) if c.owner == owner]
-                    self.w.scene.flip(label, owner, turned, self.w.dice.speed)
-
-    def losses(self, before: GtState, record: Record) -> list[tuple[str, str, str]]:
-        out = []
-        for event in record.events:
-            sunk = event.data.get("sunk")
-            if sunk and sunk in before.ships and before.ships[sunk].hex:
-                ship = before.ships[sunk]
-                assert ship.hex is not None
-                out.append((ship.hex, ART.get(ship.type, ship.type), ship.side))
         return out

@@ -9,7 +9,16 @@ from typing import Any
 from mineboard.core.actions import Action
 from mineboard.core.chance import fraction_text
 from mineboard.core.dice import Dice
-from mineboard.core.events import Event
+from mineboard.core.events import (
+    CountersPlaced,
+    CountersRevealed,
+    DiceRolled,
+    Event,
+    PhaseBegan,
+    UnitLost,
+    UnitsMoved,
+)
+from mineboard.rules.common.refs import ref
 from mineboard.rules.gwas_tactical.actions import (
     CrossBoundary,
     EndPhase,
@@ -25,8 +34,8 @@ def ship_name(state: GtState, ship: Ship) -> str:
     return f"{ship.side} {state.ship_type(ship).name} {ship.id}"
 
 
-def table_roll(state: GtState, ship: Ship, mod: int, why: str, clause: str, dice: Dice,
-               where: dict[str, Any]) -> list[Event]:
+def table_roll(state: GtState, ship: Ship, mod: int, why: str, clause: str,
+               dice: Dice) -> list[Event]:
     """One roll on the Minefield Table for one ship; damage applied from ship data."""
     table = state.rules.table
     rolls = [dice.roll(clause, f"{why}: {ship.id}") for _ in range(table.dice)]
@@ -37,36 +46,42 @@ def table_roll(state: GtState, ship: Ship, mod: int, why: str, clause: str, dice
             + (f" + {mod}" if mod else "") + f" = {total} on the Minefield Table ({why}): "
             f"{band.result} (P = {fraction_text(odds[band.result])})")
     hit = band.sunk or band.damage > 0
-    data: dict[str, Any] = {**where, "ship": ship.id, "dice": rolls, "hits": [hit] * len(rolls),
-                            "modifier": mod, "total": total, "result": band.result,
-                            "tally": f"{total}: {band.result}"}
+    data: dict[str, Any] = {"ship": ship.id, "modifier": mod, "total": total,
+                            "result": band.result}
+    at = ref(state.board, ship.hex) if ship.hex is not None else None
     ship.damage += band.damage
     hull = state.ship_type(ship).hull
+    lost: list[Event] = []
     if band.sunk or ship.damage >= hull:
         del state.ships[ship.id]
-        text += f"; {ship.id} sinks"
         data["sunk"] = ship.id
+        lost.append(UnitLost(kind="ShipSunk", clause=clause, text=f"{ship_name(state, ship)} "
+                             "sinks", at=at, unit=ship.id, unit_type=ship.type,
+                             owner=ship.side))
     elif band.damage:
         text += f"; {ship.damage} of {hull} hull lost"
-    events = [Event("MinefieldRoll", clause, text, data)]
     if table.label:
-        events[0] = Event(events[0].kind, clause, text + f" [{table.label}]", data)
-    return events
+        text += f" [{table.label}]"
+    return [DiceRolled(kind="MinefieldRoll", clause=clause, text=text, at=at,
+                       dice=tuple(rolls), hits=(hit,) * len(rolls),
+                       tally=f"{total}: {band.result}", data=data), *lost]
 
 
 def apply_cross(state: GtState, action: CrossBoundary, dice: Dice) -> list[Event]:
-    events = []
+    events: list[Event] = []
     for sid in action.ships:
         ship = state.ships[sid]
         boundary, ship.crossing = ship.crossing, None
         enemy_fields = [s for s, log in state.logs.items() if s != ship.side
                         and boundary in log.minefields]
         if not enemy_fields:
-            events.append(Event("BoundaryCrossed", "GT-02", f"{ship.id} crosses {boundary}: "
-                                "no enemy minefield there", {"ship": sid}))
+            events.append(Event(kind="BoundaryCrossed", clause="GT-02",
+                                text=f"{ship.id} crosses {boundary}: no enemy minefield "
+                                "there", at=ref(state.board, str(ship.hex)),
+                                data={"ship": sid}))
             continue
         events += table_roll(state, ship, 0, f"crossing the mined boundary {boundary}",
-                             "GT-02", dice, {})
+                             "GT-02", dice)
     return events
 
 
@@ -77,14 +92,13 @@ def apply_place(state: GtState, action: PlaceCounter, dice: Dice) -> list[Event]
     clause = "GT-06" if action.mine else "GT-05"
     mines, dummies = state.placed(side)
     budget = state.logs[side].budget
-    return [
-        Event("CounterPlaced", clause, f"{side} places a {kind} counter face-down in hex "
-              f"{action.hex} ({mines + dummies} of {budget}: {mines} mine(s), "
-              f"{dummies} dumm{'y' if dummies == 1 else 'ies'})",
-              {"hex": action.hex, "mine": action.mine}, secret_to=side),
-        Event("FaceDownPlaced", "GT-05", f"{side} places a face-down counter in hex "
-              f"{action.hex}", {"hex": action.hex}, hidden_from=side),
-    ]
+    return [CountersPlaced(
+        kind="CounterPlaced", clause=clause,
+        text=f"{side} places a {kind} counter face-down in hex {action.hex} "
+        f"({mines + dummies} of {budget}: {mines} mine(s), "
+        f"{dummies} dumm{'y' if dummies == 1 else 'ies'})",
+        at=ref(state.board, action.hex), owner=side, count=1, public_clause="GT-05",
+        data={"mine": action.mine}, secret_to=side)]
 
 
 def enter_hex(state: GtState, label: str, entering: list[Ship], dice: Dice) -> list[Event]:
@@ -97,11 +111,14 @@ def enter_hex(state: GtState, label: str, entering: list[Ship], dice: Dice) -> l
     down = [c for c in enemy if not c.face_up]
     if down:
         mines = sum(c.mine for c in down)
-        events.append(Event("CountersFlipped", "GT-10",
-                            f"ships enter hex {label}: {len(down)} face-down counter(s) "
-                            f"turned up — {mines} mine(s), {len(down) - mines} dumm(ies) "
-                            "removed", {"hex": label, "mines": mines,
-                                        "dummies": len(down) - mines}, reveals=True))
+        faces = {owner: tuple("M" if c.mine else "D" for c in down if c.owner == owner)
+                 for owner in dict.fromkeys(c.owner for c in down)}
+        events.append(CountersRevealed(
+            kind="CountersFlipped", clause="GT-10",
+            text=f"ships enter hex {label}: {len(down)} face-down counter(s) turned up — "
+            f"{mines} mine(s), {len(down) - mines} dumm(ies) removed",
+            at=ref(state.board, label), faces=faces,
+            data={"mines": mines, "dummies": len(down) - mines}))
         for c in down:
             c.face_up = True
         state.counters = [c for c in state.counters if not (c in down and not c.mine)]
@@ -112,7 +129,7 @@ def enter_hex(state: GtState, label: str, entering: list[Ship], dice: Dice) -> l
     why = (f"hex {label}, {len(mines_up)} mine counter(s), impulse {state.impulse}")
     for ship in list(entering):  # GT-12: every ship that entered rolls
         if ship.id in state.ships:
-            events += table_roll(state, ship, mod, why, "GT-11", dice, {"hex": label})
+            events += table_roll(state, ship, mod, why, "GT-11", dice)
     return events
 
 
@@ -121,14 +138,16 @@ def apply_move(state: GtState, action: MoveShips, dice: Dice) -> list[Event]:
     events: list[Event] = []
     for ship in ships:
         ship.moved = True
-    for label in action.path[1:]:
+    for before, label in zip(action.path, action.path[1:], strict=False):
         ships = [s for s in ships if s.id in state.ships]
         if not ships:
             break
         for ship in ships:
             ship.hex = label
-        events.append(Event("ShipsMoved", "", f"{', '.join(s.id for s in ships)} → {label}",
-                            {"hex": label}))
+        events.append(UnitsMoved(kind="ShipsMoved", text=f"{', '.join(s.id for s in ships)} "
+                                 f"→ {label}", at=ref(state.board, label),
+                                 units=tuple(s.id for s in ships),
+                                 path=(ref(state.board, before), ref(state.board, label))))
         events += enter_hex(state, label, ships, dice)
     return events
 
@@ -136,8 +155,9 @@ def apply_move(state: GtState, action: MoveShips, dice: Dice) -> list[Event]:
 def apply_leave(state: GtState, action: LeaveMap, dice: Dice) -> list[Event]:
     ship = state.ships[action.ship]
     origin, ship.hex = ship.hex, None
-    return [Event("ShipLeft", "GT-02", f"{ship.id} leaves the tactical map from {origin}; "
-                  "no second roll for the boundary it crosses", {"hex": origin})]
+    return [Event(kind="ShipLeft", clause="GT-02",
+                  text=f"{ship.id} leaves the tactical map from {origin}; no second roll for "
+                  "the boundary it crosses", at=ref(state.board, str(origin)))]
 
 
 def apply_end(state: GtState, action: EndPhase, dice: Dice) -> list[Event]:
@@ -151,7 +171,7 @@ def apply_end(state: GtState, action: EndPhase, dice: Dice) -> list[Event]:
             if mines_up:
                 mod = modifier(len(mines_up), state.impulse, state.rules.plus_two)
                 events += table_roll(state, ship, mod, f"stayed in mined hex {ship.hex}",
-                                     "GT-13", dice, {"hex": ship.hex})
+                                     "GT-13", dice)
     state.step += 1
     n = len(state.sides)
     if state.phase in (APPROACH, SETUP) and state.step >= n:
@@ -164,8 +184,8 @@ def apply_end(state: GtState, action: EndPhase, dice: Dice) -> list[Event]:
             ship.moved = False
     label = {APPROACH: "approach", SETUP: "counter setup"}.get(
         state.phase, f"impulse {state.impulse}")
-    events.append(Event("PhaseBegan", "", f"turn {state.turn}: {state.active} — {label}",
-                        {"turn": state.turn, "side": state.active}))
+    events.append(PhaseBegan(text=f"turn {state.turn}: {state.active} — {label}",
+                             turn=state.turn, actor=state.active))
     return events
 
 

@@ -6,11 +6,12 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
+from mineboard.core.actions import Action
 from mineboard.core.errors import BadInput
 from mineboard.core.ruleset import TableRuleset
 from mineboard.maps.geojson import bundled_board
 from mineboard.maps.model import BoardMap
-from mineboard.rules.gwas_tactical.actions import CODEC
+from mineboard.rules.gwas_tactical.actions import CODEC, EndPhase
 from mineboard.rules.gwas_tactical.checks import CHECKS
 from mineboard.rules.gwas_tactical.effects import EFFECTS
 from mineboard.rules.gwas_tactical.state import GtState, state_from_scenario
@@ -30,10 +31,11 @@ class GwasTactical(TableRuleset[GtState]):
             raise BadInput(where, f"tactical map {board.id!r} names no 'strategic_map'")
         return state_from_scenario(scenario, board, where, bundled_board(ref, where))
 
+    def end_phase(self, state: GtState) -> Action:
+        return EndPhase()
+
     def view(self, state: GtState, side: str | None) -> GtState:
         """The other side's face-down counters: where they lie, never which are mines."""
-        if side is None:
-            return state
         seen = copy.deepcopy(state)
         for c in seen.counters:
             if c.owner != side and not c.face_up:

@@ -63,13 +63,6 @@ class Logsheet:
         return set(self.minefields) | set(self.open_logs())
 
 
-@dataclass(frozen=True, slots=True)
-class GtOptions:
-    """Counters lie face-down from the start: every gwas-tactical game has secrets."""
-
-    hidden_minefields: bool = True
-
-
 @dataclass
 class GtState:
     board: BoardMap
@@ -78,7 +71,7 @@ class GtState:
     strategic: BoardMap
     zone: str
     rules: GtData
-    sides: list[str]
+    sides: tuple[str, ...]
     logs: dict[str, Logsheet]
     phase: str
     turn: int
@@ -88,14 +81,6 @@ class GtState:
     serial: int = 0
 
     @property
-    def turn_order(self) -> list[str]:
-        return self.sides
-
-    @property
-    def options(self) -> GtOptions:
-        return GtOptions()
-
-    @property
     def active(self) -> str:
         return self.sides[self.step % len(self.sides)]
 
@@ -103,8 +88,35 @@ class GtState:
     def impulse(self) -> int:
         return self.rules.impulses[self.step // len(self.sides)] if self.phase == BATTLE else 0
 
-    def side(self, nation: str) -> str:
-        return nation
+    # ---- the game contract (core.game.GameState) -------------------------------------------
+    @property
+    def owners(self) -> tuple[str, ...]:
+        return self.sides
+
+    @property
+    def phasing(self) -> str:
+        return self.active
+
+    @property
+    def to_move(self) -> str:
+        return self.active
+
+    @property
+    def actor(self) -> str:
+        return self.active
+
+    @property
+    def phase_label(self) -> str:
+        return {APPROACH: "Approach", SETUP: "Counter setup"}.get(
+            self.phase, f"Impulse {self.impulse}")
+
+    @property
+    def has_secrets(self) -> bool:
+        """Counters lie face-down from the start: every gwas-tactical game has secrets."""
+        return True
+
+    def side_of(self, owner: str) -> str:
+        return owner
 
     def ship_type(self, ship: Ship) -> ShipType:
         return self.rules.ships[ship.type]
@@ -168,7 +180,7 @@ def state_from_scenario(data: Mapping[str, Any], board: BoardMap, where: str,
                 raise BadInput(f"{at}: logged.{b}", "must be a whole number of turns ≥ 0")
         sides.append(s["name"])
         logs[s["name"]] = Logsheet(list(fields), dict(logged))
-    state = GtState(board, grid, ring, strategic, zone, rules, sides, logs,
+    state = GtState(board, grid, ring, strategic, zone, rules, tuple(sides), logs,
                     str(data.get("phase", APPROACH)), 1, 0, {}, [])
     if state.phase not in (APPROACH, SETUP, BATTLE):
         raise BadInput(f"{where}: phase", "must be approach, setup or battle")

@@ -131,9 +131,11 @@ def check_sweep(state: ImperiumState, action: Sweep) -> None:
     fleet = staying_fleet(state, action.fleet, "sweeps", "IM-26", ("sweeps", "minesweeper"))
     if fleet.swept:
         raise IllegalAction(f"{fleet.id} already swept this segment", "IM-26")
-    if state.enemy_points(fleet.system, fleet.side) == 0:
-        raise IllegalAction(f"no enemy mine points to sweep at {fleet.system} (false counters "
-                            "are not swept, IM-31)", "IM-26")
+    if not state.enemy_counters(fleet.system, fleet.side):
+        # Judged on the counters anyone can see: whether they hold mine points is the
+        # enemy's secret, which the sweep itself finds out (IM-31: false ones stay).
+        raise IllegalAction(f"no enemy minefield counters to sweep at {fleet.system}",
+                            "IM-26")
 
 
 def check_split(state: ImperiumState, action: SplitFleet) -> None:

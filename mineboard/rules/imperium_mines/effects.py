@@ -8,7 +8,16 @@ from typing import Any
 from mineboard.core.actions import Action
 from mineboard.core.chance import fraction_text
 from mineboard.core.dice import Dice
-from mineboard.core.events import Event
+from mineboard.core.events import (
+    CountersPlaced,
+    CountersRevealed,
+    DiceRolled,
+    Event,
+    PhaseBegan,
+    UnitLost,
+    UnitsMoved,
+)
+from mineboard.rules.common.refs import ref
 from mineboard.rules.imperium_mines.actions import (
     Build,
     EndPhase,
@@ -32,10 +41,11 @@ def apply_build(state: ImperiumState, action: Build, dice: Dice) -> list[Event]:
     state.resources[state.active] -= stype.cost * action.count
     ready = state.turn + stype.build_turns
     state.building += [(state.active, action.ship, ready)] * action.count
-    return [Event("ShipsOrdered", "IM-02" if stype.mine_ship else "",
-                  f"{state.active} orders {action.count} {stype.name}(s) for "
+    return [Event(kind="ShipsOrdered", clause="IM-02" if stype.mine_ship else "",
+                  text=f"{state.active} orders {action.count} {stype.name}(s) for "
                   f"{stype.cost * action.count} Resources, ready on turn {ready} (IM-03)",
-                  {"ship": action.ship, "count": action.count})]
+                  at=ref(state.board, state.home[state.active]),
+                  data={"ship": action.ship, "count": action.count})]
 
 
 def apply_lay(state: ImperiumState, action: LayMines, dice: Dice) -> list[Event]:
@@ -46,13 +56,12 @@ def apply_lay(state: ImperiumState, action: LayMines, dice: Dice) -> list[Event]
     fleet.laid = fleet.stayed = True
     where = system_name(state, fleet.system)
     total = state.points(fleet.system, fleet.side)
-    return [
-        Event("MinesLaid", "IM-07", f"{fleet.id}'s {points} minelayer(s) lay {points} mine "
-              f"point(s) at {where}; {fleet.side}'s minefield there is now {total}",
-              {"system": fleet.system, "points": points, "total": total}, secret_to=fleet.side),
-        Event("CountersPlaced", "IM-08", f"{fleet.side} places a face-down minefield counter "
-              f"at {where}", {"system": fleet.system, "count": 1}, hidden_from=fleet.side),
-    ]
+    return [CountersPlaced(
+        kind="MinesLaid", clause="IM-07",
+        text=f"{fleet.id}'s {points} minelayer(s) lay {points} mine point(s) at {where}; "
+        f"{fleet.side}'s minefield there is now {total}",
+        at=ref(state.board, fleet.system), owner=fleet.side, count=1, public_clause="IM-08",
+        data={"points": points, "total": total}, secret_to=fleet.side)]
 
 
 def apply_false(state: ImperiumState, action: PlaceFalse, dice: Dice) -> list[Event]:
@@ -61,22 +70,18 @@ def apply_false(state: ImperiumState, action: PlaceFalse, dice: Dice) -> list[Ev
         Counter(0, false=True) for _ in range(action.count))
     fleet.stayed = True
     where = system_name(state, fleet.system)
-    return [
-        Event("FalsePlaced", "IM-12", f"{fleet.id} places {action.count} False Minefield "
-              f"counter(s) at {where}", {"system": fleet.system, "count": action.count},
-              secret_to=fleet.side),
-        Event("CountersPlaced", "IM-08", f"{fleet.side} places {action.count} face-down "
-              f"minefield counter(s) at {where}", {"system": fleet.system,
-                                                    "count": action.count},
-              hidden_from=fleet.side),
-    ]
+    return [CountersPlaced(
+        kind="FalsePlaced", clause="IM-12",
+        text=f"{fleet.id} places {action.count} False Minefield counter(s) at {where}",
+        at=ref(state.board, fleet.system), owner=fleet.side, count=action.count,
+        public_clause="IM-08", secret_to=fleet.side)]
 
 
 def apply_sweep(state: ImperiumState, action: Sweep, dice: Dice) -> list[Event]:
     fleet = state.fleets[action.fleet]
     sweepers = state.count_of(fleet, "sweeps")
     fleet.swept = fleet.stayed = True
-    events = []
+    events: list[Event] = []
     where = system_name(state, fleet.system)
     for owner, counters in state.minefields.get(fleet.system, {}).items():
         if owner == fleet.side:
@@ -86,19 +91,20 @@ def apply_sweep(state: ImperiumState, action: Sweep, dice: Dice) -> list[Event]:
         sweepers -= removed
         left = real - removed
         counters[:] = [c for c in counters if c.false] + ([Counter(left)] if left else [])
-        events.append(Event("MinesSwept", "IM-26", f"{fleet.id}'s minesweepers remove "
-                            f"{removed} of {owner}'s mine point(s) at {where}",
-                            {"system": fleet.system, "removed": removed}))
-        events.append(Event("MinefieldReduced", "IM-26", f"{owner}'s minefield at {where} "
-                            f"is now {left} point(s)" + (" — swept clear (IM-27)" if not left
-                                                          else ""),
-                            {"system": fleet.system, "left": left}, secret_to=owner))
+        at = ref(state.board, fleet.system)
+        events.append(Event(kind="MinesSwept", clause="IM-26",
+                            text=f"{fleet.id}'s minesweepers remove {removed} of {owner}'s "
+                            f"mine point(s) at {where}", at=at, data={"removed": removed}))
+        events.append(Event(kind="MinefieldReduced", clause="IM-26",
+                            text=f"{owner}'s minefield at {where} is now {left} point(s)"
+                            + (" — swept clear (IM-27)" if not left else ""), at=at,
+                            data={"left": left}, secret_to=owner))
     return events
 
 
 def _damage(state: ImperiumState, fleet: Fleet, points: int, dice: Dice) -> list[Event]:
     """IM-21/22/33: every ship, auxiliaries too, gets its own roll of ``points`` dice."""
-    events = []
+    events: list[Event] = []
     for ship in list(fleet.ships):
         rolls = [dice.roll("IM-22", f"mine attack on {ship.id}") for _ in range(points)]
         hits = [v >= state.rules.hit_on for v in rolls]
@@ -107,19 +113,27 @@ def _damage(state: ImperiumState, fleet: Fleet, points: int, dice: Dice) -> list
         name = f"{state.ship_type(ship).name} {ship.id}"
         text = (f"{points} dice against {name}: {', '.join(map(str, rolls))} — "
                 f"{sum(hits)} hit(s)")
-        data: dict[str, Any] = {"system": fleet.system, "ship": ship.id, "dice": rolls,
-                                "hits": hits, "tally": f"{sum(hits)} hit(s) on {name}"}
+        at = ref(state.board, fleet.system)
+        data: dict[str, Any] = {"ship": ship.id}
+        lost: list[Event] = []
         if ship.hits >= hull:
             fleet.ships.remove(ship)
-            text += f"; destroyed ({ship.hits} of {hull} hull, damage model IM-28)"
             data["destroyed"] = True
+            lost.append(UnitLost(kind="ShipDestroyed", clause="IM-28",
+                                 text=f"{fleet.side} {name} destroyed ({ship.hits} of {hull} "
+                                 "hull, damage model)", at=at, unit=ship.id,
+                                 unit_type=ship.type, owner=fleet.side))
         elif sum(hits):
             text += f"; damaged ({ship.hits} of {hull} hull, IM-28)"
-        events.append(Event("MineAttack", "IM-22", text, data))
+        events.append(DiceRolled(kind="MineAttack", clause="IM-22", text=text, at=at,
+                                 dice=tuple(rolls), hits=tuple(hits),
+                                 tally=f"{sum(hits)} hit(s) on {name}", data=data))
+        events += lost
     if not fleet.ships:
         del state.fleets[fleet.id]
-        events.append(Event("FleetLost", "IM-21", f"{fleet.id} is lost to the mines",
-                            {"system": fleet.system}))
+        events.append(Event(kind="FleetLost", clause="IM-21",
+                            text=f"{fleet.id} is lost to the mines",
+                            at=ref(state.board, fleet.system)))
     return events
 
 
@@ -137,19 +151,24 @@ def enter_system(state: ImperiumState, system: str, jump: int, moving: list[Flee
               for o, cs in owner_fields.items()}
     points = state.enemy_points(system, side)
     falses = sum(1 for c in counters if c.false)
-    events.append(Event("CountersFlipped", "IM-15",
-                        f"{side}'s fleet halts at {where} (IM-14): the counters are turned up — "
-                        f"{points} mine point(s) and {falses} false counter(s)",
-                        {"system": system, "counters": reveal, "points": points,
-                         "false": falses}, reveals=True))
+    at = ref(state.board, system)
+    events.append(CountersRevealed(
+        kind="CountersFlipped", clause="IM-15",
+        text=f"{side}'s fleet halts at {where} (IM-14): the counters are turned up — "
+        f"{points} mine point(s) and {falses} false counter(s)", at=at,
+        faces={o: tuple("F" if v == "false" else str(v) for v in values)
+               for o, values in reveal.items()},
+        data={"points": points, "false": falses}))
     for cs in owner_fields.values():
         cs[:] = [c for c in cs if not c.false]
     if falses:
-        events.append(Event("FalseRemoved", "IM-15", f"{falses} False Minefield counter(s) "
-                            f"removed at {where}", {"system": system, "count": falses}))
+        events.append(Event(kind="FalseRemoved", clause="IM-15",
+                            text=f"{falses} False Minefield counter(s) removed at {where}",
+                            at=at, data={"count": falses}))
     if points == 0:
-        events.append(Event("OnlyFalse", "IM-16", f"only false counters at {where}: no roll, "
-                            "the move goes on", {"system": system}))
+        events.append(Event(kind="OnlyFalse", clause="IM-16",
+                            text=f"only false counters at {where}: no roll, the move goes on",
+                            at=at))
         return events, []
     stopped = []
     for fleet in list(moving):
@@ -163,21 +182,21 @@ def enter_system(state: ImperiumState, system: str, jump: int, moving: list[Flee
         later = f" + {rule.later_jump_bonus} (jump {jump})" if jump >= 2 else ""
         sweep_text = f" − {sweepers} minesweeper(s)" if sweepers else ""
         chance = afoul_chance(rule, points, jump, sweepers)
-        events.append(Event(
-            "MineCheck", "IM-18",
-            f"{fleet.id} ({sweepers} minesweeper(s), IM-17) rolls {'+'.join(map(str, rolls))}"
-            f" + {points} mine point(s){later}{sweep_text} = {total}: "
-            + ("runs afoul (10 or more, IM-19)" if afoul else "safe (IM-19)")
-            + f"; P(afoul) = {fraction_text(chance)}",
-            {"system": system, "fleet": fleet.id, "dice": rolls, "hits": [afoul] * len(rolls),
-             "total": total, "afoul": afoul, "chance": str(chance),
-             "tally": f"{total} {'≥' if afoul else '<'} {rule.afoul_at}"}))
+        events.append(DiceRolled(
+            kind="MineCheck", clause="IM-18",
+            text=f"{fleet.id} ({sweepers} minesweeper(s), IM-17) rolls "
+            f"{'+'.join(map(str, rolls))} + {points} mine point(s){later}{sweep_text} = "
+            f"{total}: " + ("runs afoul (10 or more, IM-19)" if afoul else "safe (IM-19)")
+            + f"; P(afoul) = {fraction_text(chance)}", at=at,
+            dice=tuple(rolls), hits=(afoul,) * len(rolls),
+            tally=f"{total} {'≥' if afoul else '<'} {rule.afoul_at}",
+            data={"fleet": fleet.id, "total": total, "afoul": afoul, "chance": str(chance)}))
         if afoul:
             events += _damage(state, fleet, points, dice)
             if state.options.stop_after_afoul:
                 stopped.append(fleet)
-    events.append(Event("CountersHidden", "IM-24", f"the counters at {where} are turned face "
-                        "down again", {"system": system}))
+    events.append(Event(kind="CountersHidden", clause="IM-24",
+                        text=f"the counters at {where} are turned face down again", at=at))
     return events, stopped
 
 
@@ -186,23 +205,29 @@ def apply_jump(state: ImperiumState, action: Jump, dice: Dice) -> list[Event]:
     events: list[Event] = []
     for f in moving:
         f.moved = True
-    for jump, system in enumerate(action.path[1:], start=1):
+    for jump, (before, system) in enumerate(zip(action.path, action.path[1:], strict=False),
+                                            start=1):
         for f in moving:
             f.system = system
-        events.append(Event("FleetsJumped", "", f"{', '.join(f.id for f in moving)} jump to "
-                            f"{system_name(state, system)} (jump {jump})",
-                            {"system": system, "fleets": [f.id for f in moving]}))
+        events.append(UnitsMoved(kind="FleetsJumped",
+                                 text=f"{', '.join(f.id for f in moving)} jump to "
+                                 f"{system_name(state, system)} (jump {jump})",
+                                 at=ref(state.board, system),
+                                 units=tuple(f.id for f in moving),
+                                 path=(ref(state.board, before), ref(state.board, system))))
         more, stopped = enter_system(state, system, jump, moving, dice)
         events += more
         moving = [f for f in moving if f.id in state.fleets and f not in stopped]
         for f in stopped:
             if f.id in state.fleets:
-                events.append(Event("FleetStopped", "IM-29", f"{f.id} ran afoul and ends its "
-                                    "move here", {"system": system}))
+                events.append(Event(kind="FleetStopped", clause="IM-29",
+                                    text=f"{f.id} ran afoul and ends its move here",
+                                    at=ref(state.board, system)))
         if state.enemy_fleets_at(system, state.active) and moving:
-            events.append(Event("Contact", "IM-14", f"contact with enemy fleets at "
+            events.append(Event(kind="Contact", clause="IM-14",
+                                text=f"contact with enemy fleets at "
                                 f"{system_name(state, system)}: the move ends",
-                                {"system": system}))
+                                at=ref(state.board, system)))
             break
         if not moving:
             break
@@ -216,19 +241,21 @@ def apply_split(state: ImperiumState, action: SplitFleet, dice: Dice) -> list[Ev
                 fleet.stayed, fleet.laid, fleet.swept)
     fleet.ships = [s for s in fleet.ships if s.id not in action.ships]
     state.fleets[new.id] = new
-    return [Event("FleetSplit", "", f"{new.id} splits from {fleet.id}",
-                  {"system": fleet.system})]
+    return [Event(kind="FleetSplit", text=f"{new.id} splits from {fleet.id}",
+                  at=ref(state.board, fleet.system))]
 
 
 def apply_combat(state: ImperiumState, action: SettleCombat, dice: Dice) -> list[Event]:
-    events = []
+    events: list[Event] = []
     for fleet in state.fleets_at(action.system):
         fleet.fought = True
         for ship in [s for s in fleet.ships if s.id in action.destroyed]:
             fleet.ships.remove(ship)
-            events.append(Event("ShipDestroyed", "IM-25", f"{fleet.side} "
-                                f"{state.ship_type(ship).name} {ship.id} destroyed in combat "
-                                "(mines play no part in it)", {"system": action.system}))
+            events.append(UnitLost(kind="ShipDestroyed", clause="IM-25",
+                                   text=f"{fleet.side} {state.ship_type(ship).name} {ship.id} "
+                                   "destroyed in combat (mines play no part in it)",
+                                   at=ref(state.board, action.system), unit=ship.id,
+                                   unit_type=ship.type, owner=fleet.side))
         if not fleet.ships:
             del state.fleets[fleet.id]
     return events
@@ -243,9 +270,10 @@ def _arrivals(state: ImperiumState) -> list[Event]:
     fleet = Fleet(state.new_id("F"), side, state.home[side],
                   [Ship(state.new_id("s"), t) for _s, t, _r in ready])
     state.fleets[fleet.id] = fleet
-    return [Event("ShipsBuilt", "IM-03", f"{len(ready)} new ship(s) join {side} at "
+    return [Event(kind="ShipsBuilt", clause="IM-03",
+                  text=f"{len(ready)} new ship(s) join {side} at "
                   f"{system_name(state, fleet.system)} as {fleet.id}",
-                  {"system": fleet.system})]
+                  at=ref(state.board, fleet.system))]
 
 
 def apply_end(state: ImperiumState, action: EndPhase, dice: Dice) -> list[Event]:
@@ -255,14 +283,14 @@ def apply_end(state: ImperiumState, action: EndPhase, dice: Dice) -> list[Event]
         state.turn += 1
     for fleet in state.fleets.values():
         fleet.reset()
-    events = []
+    events: list[Event] = []
     if state.phase == "construction":
         events += _arrivals(state)
         label = "Construction"
     else:
         label = f"action segment {state.segment}"
-    events.append(Event("PhaseBegan", "", f"turn {state.turn}: {state.active} — {label}",
-                        {"turn": state.turn, "side": state.active}))
+    events.append(PhaseBegan(text=f"turn {state.turn}: {state.active} — {label}",
+                             turn=state.turn, actor=state.active))
     return events
 
 

@@ -6,9 +6,10 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
+from mineboard.core.actions import Action
 from mineboard.core.ruleset import TableRuleset
 from mineboard.maps.model import BoardMap
-from mineboard.rules.imperium_mines.actions import CODEC
+from mineboard.rules.imperium_mines.actions import CODEC, EndPhase
 from mineboard.rules.imperium_mines.checks import CHECKS
 from mineboard.rules.imperium_mines.effects import EFFECTS
 from mineboard.rules.imperium_mines.state import Counter, ImperiumState, state_from_scenario
@@ -26,10 +27,11 @@ class ImperiumMines(TableRuleset[ImperiumState]):
                   where: str) -> ImperiumState:
         return state_from_scenario(scenario, board, where)
 
+    def end_phase(self, state: ImperiumState) -> Action:
+        return EndPhase()
+
     def view(self, state: ImperiumState, side: str | None) -> ImperiumState:
         """The other side's counters become anonymous backs: how many, never what (IM-08)."""
-        if side is None:
-            return state
         seen = copy.deepcopy(state)
         for owners in seen.minefields.values():
             for owner, counters in owners.items():

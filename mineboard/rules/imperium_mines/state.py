@@ -51,18 +51,13 @@ class Options:
     stop_after_afoul: bool = True  # IM-29
     false_needs_enemy_free: bool = False  # IM-34
 
-    @property
-    def hidden_minefields(self) -> bool:
-        """Counters always lie face-down in this variant: every game has secrets."""
-        return True
-
 
 @dataclass
 class ImperiumState:
     board: BoardMap
     rules: ShipData
     options: Options
-    sides: list[str]
+    sides: tuple[str, ...]
     home: dict[str, str]
     turn: int
     step: int  # 0..len(sides)-1: construction by side; then the segments
@@ -87,12 +82,34 @@ class ImperiumState:
             return self.sides[self.step]
         return self.sides[(self.segment - 1) % len(self.sides)]
 
-    def side(self, nation: str) -> str:
-        return nation  # each player is one side
+    # ---- the game contract (core.game.GameState) -------------------------------------------
+    @property
+    def owners(self) -> tuple[str, ...]:
+        return self.sides
 
     @property
-    def turn_order(self) -> list[str]:
-        return self.sides
+    def phasing(self) -> str:
+        return self.active
+
+    @property
+    def to_move(self) -> str:
+        return self.active
+
+    @property
+    def actor(self) -> str:
+        return self.active
+
+    @property
+    def phase_label(self) -> str:
+        return "Construction" if self.phase == CONSTRUCTION else f"Action segment {self.segment}"
+
+    @property
+    def has_secrets(self) -> bool:
+        """Counters always lie face-down in this variant: every game has secrets."""
+        return True
+
+    def side_of(self, owner: str) -> str:
+        return owner  # each player is one side
 
     def ship_type(self, ship: Ship) -> ShipType:
         return self.rules.ships[ship.type]
@@ -160,7 +177,7 @@ def state_from_scenario(data: Mapping[str, Any], board: BoardMap, where: str,
         sides.append(s["name"])
         home[s["name"]] = str(base)
         resources[s["name"]] = money
-    state = ImperiumState(board, rules, options, sides, home, 1, 0, resources, [], {}, {})
+    state = ImperiumState(board, rules, options, tuple(sides), home, 1, 0, resources, [], {}, {})
     raw_fleets = data.get("fleets", [])
     if not isinstance(raw_fleets, list):
         raise BadInput(where, "'fleets' must be a list")

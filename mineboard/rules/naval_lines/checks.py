@@ -56,8 +56,8 @@ def own_unit(state: NavalState, unit_id: str) -> Unit:
 
 
 def enemies_in(state: NavalState, zone: str, nation: str) -> list[Unit]:
-    side = state.side(nation)
-    return [u for u in state.units_in(zone) if state.side(u.nation) != side]
+    side = state.side_of(nation)
+    return [u for u in state.units_in(zone) if state.side_of(u.nation) != side]
 
 
 def check_buy(state: NavalState, action: BuyMines) -> None:
@@ -214,7 +214,7 @@ def check_capture(state: NavalState, action: Capture) -> None:
     if place is None or place.kind != "land":
         raise refuse(f"{action.territory!r} is not a land territory", TURN)
     owner = state.territory_owner.get(action.territory)
-    if owner is not None and state.side(owner) == state.side(state.active):
+    if owner is not None and state.side_of(owner) == state.side_of(state.active):
         raise refuse(f"{place.name} is held by {owner}, a friend of {state.active}", TURN)
 
 

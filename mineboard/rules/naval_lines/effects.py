@@ -13,8 +13,9 @@ from typing import Any
 from mineboard.core.actions import Action
 from mineboard.core.chance import fraction_text
 from mineboard.core.dice import Dice
-from mineboard.core.events import Event
+from mineboard.core.events import DiceRolled, Event, PhaseBegan, UnitLost, UnitsMoved
 from mineboard.maps.model import way_id
+from mineboard.rules.common.refs import ref
 from mineboard.rules.naval_lines.actions import (
     BuyMines,
     Capture,
@@ -44,7 +45,7 @@ SWEEP_DIE_PER_ESCORT = 3
 
 def _secret(state: NavalState, nation: str) -> str | None:
     """Under hidden minefields, mine stock and laying are known to the owner's side only."""
-    return state.side(nation) if state.options.hidden_minefields else None
+    return state.side_of(nation) if state.options.hidden_minefields else None
 
 
 def unit_label(state: NavalState, unit: Unit) -> str:
@@ -57,10 +58,13 @@ def apply_buy(state: NavalState, action: BuyMines, dice: Dice) -> list[Event]:
     state.pending[nation] += action.count
     state.bought_this_turn[nation] += action.count
     state.tally[nation].bought += action.count
-    return [Event("MinesBought", "NL-02",
-                  f"{nation} buys {action.count} naval mine(s) at its capital for "
+    capital = state.nations[nation].capital
+    return [Event(kind="MinesBought", clause="NL-02",
+                  text=f"{nation} buys {action.count} naval mine(s) at its capital for "
                   f"{action.count * state.rules.mine.cost} IPCs",
-                  {"nation": nation, "count": action.count}, _secret(state, nation))]
+                  at=ref(state.board, capital) if capital else None,
+                  data={"nation": nation, "count": action.count},
+                  secret_to=_secret(state, nation))]
 
 
 def apply_load(state: NavalState, action: LoadMines, dice: Dice) -> list[Event]:
@@ -68,10 +72,11 @@ def apply_load(state: NavalState, action: LoadMines, dice: Dice) -> list[Event]:
     state.stored[unit.nation] -= action.count
     unit.cargo += action.count
     unit.mission = "mines"
-    return [Event("MinesLoaded", "NL-05",
-                  f"{unit_label(state, unit)} loads {action.count} mine(s) in sea zone "
-                  f"{unit.zone}", {"unit": unit.id, "count": action.count, "zone": unit.zone},
-                  _secret(state, unit.nation))]
+    return [Event(kind="MinesLoaded", clause="NL-05",
+                  text=f"{unit_label(state, unit)} loads {action.count} mine(s) in sea zone "
+                  f"{unit.zone}", at=ref(state.board, unit.zone),
+                  data={"unit": unit.id, "count": action.count},
+                  secret_to=_secret(state, unit.nation))]
 
 
 def apply_lay(state: NavalState, action: LayMines, dice: Dice) -> list[Event]:
@@ -83,11 +88,12 @@ def apply_lay(state: NavalState, action: LayMines, dice: Dice) -> list[Event]:
         field = Minefield(action.line, unit.nation, unit.zone, 0)
         state.minefields.append(field)
     field.count += count
-    return [Event("MinesLaid", "NL-07",
-                  f"{unit_label(state, unit)} lays {count} mine(s) on line {action.line} "
+    return [Event(kind="MinesLaid", clause="NL-07",
+                  text=f"{unit_label(state, unit)} lays {count} mine(s) on line {action.line} "
                   f"defending sea zone {unit.zone}; its move ends",
-                  {"unit": unit.id, "line": action.line, "count": count, "zone": unit.zone,
-                   "owner": unit.nation}, _secret(state, unit.nation))]
+                  at=ref(state.board, action.line),
+                  data={"unit": unit.id, "count": count, "zone": unit.zone,
+                        "owner": unit.nation}, secret_to=_secret(state, unit.nation))]
 
 
 def facing_fields(state: NavalState, line: str, to_zone: str,
@@ -110,7 +116,7 @@ def facing_fields(state: NavalState, line: str, to_zone: str,
 
 def detonation_chance(state: NavalState, owner: str, mover: str) -> tuple[Fraction, str]:
     """P(one die detonates) and the clause: 1–2 against enemies, 1 against allies (NL-16)."""
-    if state.side(owner) == state.side(mover):
+    if state.side_of(owner) == state.side_of(mover):
         return Fraction(state.rules.mine.allied_defense, 6), "NL-16"
     return Fraction(state.rules.mine.defense, 6), "NL-16"
 
@@ -135,14 +141,15 @@ def resolve_field(state: NavalState, owner: str, fields: list[Minefield], line: 
     """Sweep (NL-22/23), then roll the field one die at a time until it stops (NL-15)."""
     events: list[Event] = []
     mover = state.active
-    enemy = state.side(owner) != state.side(mover)
+    enemy = state.side_of(owner) != state.side_of(mover)
     for f in fields:
         f.revealed = True
     total = sum(f.count for f in fields)
-    events.append(Event("MinefieldEntered", "NL-12",
-                        f"{mover}'s ships cross line {line}: {owner}'s minefield of {total} "
-                        "mine(s) defends", {"line": line, "owner": owner, "mines": total},
-                        reveals=True))
+    at = ref(state.board, line)
+    events.append(Event(kind="MinefieldEntered", clause="NL-12",
+                        text=f"{mover}'s ships cross line {line}: {owner}'s minefield of "
+                        f"{total} mine(s) defends", at=at,
+                        data={"owner": owner, "mines": total}, reveals=True))
     if enemy and state.phase == COMBAT_MOVE:
         swept_total = 0
         for sweeper in sweepers:
@@ -154,19 +161,21 @@ def resolve_field(state: NavalState, owner: str, fields: list[Minefield], line: 
                     _take_mine(fields)
                     state.tally[owner].swept += 1
                     swept_total += 1
-                events.append(Event(
-                    "SweepRolled", "NL-22",
-                    f"{unit_label(state, sweeper)} sweeps die {k + 1} of {n_dice}: rolled "
-                    f"{value} — {'mine swept' if swept else 'miss'} (P(1) = 1/6)",
-                    {"line": line, "unit": sweeper.id, "value": value, "swept": swept,
-                     "chance": "1/6", "dice": [value], "hits": [swept],
-                     "tally": f"{swept_total} mine(s) swept"}))
+                events.append(DiceRolled(
+                    kind="SweepRolled", clause="NL-22",
+                    text=f"{unit_label(state, sweeper)} sweeps die {k + 1} of {n_dice}: "
+                    f"rolled {value} — {'mine swept' if swept else 'miss'} (P(1) = 1/6)",
+                    at=at, dice=(value,), hits=(swept,),
+                    tally=f"{swept_total} mine(s) swept",
+                    data={"unit": sweeper.id, "value": value, "swept": swept,
+                          "chance": "1/6"}))
     targets = [u for u in moving if state.unit_type(u).mine_target]
     immune = [u for u in moving if not state.unit_type(u).mine_target]
     if immune:
         names = ", ".join(state.unit_type(u).name for u in immune)
-        events.append(Event("MinesIgnored", "NL-21", f"{names} pass the minefield freely",
-                            {"line": line, "units": [u.id for u in immune]}))
+        events.append(Event(kind="MinesIgnored", clause="NL-21",
+                            text=f"{names} pass the minefield freely", at=at,
+                            data={"units": [u.id for u in immune]}))
     mines = sum(f.count for f in fields)
     if not targets or not mines:
         return events
@@ -182,12 +191,10 @@ def resolve_field(state: NavalState, owner: str, fields: list[Minefield], line: 
                 f"{clause})")
         if detonates:
             hits += 1
-        data: dict[str, Any] = {"line": line, "owner": owner, "value": value,
-                                "detonates": detonates, "chance": str(p), "index": k + 1,
-                                "of": mines, "targets": need, "dice": [value],
-                                "hits": [detonates],
-                                "tally": f"{hits} detonated of {k + 1} rolled "
-                                         f"(rolling stops at {need})"}
+        data: dict[str, Any] = {"owner": owner, "value": value, "detonates": detonates,
+                                "chance": str(p), "index": k + 1, "of": mines,
+                                "targets": need}
+        lost: list[Event] = []
         if detonates:
             victim = order[hits - 1]
             _take_mine(fields)
@@ -196,13 +203,20 @@ def resolve_field(state: NavalState, owner: str, fields: list[Minefield], line: 
             moving.remove(victim)
             if victim in sweepers:
                 sweepers.remove(victim)
-            text += f"; {unit_label(state, victim)} sunk (NL-18: the mine is removed)"
             data["sunk"] = victim.id
-        events.append(Event("MineRolled", "NL-15", text, data))
+            lost.append(UnitLost(kind="ShipSunk", clause="NL-18",
+                                 text=f"{unit_label(state, victim)} sunk; the mine is removed",
+                                 at=at, unit=victim.id, unit_type=victim.type,
+                                 owner=victim.nation))
+        events.append(DiceRolled(kind="MineRolled", clause="NL-15", text=text, at=at,
+                                 dice=(value,), hits=(detonates,),
+                                 tally=f"{hits} detonated of {k + 1} rolled "
+                                       f"(rolling stops at {need})", data=data))
+        events += lost
         if hits == need:
-            events.append(Event("MinefieldStopped", "NL-15",
-                                f"rolling stops: {hits} detonation(s) = {need} crossing "
-                                "surface unit(s)", {"line": line}))
+            events.append(Event(kind="MinefieldStopped", clause="NL-15",
+                                text=f"rolling stops: {hits} detonation(s) = {need} crossing "
+                                "surface unit(s)", at=at))
             break
     return events
 
@@ -224,20 +238,23 @@ def apply_move(state: NavalState, action: Move, dice: Dice) -> list[Event]:
             unit.moved += 1
     if moving:
         names = ", ".join(u.id for u in moving)
-        events.append(Event("UnitsMoved", "",
-                            f"{names} move {' → '.join(action.path)}",
-                            {"units": [u.id for u in moving], "path": list(action.path)}))
+        events.append(UnitsMoved(text=f"{names} move {' → '.join(action.path)}",
+                                 at=ref(state.board, action.path[-1]),
+                                 units=tuple(u.id for u in moving),
+                                 path=tuple(ref(state.board, z) for z in action.path)))
     return events
 
 
 def apply_settle(state: NavalState, action: SettleBattle, dice: Dice) -> list[Event]:
-    events = []
+    events: list[Event] = []
     for uid in action.sunk:
         unit = state.units.pop(uid)
-        events.append(Event("ShipSunk", "", f"{unit_label(state, unit)} sunk in battle in "
-                            f"sea zone {action.zone}", {"unit": uid, "zone": action.zone}))
-    events.append(Event("BattleSettled", "", f"battle in sea zone {action.zone} settled",
-                        {"zone": action.zone}))
+        events.append(UnitLost(kind="ShipSunk", text=f"{unit_label(state, unit)} sunk in "
+                               f"battle in sea zone {action.zone}",
+                               at=ref(state.board, action.zone), unit=uid,
+                               unit_type=unit.type, owner=unit.nation))
+    events.append(Event(kind="BattleSettled", text=f"battle in sea zone {action.zone} settled",
+                        at=ref(state.board, action.zone)))
     return events
 
 
@@ -249,25 +266,29 @@ def apply_retreat(state: NavalState, action: Retreat, dice: Dice) -> list[Event]
         u.zone = action.to
     mined = any(f.owner != state.active for f in state.fields_on(line))
     note = "; the mines on that line do not defend against a retreat" if mined else ""
-    return [Event("UnitsRetreated", "NL-20",
-                  f"{', '.join(action.units)} retreat {origin} → {action.to}{note}",
-                  {"units": list(action.units), "path": [origin, action.to]})]
+    return [UnitsMoved(kind="UnitsRetreated", clause="NL-20",
+                       text=f"{', '.join(action.units)} retreat {origin} → {action.to}{note}",
+                       at=ref(state.board, action.to), units=tuple(action.units),
+                       path=(ref(state.board, origin), ref(state.board, action.to)))]
 
 
 def apply_capture(state: NavalState, action: Capture, dice: Dice) -> list[Event]:
     place = state.board.places[action.territory]
     state.territory_owner[action.territory] = state.active
-    events = [Event("TerritoryCaptured", "", f"{state.active} takes {place.name}",
-                    {"territory": action.territory, "by": state.active})]
+    at = ref(state.board, action.territory)
+    events = [Event(kind="TerritoryCaptured", text=f"{state.active} takes {place.name}",
+                    at=at, data={"by": state.active})]
     for nation, info in state.nations.items():
         if info.capital == action.territory and nation != state.active:
             lost = state.stored[nation] + state.pending[nation]
             state.stored[nation] = state.pending[nation] = 0
             state.tally[nation].lost += lost
             if lost:
-                events.append(Event("MinesLost", "NL-04",
-                                     f"{lost} naval mine(s) stored in {place.name} are lost "
-                                     "with the capital", {"nation": nation, "count": lost}))
+                events.append(Event(kind="MinesLost", clause="NL-04",
+                                    text=f"{lost} naval mine(s) stored in {place.name} are "
+                                    "lost with the capital", at=at,
+                                    data={"nation": nation, "count": lost},
+                                    secret_to=_secret(state, nation)))
     return events
 
 
@@ -279,33 +300,38 @@ def apply_end(state: NavalState, action: EndPhase, dice: Dice) -> list[Event]:
             holder = state.control.get(zone)
             if enemies_in(state, zone, nation):
                 continue
-            if holder is None or state.side(holder) != state.side(nation):
+            if holder is None or state.side_of(holder) != state.side_of(nation):
                 state.control[zone] = nation
-                events.append(Event("ZoneControlled", "NL-19",
-                                    f"{nation} now controls sea zone {zone}; mines on its "
-                                    "lines stay where they are",
-                                    {"zone": zone, "nation": nation}))
+                events.append(Event(kind="ZoneControlled", clause="NL-19",
+                                    text=f"{nation} now controls sea zone {zone}; mines on "
+                                    "its lines stay where they are",
+                                    at=ref(state.board, zone), data={"nation": nation}))
     if state.phase == NONCOMBAT_MOVE:
         for unit in state.units.values():
             if unit.nation == nation and unit.cargo:
                 state.stored[nation] += unit.cargo
-                events.append(Event("MinesReturned", "NL-04",
-                                    f"{unit.id} did not lay its {unit.cargo} mine(s); they "
-                                    "return to store in the capital",
-                                    {"unit": unit.id, "count": unit.cargo}, _secret(state, nation)))
+                events.append(Event(kind="MinesReturned", clause="NL-04",
+                                    text=f"{unit.id} did not lay its {unit.cargo} mine(s); "
+                                    "they return to store in the capital",
+                                    at=ref(state.board, unit.zone),
+                                    data={"unit": unit.id, "count": unit.cargo},
+                                    secret_to=_secret(state, nation)))
                 unit.cargo = 0
     if state.phase == PLACE:
         placed = state.pending[nation]
         state.pending[nation] = 0
         if placed and state.holds_capital(nation):
             state.stored[nation] += placed
-            events.append(Event("MinesPlaced", "NL-04",
-                                f"{placed} new naval mine(s) are stored in {nation}'s capital",
-                                {"nation": nation, "count": placed}, _secret(state, nation)))
+            events.append(Event(kind="MinesPlaced", clause="NL-04",
+                                text=f"{placed} new naval mine(s) are stored in {nation}'s "
+                                "capital", data={"nation": nation, "count": placed},
+                                secret_to=_secret(state, nation)))
         elif placed:
             state.tally[nation].lost += placed
-            events.append(Event("MinesLost", "NL-04", f"{placed} new mine(s) have no capital "
-                                "to be stored in and are lost", {"nation": nation}))
+            events.append(Event(kind="MinesLost", clause="NL-04",
+                                text=f"{placed} new mine(s) have no capital to be stored in "
+                                "and are lost", data={"nation": nation},
+                                secret_to=_secret(state, nation)))
     index = PHASES.index(state.phase)
     if index + 1 < len(PHASES):
         state.phase = PHASES[index + 1]
@@ -321,9 +347,9 @@ def apply_end(state: NavalState, action: EndPhase, dice: Dice) -> list[Event]:
                 unit.moved, unit.mission, unit.done = 0, None, False
     if state.phase == NONCOMBAT_MOVE:
         state.ncm_control = dict(state.control)
-    events.append(Event("PhaseBegan", "", f"turn {state.turn}: {state.active} — "
-                        f"{PHASE_NAMES[state.phase]}",
-                        {"turn": state.turn, "nation": state.active, "phase": state.phase}))
+    events.append(PhaseBegan(text=f"turn {state.turn}: {state.active} — "
+                             f"{PHASE_NAMES[state.phase]}", turn=state.turn, actor=state.active,
+                             data={"phase": state.phase}))
     return events
 
 

@@ -6,10 +6,11 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
+from mineboard.core.actions import Action
 from mineboard.core.chance import Dist
 from mineboard.core.ruleset import TableRuleset
 from mineboard.maps.model import BoardMap, way_id
-from mineboard.rules.naval_lines.actions import CODEC, Move
+from mineboard.rules.naval_lines.actions import CODEC, EndPhase, Move
 from mineboard.rules.naval_lines.checks import CHECKS
 from mineboard.rules.naval_lines.effects import (
     EFFECTS,
@@ -37,18 +38,21 @@ class NavalLines(TableRuleset[NavalState]):
     def new_state(self, scenario: Mapping[str, Any], board: BoardMap, where: str) -> NavalState:
         return state_from_scenario(scenario, board, where)
 
+    def end_phase(self, state: NavalState) -> Action:
+        return EndPhase()
+
     def view(self, state: NavalState, side: str | None) -> NavalState:
-        if side is None or not state.options.hidden_minefields:
+        if not state.options.hidden_minefields:
             return state
         seen = copy.deepcopy(state)
         seen.minefields = [f for f in seen.minefields
-                           if f.revealed or seen.side(f.owner) == side]
+                           if f.revealed or seen.side_of(f.owner) == side]
         for nation in seen.nations:
-            if seen.side(nation) != side:
+            if seen.side_of(nation) != side:
                 seen.stored[nation] = seen.pending[nation] = 0
                 seen.bought_this_turn[nation] = 0
         for unit in seen.units.values():
-            if seen.side(unit.nation) != side:
+            if seen.side_of(unit.nation) != side:
                 unit.cargo = 0
                 if unit.mission == "mines":
                     unit.mission = None
@@ -67,7 +71,7 @@ class NavalLines(TableRuleset[NavalState]):
             line = way_id(a, b)
             for owner, group in facing_fields(state, line, b, state.active):
                 p, _clause = detonation_chance(state, owner, state.active)
-                enemy = state.side(owner) != state.side(state.active)
+                enemy = state.side_of(owner) != state.side_of(state.active)
                 fields.append(FieldCrossing(f"{line}/{owner}", sum(f.count for f in group), p,
                                             sweepable=enemy and state.phase == COMBAT_MOVE))
         return route_losses(fields, flags)

@@ -98,10 +98,40 @@ class NavalState:
     # ---- derived -------------------------------------------------------------------------
     @property
     def active(self) -> str:
+        """The nation whose turn it is."""
         return self.turn_order[self.nation_index]
 
-    def side(self, nation: str) -> str:
-        return self.nations[nation].side
+    def side_of(self, owner: str) -> str:
+        return self.nations[owner].side
+
+    # ---- the game contract (core.game.GameState) -------------------------------------------
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(self.nations[n].side for n in self.turn_order))
+
+    @property
+    def owners(self) -> tuple[str, ...]:
+        return tuple(self.turn_order)
+
+    @property
+    def phasing(self) -> str:
+        return self.side_of(self.active)
+
+    @property
+    def to_move(self) -> str:
+        return self.phasing
+
+    @property
+    def actor(self) -> str:
+        return self.active
+
+    @property
+    def phase_label(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    @property
+    def has_secrets(self) -> bool:
+        return self.options.hidden_minefields
 
     def unit_type(self, unit: Unit) -> UnitType:
         return self.rules.units[unit.type]

@@ -1,0 +1,257 @@
+"""The game contract: what every ruleset's state offers, and the one observation point.
+
+A :class:`Game` holds the truth. Everything a player is shown, told or refused goes
+through :meth:`Game.observe`: the state as that seat may see it, the events it may read,
+and a legality check run against what it knows — so no refusal can answer from a secret.
+The window and the command line read the game only through observations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+
+from mineboard.core.actions import Action
+from mineboard.core.dice import Roll, ScriptedDice, SeededDice
+from mineboard.core.errors import BadInput, IllegalAction, MineboardError
+from mineboard.core.events import Event, public_version, visible_to
+from mineboard.core.history import History, Record, ReplayError
+
+TEACHER = "@teacher"
+"""The seat that sees everything: solo and teaching games, and the referee in tests."""
+PUBLIC = "@public"
+"""The seat of nobody: what may lie on the table while the board is covered."""
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """What the program asks of every ruleset's state, whatever else it holds.
+
+    ``phasing`` is the side whose turn it is; ``to_move`` the side that must act now. They
+    differ when the other side answers mid-turn (an ASL reaction, an AWAW interception).
+    """
+
+    turn: int
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """The players' sides, in seat order."""
+
+    @property
+    def owners(self) -> tuple[str, ...]:
+        """Everyone who owns units or mines (nations, or the sides themselves), in turn order."""
+
+    @property
+    def phasing(self) -> str: ...
+
+    @property
+    def to_move(self) -> str: ...
+
+    @property
+    def actor(self) -> str:
+        """Who acts now, as the players name them (a nation of the side to move)."""
+
+    @property
+    def phase_label(self) -> str: ...
+
+    @property
+    def has_secrets(self) -> bool:
+        """Whether a side holds anything the other may not see (hot-seat needs a cover)."""
+
+    def side_of(self, owner: str) -> str: ...
+
+
+S = TypeVar("S", bound=GameState)
+
+
+def seat_for(state: GameState, name: str, where: str = "side") -> str:
+    """The seat a player means by ``name``: a side, or a nation (owner) of that side."""
+    if name in state.sides:
+        return name
+    if name in state.owners:
+        return state.side_of(name)
+    known = ", ".join(dict.fromkeys([*state.sides, *state.owners]))
+    raise BadInput(where, f"no side or nation {name!r} in this game (known: {known})")
+
+
+class Game(Generic[S]):
+    """One game: the truth, its history, its seed. Undo and redo never re-roll a die."""
+
+    def __init__(self, ruleset: Any, initial: S, seed: int) -> None:
+        self.ruleset = ruleset
+        self.seed = seed
+        self._state = initial
+        self._history: History[S] = History(initial, self._replay_record)
+        self._redo: list[Record] = []
+        self._rolls = 0
+        self._generation = 0
+        self._observations: dict[str, Observation[S]] = {}
+
+    # ---- the truth (persistence, tests and the rules engine only) --------------------------
+    @property
+    def state(self) -> S:
+        """The true state. The window and the command line read :meth:`observe` instead."""
+        return self._state
+
+    @property
+    def initial(self) -> S:
+        return self._history.initial
+
+    @property
+    def records(self) -> list[Record]:
+        return self._history.records
+
+    @property
+    def roll_count(self) -> int:
+        return self._rolls
+
+    @property
+    def generation(self) -> int:
+        """Changes whenever the state does: a key for anything computed from it."""
+        return self._generation
+
+    # ---- observing ---------------------------------------------------------------------
+    def observe(self, seat: str) -> Observation[S]:
+        """The game as ``seat`` (a side, :data:`TEACHER` or :data:`PUBLIC`) may know it."""
+        cached = self._observations.get(seat)
+        if cached is None:
+            if seat == TEACHER:
+                view = self._state
+            else:
+                view = self.ruleset.view(self._state, None if seat == PUBLIC else seat)
+            cached = Observation(seat, view, self)
+            self._observations[seat] = cached
+        return cached
+
+    def seat_to_move(self) -> str:
+        """Whose eyes a move is checked with: the side to move when secrets exist."""
+        return self._state.to_move if self._state.has_secrets else TEACHER
+
+    # ---- playing -------------------------------------------------------------------------
+    def check(self, action: Action, by: str | None = None) -> None:
+        """Raise IllegalAction unless ``action`` is legal — judged on what ``by`` knows."""
+        if by is not None and by != TEACHER and self._state.has_secrets:
+            self.observe(by).check(action)
+        self.ruleset.check(self._state, action)
+
+    def play(self, action: Action, recorded: Sequence[Roll] | None = None,
+             by: str | None = None) -> Record:
+        """Check and apply ``action``. Illegal actions raise and change nothing.
+
+        With ``recorded`` the dice replay those rolls instead of drawing from the seed.
+        """
+        self.check(action, by)
+        dice: SeededDice | ScriptedDice
+        dice = SeededDice(self.seed, self._rolls) if recorded is None else \
+            ScriptedDice(r.value for r in recorded)
+        try:
+            events = self.ruleset.apply(self._state, action, dice)
+            if isinstance(dice, ScriptedDice) and dice.unused:
+                raise ReplayError(f"{dice.unused} recorded roll(s) left over")
+        except BaseException:
+            self._state = self._history.state_after(len(self.records))  # nothing half-done
+            self._changed()
+            raise
+        record = Record(action, tuple(dice.rolls), tuple(events), by)
+        self._history.append(record, self._state)
+        self._rolls += len(record.rolls)
+        self._redo.clear()
+        self._changed()
+        return record
+
+    def _replay_record(self, state: S, record: Record) -> None:
+        self.ruleset.apply(state, record.action, ScriptedDice(r.value for r in record.rolls))
+
+    def _changed(self) -> None:
+        self._generation += 1
+        self._observations.clear()
+
+    def can_undo(self, past_commits: bool = False) -> bool:
+        if not self.records:
+            return False
+        return past_commits or not self.records[-1].commits
+
+    def undo(self, past_commits: bool = False) -> Record:
+        if not self.records:
+            raise IllegalAction("nothing to undo", "undo")
+        if not self.can_undo(past_commits):
+            raise IllegalAction("dice were rolled or a secret revealed; this cannot be undone "
+                                "in a two-player game", "undo")
+        record = self._history.pop()
+        self._rolls -= len(record.rolls)
+        self._state = self._history.state_after(len(self.records))
+        self._redo.append(record)
+        self._changed()
+        return record
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def redo(self) -> Record:
+        if not self._redo:
+            raise IllegalAction("nothing to redo", "redo")
+        record = self._redo.pop()
+        rest = self._redo
+        replayed = self.play(record.action, record.rolls, record.by)
+        self._redo = rest
+        return replayed
+
+    @classmethod
+    def replay(cls, ruleset: Any, initial: S, seed: int,
+               steps: Iterable[tuple[Action, Sequence[Roll] | None]]) -> Game[S]:
+        """Rebuild a game from its actions; stops with a one-line error at the first bad one."""
+        game = cls(ruleset, initial, seed)
+        for index, (action, rolls) in enumerate(steps):
+            try:
+                game.play(action, rolls)
+            except IllegalAction as exc:
+                raise ReplayError(f"action {index} ({action.kind}) is illegal: {exc}") from None
+            except MineboardError as exc:
+                raise ReplayError(f"action {index} ({action.kind}): {exc}") from None
+        return game
+
+
+@dataclass(frozen=True, eq=False)
+class Observation(Generic[S]):
+    """The game as one seat knows it. Valid until the game changes (see ``generation``)."""
+
+    seat: str
+    view: S
+    game: Game[S]
+
+    @property
+    def ruleset(self) -> Any:
+        return self.game.ruleset
+
+    def check(self, action: Action) -> None:
+        """Legality as this seat can judge it: the ruleset's check on the seat's view."""
+        self.game.ruleset.check(self.view, action)
+
+    def refusal(self, action: Action) -> IllegalAction | None:
+        try:
+            self.check(action)
+        except IllegalAction as exc:
+            return exc
+        return None
+
+    def read(self, event: Event) -> Event | None:
+        """The version of ``event`` this seat may read, or None."""
+        if self.seat == TEACHER:
+            return event
+        if self.seat == PUBLIC:
+            return public_version(event)
+        return visible_to(event, self.seat)
+
+    def events_of(self, record: Record) -> list[Event]:
+        return [e for e in (self.read(x) for x in record.events) if e is not None]
+
+    def events(self) -> list[Event]:
+        """Every event so far that this seat may read, oldest first."""
+        return [e for r in self.game.records for e in self.events_of(r)]
+
+    def summary(self) -> dict[str, Any]:
+        """The seat's knowledge as plain JSON, for ``mineboard run`` and for tests."""
+        return {"ruleset": self.game.ruleset.id, "seed": self.game.seed,
+                "state": self.game.ruleset.summary(self.view),
+                "events": [e.to_json() for e in self.events()]}

@@ -1,0 +1,1 @@
+"""What every ruleset shares: place references, the phase sequencer, ownership helpers."""
