@@ -165,7 +165,7 @@ def battle_with(counters, ships, impulse_step: int = 0, **changes):
 
     for owner, hex_, mine in counters:
         g.state.counters.append(Counter(g.state.new_id("c"), owner, hex_, mine))
-    g.state.step = impulse_step
+    g.state.position = g.state.sequence.position_of("battle") + impulse_step
     return g
 
 

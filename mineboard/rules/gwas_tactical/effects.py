@@ -27,7 +27,7 @@ from mineboard.rules.gwas_tactical.actions import (
     PlaceCounter,
 )
 from mineboard.rules.gwas_tactical.odds import modifier, result_distribution
-from mineboard.rules.gwas_tactical.state import APPROACH, BATTLE, SETUP, Counter, GtState, Ship
+from mineboard.rules.gwas_tactical.state import BATTLE, Counter, GtState, Ship
 
 
 def ship_name(state: GtState, ship: Ship) -> str:
@@ -172,19 +172,12 @@ def apply_end(state: GtState, action: EndPhase, dice: Dice) -> list[Event]:
                 mod = modifier(len(mines_up), state.impulse, state.rules.plus_two)
                 events += table_roll(state, ship, mod, f"stayed in mined hex {ship.hex}",
                                      "GT-13", dice)
-    state.step += 1
-    n = len(state.sides)
-    if state.phase in (APPROACH, SETUP) and state.step >= n:
-        state.phase, state.step = (SETUP if state.phase == APPROACH else BATTLE), 0
-    elif state.phase == BATTLE and state.step >= n * len(state.rules.impulses):
-        state.step = 0
-        state.turn += 1
-    if state.phase == BATTLE and state.step % n == 0:
+    state.position, new_turn = state.sequence.advance(state.position)
+    state.turn += new_turn
+    if state.phase == BATTLE and state.active == state.sides[0]:  # a new impulse
         for ship in state.ships.values():
             ship.moved = False
-    label = {APPROACH: "approach", SETUP: "counter setup"}.get(
-        state.phase, f"impulse {state.impulse}")
-    events.append(PhaseBegan(text=f"turn {state.turn}: {state.active} — {label}",
+    events.append(PhaseBegan(text=f"turn {state.turn}: {state.active} — {state.phase_label}",
                              turn=state.turn, actor=state.active))
     return events
 

@@ -12,6 +12,7 @@ from mineboard.core.errors import BadInput
 from mineboard.maps.hexgrid import Hex, HexGrid
 from mineboard.maps.model import NAVAL_LINE, BoardMap
 from mineboard.maps.ring import ShadedRing, ring_from_header
+from mineboard.rules.common.phases import PhaseSequence, Step, each
 from mineboard.rules.gwas_tactical.data import GtData, ShipType, default_data
 
 APPROACH, SETUP, BATTLE = "approach", "setup", "battle"
@@ -73,20 +74,25 @@ class GtState:
     rules: GtData
     sides: tuple[str, ...]
     logs: dict[str, Logsheet]
-    phase: str
+    sequence: PhaseSequence
+    position: int
     turn: int
-    step: int  # approach/setup: index of the side; battle: index into impulses × sides
     ships: dict[str, Ship]
     counters: list[Counter]
     serial: int = 0
 
     @property
     def active(self) -> str:
-        return self.sides[self.step % len(self.sides)]
+        return self.sequence.step(self.position).actor
+
+    @property
+    def phase(self) -> str:
+        """Approach, counter setup, or the battle's impulses."""
+        return self.sequence.step(self.position).phase
 
     @property
     def impulse(self) -> int:
-        return self.rules.impulses[self.step // len(self.sides)] if self.phase == BATTLE else 0
+        return self.sequence.step(self.position).number
 
     # ---- the game contract (core.game.GameState) -------------------------------------------
     @property
@@ -107,8 +113,7 @@ class GtState:
 
     @property
     def phase_label(self) -> str:
-        return {APPROACH: "Approach", SETUP: "Counter setup"}.get(
-            self.phase, f"Impulse {self.impulse}")
+        return self.sequence.step(self.position).label
 
     @property
     def has_secrets(self) -> bool:
@@ -141,6 +146,15 @@ class GtState:
     def new_id(self, prefix: str) -> str:
         self.serial += 1
         return f"{prefix}{self.serial}"
+
+
+def order_of_play(sides: tuple[str, ...], rules: GtData) -> PhaseSequence:
+    """Approach and counter setup once, side by side; then every turn the impulses."""
+    return PhaseSequence(
+        prologue=(*each(sides, APPROACH, "Approach"),
+                  *each(sides, SETUP, "Counter setup")),
+        cycle=tuple(Step(BATTLE, side, f"Impulse {i}", i) for i in rules.impulses
+                    for side in sides))
 
 
 def state_from_scenario(data: Mapping[str, Any], board: BoardMap, where: str,
@@ -180,10 +194,12 @@ def state_from_scenario(data: Mapping[str, Any], board: BoardMap, where: str,
                 raise BadInput(f"{at}: logged.{b}", "must be a whole number of turns ≥ 0")
         sides.append(s["name"])
         logs[s["name"]] = Logsheet(list(fields), dict(logged))
-    state = GtState(board, grid, ring, strategic, zone, rules, tuple(sides), logs,
-                    str(data.get("phase", APPROACH)), 1, 0, {}, [])
-    if state.phase not in (APPROACH, SETUP, BATTLE):
+    phase = data.get("phase", APPROACH)
+    if phase not in (APPROACH, SETUP, BATTLE):
         raise BadInput(f"{where}: phase", "must be approach, setup or battle")
+    sequence = order_of_play(tuple(sides), rules)
+    state = GtState(board, grid, ring, strategic, zone, rules, tuple(sides), logs, sequence,
+                    sequence.position_of(str(phase)), 1, {}, [])
     raw_ships = data.get("ships", [])
     if not isinstance(raw_ships, list):
         raise BadInput(where, "'ships' must be a list")

@@ -29,7 +29,13 @@ from mineboard.rules.imperium_mines.actions import (
     Sweep,
 )
 from mineboard.rules.imperium_mines.odds import afoul_chance, modifier
-from mineboard.rules.imperium_mines.state import Counter, Fleet, ImperiumState, Ship
+from mineboard.rules.imperium_mines.state import (
+    CONSTRUCTION,
+    Counter,
+    Fleet,
+    ImperiumState,
+    Ship,
+)
 
 
 def system_name(state: ImperiumState, system: str) -> str:
@@ -277,19 +283,14 @@ def _arrivals(state: ImperiumState) -> list[Event]:
 
 
 def apply_end(state: ImperiumState, action: EndPhase, dice: Dice) -> list[Event]:
-    state.step += 1
-    if state.step >= len(state.sides) + state.rules.segments_per_turn:
-        state.step = 0
-        state.turn += 1
+    state.position, new_turn = state.sequence.advance(state.position)
+    state.turn += new_turn
     for fleet in state.fleets.values():
         fleet.reset()
     events: list[Event] = []
-    if state.phase == "construction":
+    if state.phase == CONSTRUCTION:
         events += _arrivals(state)
-        label = "Construction"
-    else:
-        label = f"action segment {state.segment}"
-    events.append(PhaseBegan(text=f"turn {state.turn}: {state.active} — {label}",
+    events.append(PhaseBegan(text=f"turn {state.turn}: {state.active} — {state.phase_label}",
                              turn=state.turn, actor=state.active))
     return events
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from mineboard.core.errors import BadInput
 from mineboard.maps.model import SYSTEM, BoardMap
+from mineboard.rules.common.phases import PhaseSequence, Step, each
 from mineboard.rules.imperium_mines.data import ShipData, ShipType, default_ship_data
 
 CONSTRUCTION, SEGMENT = "construction", "segment"
@@ -60,7 +61,8 @@ class ImperiumState:
     sides: tuple[str, ...]
     home: dict[str, str]
     turn: int
-    step: int  # 0..len(sides)-1: construction by side; then the segments
+    sequence: PhaseSequence
+    position: int
     resources: dict[str, int]
     building: list[tuple[str, str, int]]  # (side, ship type, ready on turn)
     fleets: dict[str, Fleet]
@@ -69,18 +71,16 @@ class ImperiumState:
 
     @property
     def phase(self) -> str:
-        return CONSTRUCTION if self.step < len(self.sides) else SEGMENT
+        return self.sequence.step(self.position).phase
 
     @property
     def segment(self) -> int:
         """1-based segment number within the turn (0 during construction)."""
-        return 0 if self.phase == CONSTRUCTION else self.step - len(self.sides) + 1
+        return self.sequence.step(self.position).number
 
     @property
     def active(self) -> str:
-        if self.phase == CONSTRUCTION:
-            return self.sides[self.step]
-        return self.sides[(self.segment - 1) % len(self.sides)]
+        return self.sequence.step(self.position).actor
 
     # ---- the game contract (core.game.GameState) -------------------------------------------
     @property
@@ -101,7 +101,7 @@ class ImperiumState:
 
     @property
     def phase_label(self) -> str:
-        return "Construction" if self.phase == CONSTRUCTION else f"Action segment {self.segment}"
+        return self.sequence.step(self.position).label
 
     @property
     def has_secrets(self) -> bool:
@@ -144,6 +144,13 @@ class ImperiumState:
         return f"{prefix}{self.serial}"
 
 
+def order_of_play(sides: tuple[str, ...], rules: ShipData) -> PhaseSequence:
+    """Each turn: construction side by side, then action segments taken alternately."""
+    segments = tuple(Step(SEGMENT, sides[(k - 1) % len(sides)], f"Action segment {k}", k)
+                     for k in range(1, rules.segments_per_turn + 1))
+    return PhaseSequence((*each(sides, CONSTRUCTION, "Construction"), *segments))
+
+
 def state_from_scenario(data: Mapping[str, Any], board: BoardMap, where: str,
                         rules: ShipData | None = None) -> ImperiumState:
     rules = rules or default_ship_data()
@@ -177,7 +184,9 @@ def state_from_scenario(data: Mapping[str, Any], board: BoardMap, where: str,
         sides.append(s["name"])
         home[s["name"]] = str(base)
         resources[s["name"]] = money
-    state = ImperiumState(board, rules, options, tuple(sides), home, 1, 0, resources, [], {}, {})
+    sequence = order_of_play(tuple(sides), rules)
+    state = ImperiumState(board, rules, options, tuple(sides), home, 1, sequence, 0, resources,
+                          [], {}, {})
     raw_fleets = data.get("fleets", [])
     if not isinstance(raw_fleets, list):
         raise BadInput(where, "'fleets' must be a list")

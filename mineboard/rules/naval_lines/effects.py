@@ -32,7 +32,6 @@ from mineboard.rules.naval_lines.state import (
     COMBAT_MOVE,
     NONCOMBAT_MOVE,
     PHASE_NAMES,
-    PHASES,
     PLACE,
     PURCHASE,
     Minefield,
@@ -332,14 +331,9 @@ def apply_end(state: NavalState, action: EndPhase, dice: Dice) -> list[Event]:
                                 text=f"{placed} new mine(s) have no capital to be stored in "
                                 "and are lost", data={"nation": nation},
                                 secret_to=_secret(state, nation)))
-    index = PHASES.index(state.phase)
-    if index + 1 < len(PHASES):
-        state.phase = PHASES[index + 1]
-    else:
-        state.phase = PURCHASE
-        state.nation_index = (state.nation_index + 1) % len(state.turn_order)
-        if state.nation_index == 0:
-            state.turn += 1
+    state.position, new_turn = state.sequence.advance(state.position)
+    state.turn += new_turn
+    if state.phase == PURCHASE:  # the next nation's turn begins
         nation = state.active
         state.bought_this_turn[nation] = 0
         for unit in state.units.values():

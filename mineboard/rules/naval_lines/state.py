@@ -13,6 +13,7 @@ from typing import Any
 
 from mineboard.core.errors import BadInput
 from mineboard.maps.model import LAND, NAVAL_LINE, SEA_ZONE, BoardMap
+from mineboard.rules.common.phases import PhaseSequence, Step
 from mineboard.rules.naval_lines.data import RuleData, UnitType, default_rule_data
 
 PURCHASE, COMBAT_MOVE, BATTLE, NONCOMBAT_MOVE, PLACE = (
@@ -82,8 +83,8 @@ class NavalState:
     nations: dict[str, Nation]
     turn_order: list[str]
     turn: int
-    nation_index: int
-    phase: str
+    sequence: PhaseSequence
+    position: int
     ipcs: dict[str, int]
     stored: dict[str, int]
     pending: dict[str, int]
@@ -99,7 +100,11 @@ class NavalState:
     @property
     def active(self) -> str:
         """The nation whose turn it is."""
-        return self.turn_order[self.nation_index]
+        return self.sequence.step(self.position).actor
+
+    @property
+    def phase(self) -> str:
+        return self.sequence.step(self.position).phase
 
     def side_of(self, owner: str) -> str:
         return self.nations[owner].side
@@ -279,13 +284,15 @@ def state_from_scenario(data: Mapping[str, Any], board: BoardMap, where: str,
     if phase not in PHASES:
         raise BadInput(_where(where, "phase"), f"must be one of {', '.join(PHASES)}")
     first = data.get("nation", order[0])
+    sequence = PhaseSequence(tuple(Step(p, n, PHASE_NAMES[p]) for n in order for p in PHASES))
     turn = data.get("turn", 1)
     if isinstance(turn, bool) or not isinstance(turn, int) or turn < 1:
         raise BadInput(_where(where, "turn"), "must be a whole number ≥ 1")
     state = NavalState(
         board=board, rules=rules, options=Options(hidden, crossing), nations=nations,
-        turn_order=list(order), turn=turn, nation_index=order.index(nation_ref(first, where)),
-        phase=phase, ipcs=ipcs, stored=stored, pending={n: 0 for n in nations},
+        turn_order=list(order), turn=turn, sequence=sequence,
+        position=sequence.position_of(phase, nation_ref(first, where), where=where),
+        ipcs=ipcs, stored=stored, pending={n: 0 for n in nations},
         bought_this_turn={n: 0 for n in nations}, units=units, minefields=minefields,
         control=control, territory_owner=owners,
         tally={n: MineTally(bought=stored[n] + sum(f.count for f in minefields if f.owner == n))
