@@ -1,18 +1,18 @@
 """Actions: what a player asks for, as small frozen dataclasses that round-trip through JSON.
 
 An action holds only the player's choices; the rules decide what follows. Each ruleset
-declares its action classes and an :class:`ActionCodec` turns JSON into them, checking
-every field's type so a bad action file fails with one line naming the field.
+declares its action classes and an :class:`ActionCodec` turns JSON into them through
+:func:`~mineboard.core.schema.from_json`, so a bad action file fails with one line naming
+the field.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import types
-import typing
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from mineboard.core import schema
 from mineboard.core.errors import BadInput
 
 
@@ -21,41 +21,7 @@ class Action:
     kind: ClassVar[str] = "action"
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if value is None or (f.default is not dataclasses.MISSING and value == f.default):
-                continue
-            out[f.name] = list(value) if isinstance(value, tuple) else value
-        return out
-
-
-def _check(value: Any, hint: Any, where: str) -> Any:
-    origin = typing.get_origin(hint)
-    if origin in (typing.Union, types.UnionType):
-        args = typing.get_args(hint)
-        if value is None and type(None) in args:
-            return None
-        (inner,) = [a for a in args if a is not type(None)]
-        return _check(value, inner, where)
-    if origin is tuple:
-        (item, _ellipsis) = typing.get_args(hint)
-        if not isinstance(value, list):
-            raise BadInput(where, "must be a list")
-        return tuple(_check(v, item, f"{where}[{i}]") for i, v in enumerate(value))
-    if hint is bool:
-        if not isinstance(value, bool):
-            raise BadInput(where, "must be true or false")
-        return value
-    if hint is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise BadInput(where, "must be a whole number")
-        return value
-    if hint is str:
-        if not isinstance(value, str):
-            raise BadInput(where, "must be a string")
-        return value
-    raise TypeError(f"unsupported action field type {hint!r}")  # a programming error
+        return {"kind": self.kind, **schema.to_json(self)}
 
 
 class ActionCodec:
@@ -63,6 +29,8 @@ class ActionCodec:
 
     def __init__(self, *classes: type[Action]) -> None:
         self.classes = {c.kind: c for c in classes}
+        for c in classes:
+            schema.json_fields(c)  # an unsupported field type fails when the ruleset loads
 
     def parse(self, data: object, where: str = "action") -> Action:
         if not isinstance(data, Mapping):
@@ -72,18 +40,15 @@ class ActionCodec:
         if cls is None:
             known = ", ".join(sorted(self.classes))
             raise BadInput(where, f"unknown action kind {kind!r} (known: {known})")
-        hints = typing.get_type_hints(cls)
-        fields = {f.name: f for f in dataclasses.fields(cls)}
-        unknown = set(data) - set(fields) - {"kind"}
-        if unknown:
-            raise BadInput(where, f"unknown field {sorted(unknown)[0]!r} for {kind!r}")
-        kwargs: dict[str, Any] = {}
-        for name, f in fields.items():
-            if name not in data:
-                required = (f.default is dataclasses.MISSING
-                            and f.default_factory is dataclasses.MISSING)
-                if required:
-                    raise BadInput(where, f"{kind!r} needs field {name!r}")
-                continue
-            kwargs[name] = _check(data[name], hints[name], f"{where}.{name}")
-        return cls(**kwargs)
+        # Reworded here so the messages name the kind, as players read them.
+        keys = {f.key for f in schema.json_fields(cls)}
+        for key in data:
+            if key != "kind" and key not in keys:
+                raise BadInput(where, f"unknown field {key!r} for {kind!r}")
+        fields = {k: v for k, v in data.items() if k != "kind"}
+        try:
+            return schema.from_json(cls, fields, where)
+        except schema.MissingField as e:
+            if e.where != where:
+                raise
+            raise BadInput(where, f"{kind!r} needs field {e.key!r}") from None
