@@ -72,6 +72,8 @@ def main() -> None:
                               "hex": {"cols": 30, "rows": 20, "size": 30.0,
                                       "orientation": "flat", "offset": "odd-q"},
                               "ring": {"center": "1510", "radius": 8, "segments": segments},
+                              # The loader resolves related maps into BoardMap.related.
+                              "related": {"strategic": "jutland-zones"},
                               "strategic_map": "jutland-zones", "battle_zone": "C"},
                 "features": []}
     (MAPS / "jutland-tactical.geojson").write_text(json.dumps(tactical, indent=1) + "\n")

@@ -2,21 +2,25 @@
 
 A map file is ordinary GeoJSON (so QGIS or any GeoJSON editor can open it) with a
 top-level ``"mineboard"`` member holding the schema version, the map's id, its kind
-(``area``, ``point`` or ``hex``), units and, for hex maps, the grid parameters. Features
-carry a stable ``id`` and a ``kind`` property. Validation collects every problem, one
-line each naming the file and the feature, instead of stopping at the first.
+(``area``, ``point`` or ``hex``), units and, for hex maps, the grid parameters, and
+optionally the maps it works with (``related``). Features carry a stable ``id`` and a
+``kind`` property. Validation collects every problem, one line each naming the file and
+the feature, instead of stopping at the first. docs/maps.md describes the format.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import dataclasses
+import hashlib
+import re
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString, shape
+from shapely.geometry import LineString, Point, shape
 from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 
@@ -24,28 +28,43 @@ from mineboard.core.errors import BadInput
 from mineboard.maps.derive import contacts
 from mineboard.maps.hexgrid import HexGrid, Layout
 from mineboard.maps.model import (
+    BERTH,
     BORDER,
+    BOX,
+    BOX_LINK,
     COAST,
     HEX,
     HEXSIDE,
+    HEXSIDES,
     LAND,
     NAVAL_LINE,
+    PORT,
+    REGION,
     ROUTE,
     SEA_ZONE,
     SYSTEM,
     BoardMap,
+    EdgeSet,
     Place,
+    Region,
     Way,
     way_id,
 )
+from mineboard.maps.ring import ring_edge_sets, ring_from_header
 from mineboard.resources import maps_dir, read_json
 
 SCHEMA_VERSION = 1
 MAX_ABS_COORD = 1e7
+MAX_RELATED_DEPTH = 3
+"""How many steps of ``related`` a map may lead through (a → b → c → d at most)."""
 POLYGON_KINDS = {SEA_ZONE, LAND}
-POINT_KINDS = {SYSTEM, "port"}
-KINDS_BY_MAP = {"area": POLYGON_KINDS | {"port"}, "point": {SYSTEM, ROUTE}, "hex": {HEX}}
+POINT_KINDS = {SYSTEM, PORT}
+KINDS_BY_MAP = {"area": POLYGON_KINDS | {PORT, REGION}, "point": {SYSTEM, ROUTE, REGION},
+                "hex": {HEX, PORT, BOX, HEXSIDES, REGION}}
 MAP_KINDS = tuple(KINDS_BY_MAP)
+SET_KINDS = {ROUTE, HEXSIDES, REGION}
+"""Feature kinds that are not places: routes become ways, the others named sets."""
+_BUNDLED_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 
 
 class MapInvalid(BadInput):
@@ -58,26 +77,114 @@ class MapInvalid(BadInput):
 
 
 def load_board(path: Path) -> BoardMap:
+    """A map file read afresh; its related maps come through the cache."""
+    board = _parse(path)
+    if not related_refs(board):
+        return board
+    return _with_related(board, path, (path.resolve(),))
+
+
+def _parse(path: Path) -> BoardMap:
     data, digest = read_json(path)
     return board_from_json(data, str(path), digest)
 
 
 @lru_cache(maxsize=16)
 def _cached(path: Path, mtime_ns: int) -> BoardMap:
-    return load_board(path)
+    return _parse(path)
+
+
+# Boards with their related maps, by (file, version, related maps' hashes): the same
+# object comes back while nothing changed, a new one when any map in the tree did.
+_LINKED: dict[tuple[Path, int, tuple[tuple[str, str], ...]], BoardMap] = {}
+_LINKED_MAX = 16
 
 
 def cached_board(path: Path, where: str) -> BoardMap:
-    """A map loaded once per file version: scenarios and saves share the parsed board."""
+    """A map loaded once per file version: scenarios and saves share the parsed board.
+
+    Related maps are resolved through the same cache; a changed related map gives the map
+    a new content hash.
+    """
+    return _cached_tree(path, where, ())
+
+
+def _cached_tree(path: Path, where: str, chain: tuple[Path, ...]) -> BoardMap:
+    """``path`` with its related maps; ``chain`` holds the maps that led here."""
     try:
         mtime = path.stat().st_mtime_ns
     except OSError:
         raise BadInput(where, f"map file {path} not found") from None
-    return _cached(path, mtime)
+    board = _cached(path, mtime)
+    if not related_refs(board):
+        return board
+    return _with_related(board, path, (*chain, path.resolve()), mtime)
 
 
 def bundled_board(map_id: str, where: str) -> BoardMap:
     return cached_board(maps_dir() / f"{map_id}.geojson", where)
+
+
+def related_refs(board: BoardMap) -> dict[str, str]:
+    """The header's ``related`` member: name → bundled map id or .geojson path."""
+    raw = board.meta.get("related")
+    if not isinstance(raw, Mapping):
+        return {}
+    return {str(k): str(v) for k, v in raw.items()}
+
+
+def related_path(ref: str, map_path: Path) -> Path:
+    """Where a related map lives: a .geojson path is relative to the map that names it,
+    anything else is the id of a bundled map."""
+    if ref.endswith(".geojson"):
+        return map_path.parent / ref
+    return maps_dir() / f"{ref}.geojson"
+
+
+def related_hash(digest: str, related: Mapping[str, BoardMap]) -> str:
+    """sha256 of the map's own digest (hex), then for each related map in name order a
+    newline and ``<name>=<content hash>``: a save notices when a related map changed."""
+    h = hashlib.sha256(digest.encode())
+    for name in sorted(related):
+        h.update(f"\n{name}={related[name].content_hash}".encode())
+    return h.hexdigest()
+
+
+def _with_related(board: BoardMap, path: Path, chain: tuple[Path, ...],
+                  mtime: int | None = None) -> BoardMap:
+    """The board with its related maps resolved; ``chain`` ends with the board's own file."""
+    where = str(path)
+    related: dict[str, BoardMap] = {}
+    for name, ref in sorted(related_refs(board).items()):
+        target = related_path(ref, path)
+        if not target.is_file():
+            if ref.endswith(".geojson"):
+                raise BadInput(where, f"related map {name!r}: map file {target} not found")
+            known = ", ".join(sorted(p.stem for p in maps_dir().glob("*.geojson")))
+            raise BadInput(where, f"related map {name!r}: {ref!r} is not a bundled map "
+                                  f"(bundled: {known})")
+        key = target.resolve()
+        steps = " → ".join(p.name for p in (*chain, key))
+        if key in chain:
+            raise BadInput(where, f"related map {name!r} leads back to a map already being "
+                                  f"loaded: {steps}")
+        if len(chain) > MAX_RELATED_DEPTH:
+            raise BadInput(where, f"related map {name!r}: related maps nest more than "
+                                  f"{MAX_RELATED_DEPTH} deep: {steps}")
+        related[name] = _cached_tree(target, where, chain)
+    content_hash = related_hash(board.content_hash, related)
+    if mtime is None:  # load_board: a fresh board every time
+        board.related.update(related)
+        board.content_hash = content_hash
+        return board
+    cache_key = (chain[-1], mtime, tuple((n, b.content_hash) for n, b in related.items()))
+    linked = _LINKED.get(cache_key)
+    if linked is None:
+        if len(_LINKED) >= _LINKED_MAX:
+            _LINKED.clear()
+        linked = _LINKED[cache_key] = dataclasses.replace(
+            board, content_hash=content_hash, related=related)
+    return linked
 
 
 def validate_file(path: Path) -> list[str]:
@@ -92,20 +199,26 @@ def validate_file(path: Path) -> list[str]:
 
 
 def board_from_json(data: Any, where: str, digest: str = "") -> BoardMap:
+    """A map from parsed GeoJSON. Related maps are named in ``meta["related"]`` but not
+    loaded (load_board and cached_board do that), so ``related`` is empty here."""
     problems: list[str] = []
     header = _header(data, problems)
     if header is None:
         raise MapInvalid(where, problems)
     kind = header["kind"]
+    _check_related(header, problems)
     # Geometric checks run on the features that parsed, so one broken feature does not hide
     # an overlap elsewhere: the author sees every problem in one pass.
     places, extra = _features(data, kind, problems)
     if kind == "area":
         board = _area_board(header, places, problems, digest)
     elif kind == "point":
-        board = _point_board(header, places, extra, problems, digest)
+        board = _point_board(header, places, [f for f in extra if f.kind == ROUTE], problems,
+                             digest)
     else:
-        board = _hex_board(header, places, problems, digest)
+        board = _hex_board(header, places, extra, problems, digest)
+    if kind != "hex" or board.grid is not None:  # no grid: every member would be unknown
+        board.regions.update(_regions(extra, board.places, problems))
     if problems:
         raise MapInvalid(where, problems)
     return board
@@ -132,6 +245,21 @@ def _header(data: Any, problems: list[str]) -> dict[str, Any] | None:
     return dict(meta) if not problems else None
 
 
+def _check_related(header: Mapping[str, Any], problems: list[str]) -> None:
+    raw = header.get("related")
+    if raw is None:
+        return
+    if not isinstance(raw, Mapping):
+        problems.append("mineboard.related must be an object: name → bundled map id or "
+                        ".geojson path")
+        return
+    for name, ref in raw.items():
+        if not name or not isinstance(ref, str) or not (
+                ref.endswith(".geojson") or _BUNDLED_ID.fullmatch(ref)):
+            problems.append(f"mineboard.related.{name}: must be a bundled map id or a path "
+                            "ending in .geojson")
+
+
 def _coordinate_problem(geom: BaseGeometry) -> str | None:
     """Why a geometry's coordinates are unusable in board units, or None."""
     coords = shapely.get_coordinates(geom)
@@ -145,7 +273,8 @@ def _coordinate_problem(geom: BaseGeometry) -> str | None:
 
 def _features(data: Mapping[str, Any], map_kind: str,
               problems: list[str]) -> tuple[dict[str, Place], list[Place]]:
-    """Places by id, and features that become ways (routes) kept apart."""
+    """Places (and hex overrides) by id, and the features that are not places (routes,
+    hexside sets, regions) kept apart, in file order."""
     places: dict[str, Place] = {}
     ways: list[Place] = []
     allowed = KINDS_BY_MAP[map_kind]
@@ -176,16 +305,19 @@ def _features(data: Mapping[str, Any], map_kind: str,
             problems.append(f"{where}: kind {kind!r} is not used on {map_kind} maps "
                             f"(expected one of {', '.join(sorted(allowed))})")
             continue
-        geom = _geometry(feature.get("geometry"), kind, where, problems)
+        optional = kind in (ROUTE, BOX) or (kind == PORT and map_kind == "hex")
+        geom = _geometry(feature.get("geometry"), kind, where, problems, optional)
         if geom is False:
-            continue
+            if map_kind != "hex" or kind not in (PORT, BOX):
+                continue
+            geom = None  # still a place, so links and regions naming it add no more lines
         name = props.get("name", fid)
         if not isinstance(name, str):
             problems.append(f"{where}: name must be a string")
             continue
         place = Place(fid, kind, name, geom or None, dict(props))
         _check_props(place, where, problems)
-        if kind == ROUTE:
+        if kind in SET_KINDS:
             ways.append(place)
         else:
             places[fid] = place
@@ -194,16 +326,17 @@ def _features(data: Mapping[str, Any], map_kind: str,
 
 _GEOMETRY_FOR_KIND = {
     SEA_ZONE: ("Polygon", "MultiPolygon"), LAND: ("Polygon", "MultiPolygon"),
-    SYSTEM: ("Point",), "port": ("Point",), ROUTE: ("LineString",), HEX: (),
+    SYSTEM: ("Point",), PORT: ("Point",), ROUTE: ("LineString",), HEX: (), BOX: ("Point",),
+    HEXSIDES: (), REGION: (),
 }
 
 
-def _geometry(raw: Any, kind: str, where: str,
-              problems: list[str]) -> BaseGeometry | bool | None:
+def _geometry(raw: Any, kind: str, where: str, problems: list[str],
+              optional: bool = False) -> BaseGeometry | bool | None:
     """A normalised shapely geometry, None where none is needed, False after a problem."""
     expected = _GEOMETRY_FOR_KIND[kind]
     if raw is None:
-        if expected and kind != ROUTE:
+        if expected and not optional:
             problems.append(f"{where}: a {kind} needs a {' or '.join(expected)} geometry")
             return False
         return None
@@ -367,19 +500,192 @@ def hex_grid_from_header(header: Mapping[str, Any], overrides: Mapping[str, Plac
     return HexGrid(cols, rows, grid.layout, offset, overrides=by_label)
 
 
-def _hex_board(header: Mapping[str, Any], places: dict[str, Place], problems: list[str],
-               digest: str) -> BoardMap:
-    grid = hex_grid_from_header(header, places, problems)
+def _hex_board(header: Mapping[str, Any], features: dict[str, Place], sets: list[Place],
+               problems: list[str], digest: str) -> BoardMap:
+    overrides = {fid: f for fid, f in features.items() if f.kind == HEX}
+    grid = hex_grid_from_header(header, overrides, problems)
     if grid is None:
         return BoardMap(str(header["id"]), "hex", "", {}, {})
-    hexes = {grid.label(h): Place(grid.label(h), HEX, grid.label(h),
-                                  props={"terrain": grid.terrain(h)}) for h in grid.hexes()}
+    places = {grid.label(h): Place(grid.label(h), HEX, grid.label(h),
+                                   props={"terrain": grid.terrain(h)}) for h in grid.hexes()}
     ways = {}
     for side in grid.hexsides():
         a, b = (grid.label(h) for h in side.hexes)
         wid = way_id(a, b)
-        ways[wid] = Way(wid, HEXSIDE, *wid.split("|"))
+        first, second = wid.split("|")
+        ways[wid] = Way(wid, HEXSIDE, first, second)
+    # Every port and box becomes a place, even one with a problem, so that a region or a
+    # link naming it does not add a second line for the same mistake.
+    for f in features.values():
+        if f.kind in (PORT, BOX):
+            if f.id in places:
+                problems.append(f"feature {f.id}: id is also the label of a hex of this map")
+                continue
+            places[f.id] = f
+    for port in (f for f in features.values() if f.kind == PORT):
+        _add_port(grid, port, places, ways, problems)
+    for box in (f for f in features.values() if f.kind == BOX):
+        _add_box_links(box, places, ways, problems)
+    edge_sets = {f.id: s for f in sets if f.kind == HEXSIDES
+                 if (s := _edge_set(grid, f, ways, problems)) is not None}
+    if "ring" in header:
+        try:
+            shaded = ring_from_header(grid, header["ring"], "")
+        except BadInput as exc:
+            # ring_from_header names the place after "where"; with where "" only that stays.
+            at = exc.where.removeprefix(": ")
+            problems.append(f"{at}: {exc.what}" if at else exc.what)
+        else:
+            for edge_set in ring_edge_sets(grid, shaded):
+                if edge_set.id in edge_sets:
+                    problems.append(f"mineboard.ring: edge set {edge_set.id!r} is also the id "
+                                    "of a hexsides feature")
+                    continue
+                edge_sets[edge_set.id] = edge_set
     meta = dict(header)
+    # Deprecated: read BoardMap.grid. Kept while older code still reads meta["grid"].
     meta["grid"] = grid
-    return BoardMap(str(header["id"]), "hex", str(header.get("title", header["id"])), hexes,
-                    ways, digest, meta)
+    return BoardMap(str(header["id"]), "hex", str(header.get("title", header["id"])), places,
+                    ways, digest, meta, grid=grid, edge_sets=edge_sets)
+
+
+def _whole(value: Any) -> bool:
+    """A whole number ≥ 0 (booleans are not numbers here)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _add_port(grid: HexGrid, port: Place, places: dict[str, Place], ways: dict[str, Way],
+              problems: list[str]) -> None:
+    """A port in a hex: the place, and a berth joining it to its hex."""
+    where = f"feature {port.id}"
+    if "capacity" in port.props and not _whole(port.props["capacity"]):
+        problems.append(f"{where}: capacity must be a whole number ≥ 0")
+    label = port.props.get("hex")
+    if not isinstance(label, str):
+        problems.append(f"{where}: a port on a hex map needs \"hex\": the label of its hex")
+        return
+    try:
+        h = grid.from_label(label)
+    except ValueError as exc:
+        problems.append(f"{where}: {exc}")
+        return
+    if places.get(port.id) is not port:
+        return  # its id clashes with a hex: reported already
+    if port.geometry is None:
+        port.geometry = Point(grid.layout.to_pixel(h))
+    wid = way_id(port.id, label)
+    first, second = wid.split("|")
+    ways[wid] = Way(wid, BERTH, first, second)
+
+
+def _add_box_links(box: Place, places: Mapping[str, Place], ways: dict[str, Way],
+                   problems: list[str]) -> None:
+    """The links of an off-board box to hexes, ports and other boxes."""
+    where = f"feature {box.id}"
+    if places.get(box.id) is not box:
+        return  # its id clashes with a hex: reported already
+    props: dict[str, Any] = {}
+    if "link_cost" in box.props:
+        if not _whole(box.props["link_cost"]):
+            problems.append(f"{where}: link_cost must be a whole number ≥ 0")
+        else:
+            props["link_cost"] = box.props["link_cost"]
+    links = box.props.get("links", [])
+    if not isinstance(links, list) or not all(isinstance(x, str) for x in links):
+        problems.append(f"{where}: links must be a list of hex labels, port ids and box ids")
+        return
+    seen: set[str] = set()
+    for target in links:
+        if target in seen:
+            problems.append(f"{where}: links {target!r} twice")
+            continue
+        seen.add(target)
+        other = places.get(target)
+        if other is None or other.kind not in (HEX, PORT, BOX):
+            problems.append(f"{where}: link {target!r} is not a hex, port or box of this map")
+            continue
+        if target == box.id:
+            problems.append(f"{where}: links to itself")
+            continue
+        wid = way_id(box.id, target)
+        old = ways.get(wid)
+        if old is not None:  # the other box lists this link too
+            cost, old_cost = props.get("link_cost"), old.props.get("link_cost")
+            if cost is not None and old_cost is not None and cost != old_cost:
+                problems.append(f"{where}: link_cost {cost} to {target} disagrees with the "
+                                f"link_cost {old_cost} of feature {target}")
+            elif cost is not None:
+                old.props = dict(props)
+            continue
+        first, second = wid.split("|")
+        ways[wid] = Way(wid, BOX_LINK, first, second, _link_line(box, other), dict(props))
+
+
+def _link_line(box: Place, other: Place) -> LineString | None:
+    """A line to draw a box link along: the box's point to the other end's (a hex has
+    none here, so its link is drawn by whoever knows the grid)."""
+    ends = [p.geometry for p in (box, other)]
+    if any(g is None or g.geom_type != "Point" for g in ends) or ends[0] == ends[1]:
+        return None
+    return LineString([_point_of(box), _point_of(other)])
+
+
+def _members(f: Place, key: str, what: str, problems: list[str]) -> list[str] | None:
+    raw = f.props.get(key)
+    if not isinstance(raw, list) or not raw or not all(isinstance(x, str) for x in raw):
+        problems.append(f"feature {f.id}: {key} must be a non-empty list of {what}")
+        return None
+    return list(raw)
+
+
+def _set_props(f: Place, *structural: str) -> dict[str, Any]:
+    return {k: v for k, v in f.props.items() if k not in ("kind", "name", *structural)}
+
+
+def _edge_set(grid: HexGrid, f: Place, ways: Mapping[str, Way],
+              problems: list[str]) -> EdgeSet | None:
+    """A ``hexsides`` feature: named hexsides given as 'AAAA|BBBB' in either order."""
+    raw = _members(f, "hexsides", "hexside ids 'AAAA|BBBB'", problems)
+    if raw is None:
+        return None
+    out: list[str] = []
+    for side in raw:
+        labels = side.split("|")
+        if len(labels) != 2:
+            problems.append(f"feature {f.id}: hexside {side!r} is not two hex labels joined "
+                            "by '|'")
+            continue
+        try:
+            grid.hexside_between(*labels)
+        except ValueError as exc:
+            problems.append(f"feature {f.id}: hexside {side!r}: {exc}")
+            continue
+        wid = way_id(*labels)
+        if wid in out:
+            problems.append(f"feature {f.id}: hexside {side!r} listed twice")
+            continue
+        assert wid in ways  # every hexside of the grid is a way
+        out.append(wid)
+    return EdgeSet(f.id, f.name, tuple(out), _set_props(f, "hexsides"))
+
+
+def _regions(features: Sequence[Place], places: Mapping[str, Place],
+             problems: list[str]) -> dict[str, Region]:
+    """``region`` features: named sets of places (hexes, ports, boxes, zones, systems)."""
+    out: dict[str, Region] = {}
+    for f in features:
+        if f.kind != REGION:
+            continue
+        raw = _members(f, "places", "place ids", problems)
+        if raw is None:
+            continue
+        members: list[str] = []
+        for member in raw:
+            if member not in places:
+                problems.append(f"feature {f.id}: place {member!r} is not a place of this map")
+            elif member in members:
+                problems.append(f"feature {f.id}: place {member!r} listed twice")
+            else:
+                members.append(member)
+        out[f.id] = Region(f.id, f.name, tuple(members), _set_props(f, "places"))
+    return out

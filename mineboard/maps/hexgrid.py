@@ -246,6 +246,17 @@ class HexGrid:
     def neighbours(self, h: Hex) -> list[Hex]:
         return [n for n in h.neighbours() if n in self]
 
+    def hexside_between(self, a: str, b: str) -> Hexside:
+        """The hexside between two hexes of the board given by label (either order).
+
+        Raises ValueError saying why not: a label that is not CCRR digits, a hex off the
+        board, or two hexes that are not neighbours.
+        """
+        ha, hb = self.from_label(a), self.from_label(b)
+        if hb - ha not in DIRECTIONS:
+            raise ValueError(f"hexes {a} and {b} are not neighbours")
+        return Hexside.between(ha, hb)
+
     def terrain(self, h: Hex) -> str:
         return str(self.overrides.get(self.label(h), {}).get("terrain", self.default_terrain))
 

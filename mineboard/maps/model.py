@@ -1,29 +1,41 @@
 """The graph-of-places model every map kind loads into.
 
-Places are nodes (sea zones, land territories, hexes, star systems); ways are edges
-(naval lines, coasts, land borders, hexsides, jump routes). Geometry rides along for
-drawing and hit-testing but the rules only ever ask the graph.
+Places are nodes (sea zones, land territories, hexes, ports, off-board boxes, star
+systems); ways are edges (naval lines, coasts, land borders, hexsides, berths, box links,
+jump routes). Geometry rides along for drawing and hit-testing but the rules only ever ask
+the graph. Named sets sit beside the graph: edge sets (a strait's hexsides, a shaded band)
+and regions (fronts, theatres, zones).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import networkx as nx
 from shapely.geometry.base import BaseGeometry
 
+from mineboard.maps.hexgrid import HexGrid, Hexside
+
 SEA_ZONE = "sea_zone"
 LAND = "land"
 SYSTEM = "system"
 HEX = "hex"
+PORT = "port"
+BOX = "box"
 
 NAVAL_LINE = "naval_line"
 COAST = "coast"
 BORDER = "border"
 ROUTE = "route"
 HEXSIDE = "hexside"
+BERTH = "berth"  # a port to the hex it lies in
+BOX_LINK = "box_link"  # an off-board box to a hex, a port or another box
+
+# Feature kinds that are not places: named sets of hexsides and of places.
+HEXSIDES = "hexsides"
+REGION = "region"
 
 
 def place_sort_key(place_id: str) -> tuple[int, int | str]:
@@ -58,9 +70,30 @@ class Way:
     a: str
     b: str
     geometry: BaseGeometry | None = None
+    props: Mapping[str, Any] = field(default_factory=dict)
 
     def other(self, place_id: str) -> str:
         return self.b if place_id == self.a else self.a
+
+
+@dataclass(frozen=True, slots=True)
+class EdgeSet:
+    """A named set of ways: a strait's hexsides, a river, a shaded band of the ring."""
+
+    id: str
+    name: str
+    ways: tuple[str, ...]  # way ids, in the order the map lists them
+    props: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    """A named set of places: a front, a theatre, a zone."""
+
+    id: str
+    name: str
+    places: tuple[str, ...]  # place ids, in the order the map lists them
+    props: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -73,6 +106,12 @@ class BoardMap:
     content_hash: str = ""
     meta: Mapping[str, Any] = field(default_factory=dict)
     graph: nx.Graph = field(default_factory=nx.Graph)
+    grid: HexGrid | None = None  # the hex grid of a hex map; None on area and point maps
+    edge_sets: dict[str, EdgeSet] = field(default_factory=dict)
+    regions: dict[str, Region] = field(default_factory=dict)
+    # Maps the header names under "related" (e.g. "strategic"), resolved by load_board and
+    # cached_board; board_from_json alone leaves this empty.
+    related: dict[str, BoardMap] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.graph.number_of_nodes() == 0:
@@ -101,14 +140,26 @@ class BoardMap:
                if way_kind is None or data["kind"] == way_kind]
         return sorted(out, key=place_sort_key)
 
-    def subgraph(self, way_kind: str) -> nx.Graph:
-        """The places joined by one kind of way: e.g. the sea zones and their naval lines."""
-        edges = [(a, b) for a, b, k in self.graph.edges(data="kind") if k == way_kind]
+    def subgraph(self, way_kind: str | Collection[str]) -> nx.Graph:
+        """The places joined by one kind of way (e.g. the sea zones and their naval lines),
+        or by any of several kinds."""
+        kinds = {way_kind} if isinstance(way_kind, str) else set(way_kind)
+        edges = [(a, b) for a, b, k in self.graph.edges(data="kind") if k in kinds]
         return self.graph.edge_subgraph(edges)
 
-    def shortest_path(self, a: str, b: str, way_kind: str) -> list[str] | None:
+    def shortest_path(self, a: str, b: str,
+                      way_kind: str | Collection[str] | None) -> list[str] | None:
+        """The fewest ways from ``a`` to ``b`` over ways of these kinds (None: any way)."""
+        graph = self.graph if way_kind is None else self.subgraph(way_kind)
         try:
-            path: list[str] = nx.shortest_path(self.subgraph(way_kind), a, b)
+            path: list[str] = nx.shortest_path(graph, a, b)
         except (nx.NetworkXNoPath, nx.NodeNotFound):
             return None
         return path
+
+    def edge_set_hexsides(self, set_id: str) -> list[Hexside]:
+        """The hexsides of an edge set of a hex map, to draw it or measure from it."""
+        if self.grid is None:
+            raise ValueError(f"map {self.id} has no hex grid")
+        grid = self.grid
+        return [grid.hexside_between(*way.split("|")) for way in self.edge_sets[set_id].ways]

@@ -3,6 +3,10 @@
 The ring is the hexsides between the hexes ``radius`` and ``radius + 1`` steps from the
 centre. It falls into six sides (a hexagon's); map data names which side stands for which
 boundary of the strategic zone, so re-drawing a map never means editing code.
+
+The map loader also turns a ``ring`` header into one edge set per segment
+(:func:`ring_edge_sets`), so a scene can draw the bands like any other set of hexsides and
+:meth:`ShadedRing.from_edge_sets` can rebuild the ring from them.
 """
 
 from __future__ import annotations
@@ -13,7 +17,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from mineboard.core.errors import BadInput
-from mineboard.maps.hexgrid import Hex, HexGrid, Hexside, distance, hexside_distance, ring
+from mineboard.maps.hexgrid import (
+    Hex,
+    HexGrid,
+    Hexside,
+    cube_round,
+    distance,
+    hexside_distance,
+    ring,
+)
+from mineboard.maps.model import EdgeSet, way_id
+
+RING_SET_PREFIX = "ring-"
+"""Edge sets made from a ``ring`` header are called ``ring-<segment name>``."""
 
 WITHIN = 2
 """GT-06/07 "within two hexes of a hexside": the two hexes that share it count as the
@@ -66,6 +82,52 @@ class ShadedRing:
 
     def segment_of_boundary(self, boundary: str) -> Segment | None:
         return next((s for s in self.segments.values() if s.boundary == boundary), None)
+
+    @classmethod
+    def from_edge_sets(cls, grid: HexGrid, edge_sets: Mapping[str, EdgeSet] | Iterable[EdgeSet],
+                       center: Hex | None = None, radius: int | None = None) -> ShadedRing:
+        """The ring whose segments are the edge sets carrying a ``boundary`` prop.
+
+        Each such set becomes a segment named after the set. Without ``center`` and
+        ``radius`` they are worked out from the hexsides (exact when the sets go all the way
+        round); every hexside must then lie between the hexes ``radius`` and ``radius + 1``
+        from the centre, else ValueError.
+        """
+        sets = list(edge_sets.values()) if isinstance(edge_sets, Mapping) else list(edge_sets)
+        segments: dict[str, Segment] = {}
+        for edge_set in sets:
+            boundary = edge_set.props.get("boundary")
+            if isinstance(boundary, str):
+                sides = tuple(grid.hexside_between(*w.split("|")) for w in edge_set.ways)
+                segments[edge_set.name] = Segment(edge_set.name, boundary, sides)
+        every = [s for seg in segments.values() for s in seg.hexsides]
+        if not every:
+            raise ValueError("no edge set with a 'boundary' and hexsides to make a ring of")
+        hexes = {h for s in every for h in s.hexes}
+        if center is None:
+            center = cube_round(sum(h.q for h in hexes) / len(hexes),
+                                sum(h.r for h in hexes) / len(hexes))
+        if radius is None:
+            radius = min(distance(center, h) for h in hexes)
+        for s in every:
+            a, b = s.hexes
+            if sorted((distance(center, a), distance(center, b))) != [radius, radius + 1]:
+                raise ValueError(f"hexside {grid.label(a)}|{grid.label(b)} is not on the ring "
+                                 f"of radius {radius} around {grid.label(center)}")
+        return cls(center, radius, segments)
+
+
+def ring_edge_sets(grid: HexGrid, shaded: ShadedRing) -> list[EdgeSet]:
+    """One edge set per ring segment: id ``ring-<name>``, props boundary and ``ring: true``.
+
+    The ways are the segment's hexsides as canonical way ids, in ring-walk order.
+    """
+    out = []
+    for seg in shaded.segments.values():
+        ways = tuple(way_id(*(grid.label(h) for h in s.hexes)) for s in seg.hexsides)
+        out.append(EdgeSet(RING_SET_PREFIX + seg.name, seg.name, ways,
+                           {"boundary": seg.boundary, "ring": True}))
+    return out
 
 
 def ring_from_header(grid: HexGrid, spec: Any, where: str) -> ShadedRing:
