@@ -21,7 +21,8 @@ from pathlib import Path
 from mineboard.core.chance import binomial, capped_binomial
 from mineboard.maps.generate import area_map_json
 from mineboard.maps.geojson import load_board
-from mineboard.rules.naval_lines.odds import ENEMY, FieldCrossing, route_losses, sweep
+from mineboard.rules.naval_lines.data import default_rule_data
+from mineboard.rules.naval_lines.odds import FieldCrossing, route_losses, sweep
 
 Bench = Callable[[], float]
 BENCHES: dict[str, tuple[Bench, int, float | None]] = {}
@@ -65,7 +66,8 @@ def route_odds_exact() -> float:
     """200 mines on each of 3 lines against 50 ships, caches cleared first (cold)."""
     for cache in (binomial, capped_binomial, sweep):
         cache.cache_clear()
-    fields = [FieldCrossing(f"l{i}", ROUTE_MINES, ENEMY) for i in range(ROUTE_LINES)]
+    enemy = default_rule_data().mine.detonates(allied=False)
+    fields = [FieldCrossing(f"l{i}", ROUTE_MINES, enemy) for i in range(ROUTE_LINES)]
     start = time.perf_counter()
     route_losses(fields, [False] * ROUTE_SHIPS)
     return time.perf_counter() - start

@@ -88,7 +88,7 @@ def props_of(doc: dict[str, Any], fid: str) -> dict[str, Any]:
 
 def test_ports_boxes_strait_and_region_load_into_places_ways_and_sets():
     board = board_from_json(narrows(), "narrows")
-    assert isinstance(board.grid, HexGrid) and board.meta["grid"] is board.grid
+    assert isinstance(board.grid, HexGrid) and "grid" not in board.meta
     extra = {pid: (p.kind, p.name) for pid, p in board.places.items() if p.kind != "hex"}
     assert extra == {"P1": ("port", "Harwich"), "P2": ("port", "Rosyth"),
                      "B1": ("box", "Atlantic"), "B2": ("box", "Pacific")}
@@ -453,7 +453,6 @@ def test_the_jutland_tactical_map_names_its_strategic_map():
     own = _sha(maps_dir() / "jutland-tactical.geojson")
     assert board.content_hash == hashlib.sha256(
         f"{own}\nstrategic={board.related['strategic'].content_hash}".encode()).hexdigest()
-    assert board.meta["strategic_map"] == "jutland-zones"  # still read by gwas-tactical
 
 
 def test_related_maps_that_form_a_cycle_are_refused(tmp_path: Path):

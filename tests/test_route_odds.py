@@ -9,8 +9,18 @@ from fractions import Fraction
 from mineboard.core.chance import Dist, binomial, capped_binomial
 from mineboard.core.dice import DiceExhausted, ScriptedDice
 from mineboard.rules.naval_lines.actions import Move
-from mineboard.rules.naval_lines.odds import ENEMY, FieldCrossing, route_losses, single_line
+from mineboard.rules.naval_lines.data import default_rule_data
+from mineboard.rules.naval_lines.odds import (
+    FieldCrossing,
+    SweepRule,
+    route_losses,
+    route_odds,
+    single_line,
+)
 from tests.conftest import game
+
+MINE = default_rule_data().mine
+ENEMY, ALLIED = MINE.detonates(False), MINE.detonates(True)
 
 
 def test_binomial_and_cap_are_exact():
@@ -70,7 +80,7 @@ def test_route_dp_matches_the_engine_on_every_die_sequence():
     move = Move(units=("uk-escort-1", "uk-destroyer-1", "uk-submarine-1"),
                 path=("110", "112", "114"), sweepers=("uk-escort-1",))
     g = game(**changes)
-    planned = g.ruleset.move_odds(g.state, move).fractions()
+    planned = route_odds(g.state, move).fractions()
     assert planned == enumerate_engine(changes, move)
     assert sum(planned.values()) == 1
 
@@ -96,11 +106,9 @@ def test_route_odds_speed_200_mines_50_ships_3_lines():
 
 
 def test_fast_convolution_equals_the_general_dp():
-    from mineboard.rules.naval_lines.odds import ALLIED
-
     fields = [FieldCrossing("a", 7, ENEMY), FieldCrossing("b", 3, ALLIED),
               FieldCrossing("c", 12, ENEMY)]
-    nothing_to_sweep = FieldCrossing("z", 0, ENEMY, sweepable=True)  # forces the general DP
+    nothing_to_sweep = FieldCrossing("z", 0, ENEMY, SweepRule.of(MINE))  # the general DP
     for ships in (0, 1, 2, 5, 30):
         fast = route_losses(fields, [False] * ships)
         general = route_losses([*fields, nothing_to_sweep], [False] * ships)

@@ -74,7 +74,7 @@ def main() -> None:
                               "ring": {"center": "1510", "radius": 8, "segments": segments},
                               # The loader resolves related maps into BoardMap.related.
                               "related": {"strategic": "jutland-zones"},
-                              "strategic_map": "jutland-zones", "battle_zone": "C"},
+                              "battle_zone": "C"},
                 "features": []}
     (MAPS / "jutland-tactical.geojson").write_text(json.dumps(tactical, indent=1) + "\n")
     print("ring sides:", names)

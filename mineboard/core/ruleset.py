@@ -18,6 +18,8 @@ from mineboard.core.dice import Dice
 from mineboard.core.errors import BadInput, IllegalAction
 from mineboard.core.events import Event
 from mineboard.core.game import GameState
+from mineboard.core.places import PlaceRef
+from mineboard.core.planning import Choice, Command, Preview, Selection
 
 S = TypeVar("S", bound=GameState)
 
@@ -54,6 +56,50 @@ class Ruleset(ABC, Generic[S]):
     @abstractmethod
     def summary(self, state: S) -> dict[str, Any]:
         """The state as plain JSON, for ``mineboard run`` and for tests."""
+
+    # ---- what a player is offered (all answered from a view: what that player knows) ----
+    def units_at(self, view: S, place: str) -> list[str]:
+        """The units at ``place`` that the side to move may give orders to now."""
+        return []
+
+    def intent(self, view: S, selection: Selection, at: PlaceRef) -> Action | None:
+        """The action a player means by choosing ``at`` with ``selection`` — legal or not,
+        so a refusal can say why. None: choosing there means nothing."""
+        return None
+
+    def targets(self, view: S, selection: Selection) -> dict[PlaceRef, Action]:
+        """Places worth lighting up for ``selection``: where a click would be legal."""
+        return {}
+
+    def choices(self, view: S, selection: Selection) -> list[Choice]:
+        """Options the player sets for what ``selection`` may do next."""
+        return []
+
+    def commands(self, view: S, selection: Selection) -> list[Command]:
+        """Buttons for ``selection`` (units picked), or menu entries for a place clicked with
+        nothing picked (``selection.units`` empty)."""
+        return []
+
+    def preview(self, view: S, action: Action) -> Preview | None:
+        """The exact odds of ``action`` as far as the viewer knows them (None: no chance)."""
+        return None
+
+    def legal_actions(self, view: S) -> list[Action]:
+        """A broad sample of the side to move's legal actions — every kind that is legal now,
+        each unit and whole group, not every subset — for fuzzing and for computer players."""
+        return [self.end_phase(view)]
+
+    def invariants(self, state: S) -> list[str]:
+        """What must hold after any action (e.g. mine conservation); each breach a line."""
+        return []
+
+    # ---- the odds command ------------------------------------------------------------
+    odds_query: ClassVar[type[Any] | None] = None
+    """A dataclass of the ``mineboard odds RULESET`` options (``Doc`` gives their help)."""
+
+    def odds(self, query: Any) -> Preview:
+        """The exact odds the ``odds`` command prints, for a filled-in ``odds_query``."""
+        raise NotImplementedError(f"{self.id} has no odds command")
 
 
 class TableRuleset(Ruleset[S]):

@@ -542,11 +542,8 @@ def _hex_board(header: Mapping[str, Any], features: dict[str, Place], sets: list
                                     "of a hexsides feature")
                     continue
                 edge_sets[edge_set.id] = edge_set
-    meta = dict(header)
-    # Deprecated: read BoardMap.grid. Kept while older code still reads meta["grid"].
-    meta["grid"] = grid
     return BoardMap(str(header["id"]), "hex", str(header.get("title", header["id"])), places,
-                    ways, digest, meta, grid=grid, edge_sets=edge_sets)
+                    ways, digest, dict(header), grid=grid, edge_sets=edge_sets)
 
 
 def _whole(value: Any) -> bool:

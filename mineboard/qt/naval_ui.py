@@ -222,7 +222,9 @@ class SelectInteraction(PlanningInteraction):
             return
         if isinstance(action, Move):
             self.w.scene.set_path(list(action.path))
-            dist = self.w.session.game.ruleset.move_odds(state, action).fractions()
+            from mineboard.rules.naval_lines.odds import route_odds
+
+            dist = route_odds(state, action).fractions()
             lost_all = dist.get(max(dist), 0) if dist else 0
             crossings = self._mined_lines(action)
             title = (f"{' → '.join(action.path)}: " + (", ".join(crossings) if crossings

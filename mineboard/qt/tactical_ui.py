@@ -95,7 +95,8 @@ class TacticalScene(MapScene):
     def __init__(self, board: BoardMap, state_ring: Any = None) -> None:
         super().__init__()
         self.board = board
-        self.grid: HexGrid = board.meta["grid"]
+        assert board.grid is not None  # the ruleset refuses maps without one
+        self.grid: HexGrid = board.grid
         self.grid_item = HexGridItem(self.grid)
         self.grid_item.labels = True
         self.addItem(self.grid_item)

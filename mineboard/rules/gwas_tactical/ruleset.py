@@ -9,7 +9,6 @@ from typing import Any
 from mineboard.core.actions import Action
 from mineboard.core.errors import BadInput
 from mineboard.core.ruleset import TableRuleset
-from mineboard.maps.geojson import bundled_board
 from mineboard.maps.model import BoardMap
 from mineboard.rules.gwas_tactical.actions import CODEC, EndPhase
 from mineboard.rules.gwas_tactical.checks import CHECKS
@@ -26,10 +25,10 @@ class GwasTactical(TableRuleset[GtState]):
     effects = EFFECTS
 
     def new_state(self, scenario: Mapping[str, Any], board: BoardMap, where: str) -> GtState:
-        ref = board.meta.get("strategic_map")
-        if not isinstance(ref, str):
-            raise BadInput(where, f"tactical map {board.id!r} names no 'strategic_map'")
-        return state_from_scenario(scenario, board, where, bundled_board(ref, where))
+        strategic = board.related.get("strategic")
+        if strategic is None:
+            raise BadInput(where, f"tactical map {board.id!r} names no related 'strategic' map")
+        return state_from_scenario(scenario, board, where, strategic)
 
     def end_phase(self, state: GtState) -> Action:
         return EndPhase()

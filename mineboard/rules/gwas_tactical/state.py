@@ -11,7 +11,7 @@ from typing import Any
 from mineboard.core.errors import BadInput
 from mineboard.maps.hexgrid import Hex, HexGrid
 from mineboard.maps.model import NAVAL_LINE, BoardMap
-from mineboard.maps.ring import ShadedRing, ring_from_header
+from mineboard.maps.ring import ShadedRing
 from mineboard.rules.common.phases import PhaseSequence, Step, each
 from mineboard.rules.gwas_tactical.data import GtData, ShipType, default_data
 
@@ -160,10 +160,13 @@ def order_of_play(sides: tuple[str, ...], rules: GtData) -> PhaseSequence:
 def state_from_scenario(data: Mapping[str, Any], board: BoardMap, where: str,
                         strategic: BoardMap, rules: GtData | None = None) -> GtState:
     rules = rules or default_data()
-    if board.kind != "hex":
+    grid = board.grid
+    if grid is None:
         raise BadInput(where, "gwas-tactical needs a tactical hex map")
-    grid = board.meta["grid"]
-    ring = ring_from_header(grid, board.meta.get("ring"), where)
+    try:
+        ring = ShadedRing.from_edge_sets(grid, board.edge_sets)
+    except ValueError as exc:
+        raise BadInput(where, f"map {board.id}: the shaded ring: {exc}") from None
     zone = str(board.meta.get("battle_zone", ""))
     if zone not in strategic.places:
         raise BadInput(where, f"battle zone {zone!r} is not on the strategic map")

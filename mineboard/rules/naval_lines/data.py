@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,17 @@ class MineData:
     defense: int
     allied_defense: int
     max_per_carrier: int
+    sweep_dice: int
+    sweep_on: int
+
+    def detonates(self, allied: bool) -> Fraction:
+        """P(one die detonates a mine): 1–2 against enemies, 1 against allies (NL-16)."""
+        return Fraction(self.allied_defense if allied else self.defense, 6)
+
+    @property
+    def sweep_chance(self) -> Fraction:
+        """P(one sweep die removes a mine) (NL-23)."""
+        return Fraction(self.sweep_on, 6)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +69,9 @@ def parse_rule_data(data: Any, where: str) -> RuleData:
     mine_data = MineData(whole(mine, "cost", f"{where}: mine"),
                          whole(mine, "defense", f"{where}: mine", 0, 6),
                          whole(mine, "allied_defense", f"{where}: mine", 0, 6),
-                         whole(mine, "max_per_carrier", f"{where}: mine", 1, 100))
+                         whole(mine, "max_per_carrier", f"{where}: mine", 1, 100),
+                         whole(mine, "sweep_dice", f"{where}: mine", 0, 20),
+                         whole(mine, "sweep_on", f"{where}: mine", 0, 6))
     units_raw = data.get("units")
     if not isinstance(units_raw, Mapping) or not units_raw:
         raise BadInput(where, "'units' must be a non-empty object")

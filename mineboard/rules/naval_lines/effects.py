@@ -39,8 +39,6 @@ from mineboard.rules.naval_lines.state import (
     Unit,
 )
 
-SWEEP_DIE_PER_ESCORT = 3
-
 
 def _secret(state: NavalState, nation: str) -> str | None:
     """Under hidden minefields, mine stock and laying are known to the owner's side only."""
@@ -152,10 +150,10 @@ def resolve_field(state: NavalState, owner: str, fields: list[Minefield], line: 
     if enemy and state.phase == COMBAT_MOVE:
         swept_total = 0
         for sweeper in sweepers:
-            n_dice = min(SWEEP_DIE_PER_ESCORT, sum(f.count for f in fields))
+            n_dice = min(state.rules.mine.sweep_dice, sum(f.count for f in fields))
             for k in range(n_dice):
                 value = dice.roll("NL-22", f"sweep by {sweeper.id} on {line}")
-                swept = value == 1
+                swept = value <= state.rules.mine.sweep_on
                 if swept:
                     _take_mine(fields)
                     state.tally[owner].swept += 1
@@ -163,11 +161,12 @@ def resolve_field(state: NavalState, owner: str, fields: list[Minefield], line: 
                 events.append(DiceRolled(
                     kind="SweepRolled", clause="NL-22",
                     text=f"{unit_label(state, sweeper)} sweeps die {k + 1} of {n_dice}: "
-                    f"rolled {value} — {'mine swept' if swept else 'miss'} (P(1) = 1/6)",
+                    f"rolled {value} — {'mine swept' if swept else 'miss'} "
+                    f"(P = {fraction_text(state.rules.mine.sweep_chance)})",
                     at=at, dice=(value,), hits=(swept,),
                     tally=f"{swept_total} mine(s) swept",
                     data={"unit": sweeper.id, "value": value, "swept": swept,
-                          "chance": "1/6"}))
+                          "chance": str(state.rules.mine.sweep_chance)}))
     targets = [u for u in moving if state.unit_type(u).mine_target]
     immune = [u for u in moving if not state.unit_type(u).mine_target]
     if immune:

@@ -13,30 +13,47 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import Annotated
 
-from mineboard.core.chance import Dist, binomial, capped_binomial
+from mineboard.core.chance import Dist, binomial, capped_binomial, fraction_text
+from mineboard.core.errors import BadInput
+from mineboard.core.planning import Preview
+from mineboard.core.schema import Doc
+from mineboard.maps.model import way_id
+from mineboard.rules.naval_lines.actions import Move
+from mineboard.rules.naval_lines.data import MineData, default_rule_data
+from mineboard.rules.naval_lines.effects import detonation_chance, facing_fields, loss_order
+from mineboard.rules.naval_lines.state import COMBAT_MOVE, NavalState
 
-SWEEP_CHANCE = Fraction(1, 6)
-SWEEP_DICE = 3
-ENEMY = Fraction(1, 3)
-ALLIED = Fraction(1, 6)
+
+@dataclass(frozen=True, slots=True)
+class SweepRule:
+    """How Escorts sweep a field: up to ``dice`` dice each, a mine off per success (NL-22/23)."""
+
+    dice: int
+    chance: Fraction
+
+    @staticmethod
+    def of(mine: MineData) -> SweepRule:
+        return SweepRule(mine.sweep_dice, mine.sweep_chance)
 
 
 @dataclass(frozen=True, slots=True)
 class FieldCrossing:
-    """One minefield met on the route. ``key`` ties repeated crossings of the same field."""
+    """One minefield met on the route. ``key`` ties repeated crossings of the same field;
+    ``swept`` is how sweeping Escorts thin it first (None: it is not swept)."""
 
     key: str
     mines: int
     detonate: Fraction
-    sweepable: bool = False
+    swept: SweepRule | None = None
 
 
 @lru_cache(maxsize=65536)
-def sweep(mines: int, sweepers: int) -> Dist[int]:
-    """Mines left after ``sweepers`` Escorts each roll min(3, mines left) dice, 1s removing."""
+def sweep(mines: int, sweepers: int, rule: SweepRule) -> Dist[int]:
+    """Mines left after ``sweepers`` Escorts each roll min(dice, mines left) dice."""
     def one_escort(m: int) -> Dist[int]:
-        return binomial(min(SWEEP_DICE, m), SWEEP_CHANCE).map(lambda s: m - s)
+        return binomial(min(rule.dice, m), rule.chance).map(lambda s: m - s)
 
     dist: Dist[int] = Dist.certain(mines)
     for _ in range(sweepers):
@@ -54,7 +71,7 @@ def route_losses(fields: Sequence[FieldCrossing], sweeper_flags: Sequence[bool])
     True where that ship sweeps.
     """
     n = len(sweeper_flags)
-    if len({f.key for f in fields}) == len(fields) and not any(f.sweepable for f in fields):
+    if len({f.key for f in fields}) == len(fields) and not any(f.swept for f in fields):
         return _independent_fields(fields, n)
     # sweepers_alive[k]: sweepers among the ships left after the first k are lost.
     sweepers_alive = [sum(sweeper_flags[k:]) for k in range(n + 1)]
@@ -66,7 +83,7 @@ def route_losses(fields: Sequence[FieldCrossing], sweeper_flags: Sequence[bool])
             lost, memory = state
             remembered = dict(memory)
             mines = remembered.pop(field.key, field.mines)
-            before = sweep(mines, sweepers_alive[lost]) if field.sweepable else \
+            before = sweep(mines, sweepers_alive[lost], field.swept) if field.swept else \
                 Dist.certain(mines)
 
             def defend(m: int) -> Dist[State]:
@@ -114,8 +131,83 @@ def _independent_fields(fields: Sequence[FieldCrossing], ships: int) -> Dist[int
     return Dist({k: w for k, w in enumerate(weights) if w}, denom)
 
 
-def single_line(mines: int, ships: int, allied: bool = False, sweepers: int = 0) -> Dist[int]:
+def single_line(mines: int, ships: int, allied: bool = False, sweepers: int = 0,
+                mine: MineData | None = None) -> Dist[int]:
     """One minefield, ``ships`` crossing surface ships of which ``sweepers`` sweep."""
-    field = FieldCrossing("line", mines, ALLIED if allied else ENEMY, sweepable=not allied)
+    mine = mine or default_rule_data().mine
+    field = FieldCrossing("line", mines, mine.detonates(allied),
+                          None if allied else SweepRule.of(mine))
     flags = [True] * sweepers + [False] * (ships - sweepers)
     return route_losses([field], flags)
+
+
+def route_odds(state: NavalState, move: Move) -> Dist[int]:
+    """Exact distribution of surface ships lost by a planned move, given what is known.
+
+    ``state`` is the mover's view: fields the mover cannot see are not on its route.
+    """
+    moving = [state.units[u] for u in move.units]
+    targets = loss_order(state, [u for u in moving if state.unit_type(u).mine_target],
+                         move.losses)
+    flags = [u.id in move.sweepers for u in targets]
+    rule = SweepRule.of(state.rules.mine)
+    fields = []
+    for a, b in zip(move.path, move.path[1:], strict=False):
+        line = way_id(a, b)
+        for owner, group in facing_fields(state, line, b, state.active):
+            p, _clause = detonation_chance(state, owner, state.active)
+            enemy = state.side_of(owner) != state.side_of(state.active)
+            fields.append(FieldCrossing(f"{line}/{owner}", sum(f.count for f in group), p,
+                                        rule if enemy and state.phase == COMBAT_MOVE else None))
+    return route_losses(fields, flags)
+
+
+def losses_preview(title: str, dist: Dist[int], ships: int) -> Preview:
+    probs = dist.fractions()
+    outcomes = tuple((f"{k} lost", probs.get(k, Fraction(0))) for k in range(ships + 1))
+    expected = dist.expected()
+    return Preview(title=title, axis="surface ships lost (NL-15)", outcomes=outcomes,
+                   summary=f"P(no loss) = {fraction_text(probs.get(0, Fraction(0)))}; "
+                           f"expected losses {float(expected):.2f}",
+                   good=0,
+                   data={"distribution": {str(k): str(p) for k, p in
+                                          ((k, probs.get(k, Fraction(0)))
+                                           for k in range(ships + 1))},
+                         "expected": str(expected)})
+
+
+def move_preview(state: NavalState, move: Move) -> Preview | None:
+    """The odds panel of a planned move: only when it crosses a field the mover knows."""
+    dist = route_odds(state, move)
+    crossings = []
+    for a, b in zip(move.path, move.path[1:], strict=False):
+        for owner, group in facing_fields(state, way_id(a, b), b, state.active):
+            crossings.append(f"{way_id(a, b)} ({owner} {sum(f.count for f in group)})")
+    if not crossings:
+        return None
+    ships = sum(1 for u in move.units if state.unit_type(state.units[u]).mine_target)
+    return losses_preview(f"{' → '.join(move.path)}: {', '.join(crossings)}", dist, ships)
+
+
+@dataclass(frozen=True)
+class LineQuery:
+    """``mineboard odds naval-lines``: ships crossing one mined naval line."""
+
+    mines: Annotated[int, Doc("mines in the field")]
+    ships: Annotated[int, Doc("crossing surface ships, sweepers included")]
+    allied: Annotated[bool, Doc("the mines belong to an ally, not an enemy (NL-16)")] = False
+    sweepers: Annotated[int, Doc("attacking Escorts among the ships that sweep first "
+                                 "(NL-22)")] = 0
+
+
+def line_odds(query: LineQuery) -> Preview:
+    if query.sweepers > query.ships:
+        raise BadInput("--sweepers", f"{query.sweepers} sweepers but only {query.ships} ships")
+    if query.allied and query.sweepers:
+        raise BadInput("--sweepers", "Escorts sweep enemy mines only, not an ally's (NL-22)")
+    dist = single_line(query.mines, query.ships, query.allied, query.sweepers)
+    side = "allied (detonates on 1, NL-16)" if query.allied else "enemy (detonates on 1–2)"
+    sweeping = f", {query.sweepers} Escort(s) sweeping first (NL-22)" if query.sweepers else ""
+    title = (f"naval-lines: {query.ships} surface ship(s) cross {query.mines} {side} "
+             f"mine(s){sweeping}")
+    return losses_preview(title, dist, min(query.ships, query.mines))

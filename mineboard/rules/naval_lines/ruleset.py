@@ -7,24 +7,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from mineboard.core.actions import Action
-from mineboard.core.chance import Dist
+from mineboard.core.places import PlaceRef
+from mineboard.core.planning import Choice, Command, Preview, Selection
 from mineboard.core.ruleset import TableRuleset
-from mineboard.maps.model import BoardMap, way_id
+from mineboard.maps.model import BoardMap
+from mineboard.rules.common.refs import ref
+from mineboard.rules.naval_lines import planning
 from mineboard.rules.naval_lines.actions import CODEC, EndPhase, Move
 from mineboard.rules.naval_lines.checks import CHECKS
-from mineboard.rules.naval_lines.effects import (
-    EFFECTS,
-    detonation_chance,
-    facing_fields,
-    loss_order,
-)
-from mineboard.rules.naval_lines.odds import FieldCrossing, route_losses
-from mineboard.rules.naval_lines.state import (
-    COMBAT_MOVE,
-    PHASE_NAMES,
-    NavalState,
-    state_from_scenario,
-)
+from mineboard.rules.naval_lines.effects import EFFECTS
+from mineboard.rules.naval_lines.odds import LineQuery, line_odds, move_preview
+from mineboard.rules.naval_lines.state import PHASE_NAMES, NavalState, state_from_scenario
 
 
 class NavalLines(TableRuleset[NavalState]):
@@ -59,22 +52,36 @@ class NavalLines(TableRuleset[NavalState]):
         seen.tally = {}
         return seen
 
-    def move_odds(self, state: NavalState, move: Move) -> Dist[int]:
-        """Exact distribution of surface ships lost by a planned move, given what is known."""
-        self.check(state, move)
-        moving = [state.units[u] for u in move.units]
-        targets = loss_order(state, [u for u in moving if state.unit_type(u).mine_target],
-                             move.losses)
-        flags = [u.id in move.sweepers for u in targets]
-        fields = []
-        for a, b in zip(move.path, move.path[1:], strict=False):
-            line = way_id(a, b)
-            for owner, group in facing_fields(state, line, b, state.active):
-                p, _clause = detonation_chance(state, owner, state.active)
-                enemy = state.side_of(owner) != state.side_of(state.active)
-                fields.append(FieldCrossing(f"{line}/{owner}", sum(f.count for f in group), p,
-                                            sweepable=enemy and state.phase == COMBAT_MOVE))
-        return route_losses(fields, flags)
+    # ---- what the player is offered ---------------------------------------------------
+    def units_at(self, view: NavalState, place: str) -> list[str]:
+        return planning.units_at(view, place)
+
+    def intent(self, view: NavalState, selection: Selection, at: PlaceRef) -> Action | None:
+        return planning.intent(view, selection, at.kind, at.id)
+
+    def targets(self, view: NavalState, selection: Selection) -> dict[PlaceRef, Action]:
+        found = planning.targets(view, selection, self.check)
+        return {ref(view.board, way): action for way, action in found.items()}
+
+    def choices(self, view: NavalState, selection: Selection) -> list[Choice]:
+        return planning.choices(view, selection)
+
+    def commands(self, view: NavalState, selection: Selection) -> list[Command]:
+        return planning.commands(view, selection)
+
+    def preview(self, view: NavalState, action: Action) -> Preview | None:
+        return move_preview(view, action) if isinstance(action, Move) else None
+
+    def legal_actions(self, view: NavalState) -> list[Action]:
+        return planning.legal_actions(view, self.check)
+
+    def invariants(self, state: NavalState) -> list[str]:
+        return planning.invariants(state)
+
+    odds_query = LineQuery
+
+    def odds(self, query: LineQuery) -> Preview:
+        return line_odds(query)
 
     def summary(self, state: NavalState) -> dict[str, Any]:
         return {
