@@ -10,7 +10,6 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from fractions import Fraction
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -88,28 +87,9 @@ def build_parser() -> argparse.ArgumentParser:
     odds = sub.add_parser("odds", help="exact odds of a mine resolution")
     rulesets = odds.add_subparsers(dest="ruleset", metavar="RULESET", parser_class=_Parser,
                                    required=True)
-    nl = rulesets.add_parser("naval-lines", help="ships crossing one mined naval line")
-    nl.add_argument("--mines", type=_positive, required=True)
-    nl.add_argument("--ships", type=_positive, required=True,
-                    help="crossing surface ships, sweepers included")
-    nl.add_argument("--allied", action="store_true",
-                    help="the mines belong to an ally, not an enemy (NL-16)")
-    nl.add_argument("--sweepers", type=_positive, default=0,
-                    help="attacking Escorts among the ships that sweep first (NL-22)")
-    nl.add_argument("--json", action="store_true")
-    gt = rulesets.add_parser("gwas-tactical", help="a ship entering a hex with enemy mines")
-    gt.add_argument("--mine-counters", type=_positive, required=True,
-                    help="enemy mine counters in the hex (1 or more)")
-    gt.add_argument("--impulse", type=_positive, required=True, help="the impulse (1–9)")
-    gt.add_argument("--json", action="store_true")
-    im = rulesets.add_parser("imperium-mines", help="a fleet entering a mined star system")
-    im.add_argument("--mine-points", type=_positive, required=True,
-                    help="enemy mine points in the system (IM-30)")
-    im.add_argument("--jump", type=_positive, default=1,
-                    help="which jump of the segment enters the system (1 = first)")
-    im.add_argument("--sweepers", type=_positive, default=0,
-                    help="minesweepers in the entering fleet (IM-18)")
-    im.add_argument("--json", action="store_true")
+    for ruleset in _odds_rulesets():
+        _add_query_options(rulesets.add_parser(ruleset.id, help=_first_line(
+            ruleset.odds_query.__doc__)), ruleset.odds_query)
     return parser
 
 
@@ -141,80 +121,62 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
     return 0
 
 
+def _odds_rulesets() -> list[Any]:
+    """The registered rulesets that answer ``mineboard odds``, each with its query type."""
+    from mineboard.core.ruleset import registered
+    from mineboard.rules import NAVAL_LINES  # noqa: F401  (registers)
+
+    return [r for _id, r in sorted(registered().items()) if r.odds_query is not None]
+
+
+def _first_line(doc: str | None) -> str:
+    return (doc or "").strip().splitlines()[0].split(": ", 1)[-1] if doc else ""
+
+
+def _add_query_options(parser: argparse.ArgumentParser, query: type) -> None:
+    """One option per field of the ruleset's odds query, typed from its hint."""
+    import typing
+
+    from mineboard.core.schema import json_fields
+
+    for f in json_fields(query):
+        base = typing.get_args(f.hint)[0] if typing.get_origin(f.hint) is typing.Annotated \
+            else f.hint
+        flag = "--" + f.key.replace("_", "-")
+        if base is bool:
+            parser.add_argument(flag, dest=f.name, action="store_true", help=f.doc)
+        else:
+            parser.add_argument(flag, dest=f.name, type=_positive if base is int else str,
+                                required=f.required, help=f.doc,
+                                **({} if f.required else {"default": _default_of(query, f.name)}))
+    parser.add_argument("--json", action="store_true")
+
+
+def _default_of(query: type, name: str) -> Any:
+    import dataclasses
+
+    field = next(f for f in dataclasses.fields(query) if f.name == name)
+    return field.default
+
+
 def cmd_odds(args: argparse.Namespace) -> int:
-    if args.ruleset == "imperium-mines":
-        return _odds_imperium(args)
-    if args.ruleset == "gwas-tactical":
-        return _odds_gwas(args)
-    from mineboard.rules.naval_lines.odds import single_line
+    import dataclasses
 
-    if args.sweepers > args.ships:
-        raise BadInput("--sweepers", f"{args.sweepers} sweepers but only {args.ships} ships")
-    if args.allied and args.sweepers:
-        raise BadInput("--sweepers", "Escorts sweep enemy mines only, not an ally's (NL-22)")
-    dist = single_line(args.mines, args.ships, args.allied, args.sweepers)
-    probs = dist.fractions()
-    full = {k: probs.get(k, Fraction(0)) for k in range(min(args.ships, args.mines) + 1)}
-    expected = dist.expected()
+    from mineboard.core.ruleset import get_ruleset
+
+    ruleset = get_ruleset(args.ruleset)
+    query = ruleset.odds_query(**{f.name: getattr(args, f.name)
+                                  for f in dataclasses.fields(ruleset.odds_query)})
+    preview = ruleset.odds(query)
     if args.json:
-        print(json.dumps({"ruleset": "naval-lines",
-                          "distribution": {str(k): str(p) for k, p in full.items()},
-                          "expected": str(expected)}))
+        print(json.dumps({"ruleset": ruleset.id, **preview.data}))
         return 0
-    side = "allied (detonates on 1, NL-16)" if args.allied else "enemy (detonates on 1–2)"
-    print(f"naval-lines: {args.ships} surface ship(s) cross {args.mines} {side} mine(s)"
-          + (f", {args.sweepers} Escort(s) sweeping first (NL-22)" if args.sweepers else ""))
-    for k, p in full.items():
-        bar = "█" * round(float(p) * 40)
-        print(f"  lose {k:>3}: {float(p):8.5f}  {bar}  {p}")
-    print(f"  expected losses: {float(expected):.5f} = {expected}")
-    return 0
-
-
-def _odds_gwas(args: argparse.Namespace) -> int:
-    from mineboard.rules.gwas_tactical.data import default_data
-    from mineboard.rules.gwas_tactical.odds import modifier, result_distribution
-
-    data = default_data()
-    if args.mine_counters < 1:
-        raise BadInput("--mine-counters", "a hex needs at least one mine counter to roll "
-                                          "(GT-11)")
-    if args.impulse not in data.impulses:
-        raise BadInput("--impulse", f"impulses run {data.impulses[0]}–{data.impulses[-1]}")
-    mod = modifier(args.mine_counters, args.impulse, data.plus_two)
-    dist = result_distribution(data.table, mod)
-    if args.json:
-        print(json.dumps({"ruleset": "gwas-tactical", "modifier": mod,
-                          "distribution": {k: str(p) for k, p in dist.items()}}))
-        return 0
-    print(f"gwas-tactical: {args.mine_counters} mine counter(s), impulse {args.impulse}: "
-          f"modifier +{mod} (GT-11) — table: {data.table.label or 'printed'}")
-    for result, p in dist.items():
-        print(f"  {result:<12} {float(p):8.5f}  {'█' * round(float(p) * 40)}  {p}")
-    return 0
-
-
-def _odds_imperium(args: argparse.Namespace) -> int:
-    from mineboard.rules.imperium_mines.data import default_ship_data
-    from mineboard.rules.imperium_mines.odds import afoul_chance, hits_per_ship
-
-    if args.jump < 1:
-        raise BadInput("--jump", "jumps are counted from 1 (IM-32)")
-    rules = default_ship_data()
-    afoul = afoul_chance(rules.check, args.mine_points, args.jump, args.sweepers)
-    hits = hits_per_ship(args.mine_points, rules.hit_on).fractions()
-    full = {k: hits.get(k, Fraction(0)) for k in range(args.mine_points + 1)}
-    if args.json:
-        print(json.dumps({"ruleset": "imperium-mines", "afoul": str(afoul),
-                          "hits_per_ship": {str(k): str(p) for k, p in full.items()}}))
-        return 0
-    bonus = " (+1, 2nd or later jump)" if args.jump >= 2 else ""
-    print(f"imperium-mines: {args.mine_points} mine point(s), jump {args.jump}{bonus}, "
-          f"{args.sweepers} minesweeper(s)")
-    print(f"  P(run afoul: 2d6 + modifiers ≥ 10) = {float(afoul):.5f} = {afoul}")
-    print("  if afoul, hits on each ship (one die per mine point, 6 hits, IM-22):")
-    for k, p in full.items():
-        print(f"    {k:>3} hit(s): {float(p):8.5f}  {'█' * round(float(p) * 40)}  {p}")
+    print(preview.title)
+    print(f"  {preview.axis}:")
+    width = max((len(label) for label, _p in preview.outcomes), default=0)
+    for label, p in preview.outcomes:
+        print(f"    {label:<{width}} {float(p):8.5f}  {'█' * round(float(p) * 40)}  {p}")
+    print(f"  {preview.summary}")
     return 0
 
 

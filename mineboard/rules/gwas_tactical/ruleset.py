@@ -8,9 +8,13 @@ from typing import Any
 
 from mineboard.core.actions import Action
 from mineboard.core.errors import BadInput
+from mineboard.core.places import PlaceRef
+from mineboard.core.planning import Choice, Command, Preview, Selection
 from mineboard.core.ruleset import TableRuleset
 from mineboard.maps.model import BoardMap
-from mineboard.rules.gwas_tactical.actions import CODEC, EndPhase
+from mineboard.rules.common.refs import ref
+from mineboard.rules.gwas_tactical import planning
+from mineboard.rules.gwas_tactical.actions import CODEC, EndPhase, MoveShips
 from mineboard.rules.gwas_tactical.checks import CHECKS
 from mineboard.rules.gwas_tactical.effects import EFFECTS
 from mineboard.rules.gwas_tactical.state import GtState, state_from_scenario
@@ -43,6 +47,37 @@ class GwasTactical(TableRuleset[GtState]):
             if other != side:
                 log.minefields, log.logged = [], {}
         return seen
+
+    # ---- what the player is offered ---------------------------------------------------
+    def units_at(self, view: GtState, place: str) -> list[str]:
+        return planning.units_at(view, place)
+
+    def intent(self, view: GtState, selection: Selection, at: PlaceRef) -> Action | None:
+        return planning.intent(view, selection, at.kind, at.id)
+
+    def targets(self, view: GtState, selection: Selection) -> dict[PlaceRef, Action]:
+        found = planning.targets(view, selection, self.check)
+        return {ref(view.board, label): action for label, action in found.items()}
+
+    def choices(self, view: GtState, selection: Selection) -> list[Choice]:
+        return planning.choices(view, selection)
+
+    def commands(self, view: GtState, selection: Selection) -> list[Command]:
+        return planning.commands(view, selection)
+
+    def preview(self, view: GtState, action: Action) -> Preview | None:
+        return planning.move_preview(view, action) if isinstance(action, MoveShips) else None
+
+    def legal_actions(self, view: GtState) -> list[Action]:
+        return planning.legal_actions(view, self.check)
+
+    def invariants(self, state: GtState) -> list[str]:
+        return planning.invariants(state)
+
+    odds_query = planning.HexQuery
+
+    def odds(self, query: planning.HexQuery) -> Preview:
+        return planning.hex_odds(query)
 
     def summary(self, state: GtState) -> dict[str, Any]:
         return {

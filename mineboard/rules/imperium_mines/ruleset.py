@@ -7,9 +7,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from mineboard.core.actions import Action
+from mineboard.core.places import PlaceRef
+from mineboard.core.planning import Choice, Command, Preview, Selection
 from mineboard.core.ruleset import TableRuleset
 from mineboard.maps.model import BoardMap
-from mineboard.rules.imperium_mines.actions import CODEC, EndPhase
+from mineboard.rules.imperium_mines import planning
+from mineboard.rules.imperium_mines.actions import CODEC, EndPhase, Jump
 from mineboard.rules.imperium_mines.checks import CHECKS
 from mineboard.rules.imperium_mines.effects import EFFECTS
 from mineboard.rules.imperium_mines.state import Counter, ImperiumState, state_from_scenario
@@ -38,6 +41,33 @@ class ImperiumMines(TableRuleset[ImperiumState]):
                 if owner != side:
                     counters[:] = [Counter(0, False, known=False) for _ in counters]
         return seen
+
+    # ---- what the player is offered ---------------------------------------------------
+    def units_at(self, view: ImperiumState, place: str) -> list[str]:
+        return planning.units_at(view, place)
+
+    def intent(self, view: ImperiumState, selection: Selection, at: PlaceRef) -> Action | None:
+        return planning.intent(view, selection, at.kind, at.id)
+
+    def choices(self, view: ImperiumState, selection: Selection) -> list[Choice]:
+        return planning.choices(view, selection)
+
+    def commands(self, view: ImperiumState, selection: Selection) -> list[Command]:
+        return planning.commands(view, selection)
+
+    def preview(self, view: ImperiumState, action: Action) -> Preview | None:
+        return planning.jump_preview(view, action) if isinstance(action, Jump) else None
+
+    def legal_actions(self, view: ImperiumState) -> list[Action]:
+        return planning.legal_actions(view, self.check)
+
+    def invariants(self, state: ImperiumState) -> list[str]:
+        return planning.invariants(state)
+
+    odds_query = planning.SystemQuery
+
+    def odds(self, query: planning.SystemQuery) -> Preview:
+        return planning.system_odds(query)
 
     def summary(self, state: ImperiumState) -> dict[str, Any]:
         def counters(cs: list[Counter]) -> list[Any]:

@@ -1,0 +1,180 @@
+"""What the gwas-tactical player is offered: placing counters in setup, moving ships hex by
+hex in the impulses, the boundary roll in the approach, and the odds of a planned move."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Annotated
+
+from mineboard.core.actions import Action
+from mineboard.core.chance import fraction_text
+from mineboard.core.errors import BadInput, IllegalAction
+from mineboard.core.planning import Choice, Command, Preview, Selection
+from mineboard.core.schema import Doc
+from mineboard.maps.model import HEX, HEXSIDE
+from mineboard.rules.gwas_tactical.actions import (
+    CrossBoundary,
+    EndPhase,
+    LeaveMap,
+    MoveShips,
+    PlaceCounter,
+)
+from mineboard.rules.gwas_tactical.data import GtData, default_data
+from mineboard.rules.gwas_tactical.odds import modifier, result_distribution
+from mineboard.rules.gwas_tactical.state import APPROACH, BATTLE, SETUP, GtState
+
+Check = Callable[[GtState, Action], None]
+
+
+def units_at(view: GtState, place: str) -> list[str]:
+    if view.phase == SETUP:
+        return []  # in setup a click on a hex places a counter
+    return sorted(s.id for s in view.ships_in(place) if s.side == view.active)
+
+
+def intent(view: GtState, selection: Selection, kind: str, target: str) -> Action | None:
+    if kind != HEX:
+        return None
+    if view.phase == SETUP:
+        return PlaceCounter(target, selection.option("counter", "mine") == "mine")
+    if not selection.units or selection.place is None or target == selection.place:
+        return None
+    path = view.board.shortest_path(selection.place, target, HEXSIDE) or \
+        [selection.place, target]
+    return MoveShips(selection.units, tuple(path))
+
+
+def targets(view: GtState, selection: Selection, check: Check) -> dict[str, Action]:
+    """In setup, every hex where the chosen counter may go now (GT-05, GT-06)."""
+    if view.phase != SETUP:
+        return {}
+    out: dict[str, Action] = {}
+    mine = selection.option("counter", "mine") == "mine"
+    for h in view.grid.hexes():
+        action = PlaceCounter(view.grid.label(h), mine)
+        if _legal(check, view, action):
+            out[action.hex] = action
+    return out
+
+
+def choices(view: GtState, selection: Selection) -> list[Choice]:
+    if view.phase != SETUP:
+        return []
+    return [Choice("counter", "Counter", "mine", values=(("mine", "Mine"), ("dummy", "Dummy")),
+                   tip="Which face-down counter a click on a hex places (GT-05, GT-06)")]
+
+
+def commands(view: GtState, selection: Selection) -> list[Command]:
+    ships = [view.ships[s] for s in selection.units if s in view.ships]
+    out: list[Command] = []
+    crossing = tuple(s.id for s in ships if s.crossing)
+    if view.phase == APPROACH and crossing:
+        out.append(Command("Roll for crossing the boundary (GT-02)", CrossBoundary(crossing),
+                           tip="Ships entering across an enemy minefield roll on the "
+                               "Minefield Table before the battle"))
+    if view.phase == BATTLE and len(ships) == 1:
+        out.append(Command(f"{ships[0].id} leaves the map", LeaveMap(ships[0].id),
+                           tip="From an edge hex; no second roll for the boundary (GT-02)"))
+    return out
+
+
+def legal_actions(view: GtState, check: Check) -> list[Action]:
+    out: list[Action] = [EndPhase()]
+    side = view.active
+    if view.phase == APPROACH:
+        out += [CrossBoundary((s.id,)) for s in view.ships.values() if s.side == side]
+    elif view.phase == SETUP:
+        for h in view.grid.hexes():
+            label = view.grid.label(h)
+            out += [PlaceCounter(label, True), PlaceCounter(label, False)]
+    else:
+        for ship in sorted(view.ships.values(), key=lambda s: s.id):
+            if ship.side != side or ship.hex is None:
+                continue
+            out.append(LeaveMap(ship.id))
+            start = view.hex_of(ship.hex)
+            for n in view.grid.neighbours(start):
+                out.append(MoveShips((ship.id,), (ship.hex, view.grid.label(n))))
+    return [a for a in out if _legal(check, view, a)]
+
+
+def move_preview(view: GtState, move: MoveShips) -> Preview | None:
+    """The first hex on the path holding enemy counters: each ship's Minefield Table roll.
+
+    Face-down counters may be dummies, so the odds shown are those if one of them is a mine
+    (the mover cannot know more); face-up mines give the true modifier.
+    """
+    side = view.active
+    for label in move.path[1:]:
+        up = view.enemy_mines_up(label, side)
+        down = [c for c in view.counters_in(label) if c.owner != side and not c.face_up]
+        if not up and not down:
+            continue
+        mod = modifier(len(up) or 1, view.impulse, view.rules.plus_two)
+        known = (f"{len(up)} face-up mine(s)" if up else
+                 f"{len(down)} face-down counter(s), if one is a mine")
+        return table_preview(view.rules, mod, f"Hex {label}, impulse {view.impulse}: {known}; "
+                                              f"modifier +{mod} (GT-11)")
+    return None
+
+
+def table_preview(rules: GtData, mod: int, title: str) -> Preview:
+    dist = result_distribution(rules.table, mod)
+    outcomes = tuple(dist.items())
+    first = outcomes[0][0] if outcomes else ""
+    label = f" [{rules.table.label}]" if rules.table.label else ""
+    return Preview(title=title, axis="Minefield Table result, each ship (GT-11)",
+                   outcomes=outcomes,
+                   summary=f"P({first}) = {fraction_text(dist.get(first, Fraction(0)))}{label}",
+                   good=0, data={"modifier": mod,
+                                 "distribution": {k: str(p) for k, p in dist.items()}})
+
+
+@dataclass(frozen=True)
+class HexQuery:
+    """``mineboard odds gwas-tactical``: a ship entering a hex with enemy mine counters."""
+
+    mine_counters: Annotated[int, Doc("enemy mine counters in the hex (1 or more)")]
+    impulse: Annotated[int, Doc("the impulse (1–9)")]
+
+
+def _legal(check: Check, view: GtState, action: Action) -> bool:
+    try:
+        check(view, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+def hex_odds(query: HexQuery) -> Preview:
+    data = default_data()
+    mine_counters, impulse = query.mine_counters, query.impulse
+    if mine_counters < 1:
+        raise BadInput("--mine-counters", "a hex needs at least one mine counter to roll "
+                                          "(GT-11)")
+    if impulse not in data.impulses:
+        raise BadInput("--impulse", f"impulses run {data.impulses[0]}–{data.impulses[-1]}")
+    mod = modifier(mine_counters, impulse, data.plus_two)
+    return table_preview(data, mod, f"gwas-tactical: {mine_counters} mine counter(s), impulse "
+                                    f"{impulse}: modifier +{mod} (GT-11) — table: "
+                                    f"{data.table.label or 'printed'}")
+
+
+def invariants(state: GtState) -> list[str]:
+    """Counters never exceed the logsheet's budget (GT-03) or the half that may be mines
+    (GT-04); a ship afloat has taken less damage than its hull."""
+    problems = []
+    for side, log in state.logs.items():
+        mines, dummies = state.placed(side)
+        if mines + dummies > log.budget or mines > log.max_mines:
+            problems.append(f"{side}: {mines} mine(s) and {dummies} dumm(ies) placed, "
+                            f"budget {log.budget} with at most {log.max_mines} mines")
+    for ship in state.ships.values():
+        if ship.damage >= state.ship_type(ship).hull:
+            problems.append(f"{ship.id} afloat with {ship.damage} damage")
+    for c in state.counters:
+        if c.face_up and not c.mine:
+            problems.append(f"a dummy face up in hex {c.hex}: dummies are removed (GT-10)")
+    return problems

@@ -1,0 +1,203 @@
+"""What the imperium-mines player is offered: jumps with the odds of the minefield checks on
+the way, the stay-and-work orders (lay, sweep, false counters), construction, combat."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Annotated
+
+from mineboard.core.actions import Action
+from mineboard.core.chance import fraction_text
+from mineboard.core.errors import BadInput, IllegalAction
+from mineboard.core.planning import Choice, Command, Preview, Selection
+from mineboard.core.schema import Doc
+from mineboard.maps.model import ROUTE, SYSTEM
+from mineboard.rules.imperium_mines.actions import (
+    Build,
+    EndPhase,
+    Jump,
+    LayMines,
+    PlaceFalse,
+    SettleCombat,
+    Sweep,
+)
+from mineboard.rules.imperium_mines.data import ShipData, default_ship_data
+from mineboard.rules.imperium_mines.odds import afoul_chance, hits_per_ship
+from mineboard.rules.imperium_mines.state import CONSTRUCTION, SEGMENT, ImperiumState
+
+Check = Callable[[ImperiumState, Action], None]
+MAX_SHOWN_POINTS = 8
+"""The odds panel shows P(afoul) for 1…8 hidden mine points: beyond that it is near 1."""
+
+
+def units_at(view: ImperiumState, place: str) -> list[str]:
+    return [f.id for f in view.fleets_at(place, view.active)]
+
+
+def intent(view: ImperiumState, selection: Selection, kind: str,
+           target: str) -> Action | None:
+    if kind != SYSTEM or not selection.units or selection.place is None \
+            or target == selection.place:
+        return None
+    path = view.board.shortest_path(selection.place, target, ROUTE) or \
+        [selection.place, target]
+    return Jump(selection.units, tuple(path))
+
+
+def choices(view: ImperiumState, selection: Selection) -> list[Choice]:
+    if view.phase != SEGMENT or not selection.units:
+        return []
+    return [Choice("false_count", "False counters", 1, low=1, high=20,
+                   tip="How many False Minefield counters to place (IM-12)")]
+
+
+def commands(view: ImperiumState, selection: Selection) -> list[Command]:
+    place = selection.place
+    if place is None:
+        return []
+    if not selection.units:
+        if view.phase == CONSTRUCTION and view.home[view.active] == place:
+            return _build_menu(view)
+        return [_combat(view, place)] if _facing(view, place) else []
+    if view.phase != SEGMENT:
+        return []
+    fleet = selection.units[0]
+    count = int(selection.option("false_count", 1))
+    out = [Command("Lay mines", LayMines(fleet),
+                   tip="The fleet's minelayers stay and lay 1 point each (IM-06, IM-07)"),
+           Command("Sweep", Sweep(fleet),
+                   tip="The fleet's minesweepers stay and remove 1 enemy point each (IM-26)"),
+           Command(f"Place {count} false counter(s)", PlaceFalse(fleet, count),
+                   tip="Face-down counters with no mines: any fleet that stays (IM-12)")]
+    if _facing(view, place):
+        out.append(_combat(view, place))
+    return out
+
+
+def _build_menu(view: ImperiumState) -> list[Command]:
+    out = []
+    for stype in view.rules.ships.values():
+        if stype.mine_ship and not view.options.mine_warfare:
+            continue
+        out.append(Command(f"Build a {stype.name} — {stype.cost} Resources, "
+                           f"{stype.build_turns} turn(s)", Build(stype.id)))
+    return out
+
+
+def _facing(view: ImperiumState, system: str) -> bool:
+    here = view.fleets_at(system)
+    return view.phase == SEGMENT and any(f.side == view.active for f in here) and \
+        any(f.side != view.active for f in here)
+
+
+def _combat(view: ImperiumState, system: str) -> Command:
+    rows = tuple((s.id, f"{f.side} {f.id}: {view.ship_type(s).name} ({s.id})")
+                 for f in view.fleets_at(system) for s in f.ships)
+    name = view.board.places[system].name
+    return Command(f"Settle combat at {name}…", pick=rows,
+                   tip="Combat is fought by the players; mines play no part (IM-25)",
+                   build=lambda picked: SettleCombat(system, picked))
+
+
+def legal_actions(view: ImperiumState, check: Check) -> list[Action]:
+    out: list[Action] = [EndPhase()]
+    if view.phase == CONSTRUCTION:
+        out += [Build(t) for t in view.rules.ships]
+    else:
+        for fleet in sorted(view.fleets.values(), key=lambda f: f.id):
+            if fleet.side != view.active:
+                continue
+            out += [LayMines(fleet.id), Sweep(fleet.id), PlaceFalse(fleet.id, 1)]
+            for n in view.board.neighbours(fleet.system, ROUTE):
+                out.append(Jump((fleet.id,), (fleet.system, n)))
+                for m in view.board.neighbours(n, ROUTE):
+                    if m != fleet.system:
+                        out.append(Jump((fleet.id,), (fleet.system, n, m)))
+        for system in {f.system for f in view.fleets.values() if f.side == view.active}:
+            out.append(SettleCombat(system, ()))
+    return [a for a in out if _legal(check, view, a)]
+
+
+def jump_preview(view: ImperiumState, jump: Jump) -> Preview | None:
+    """P(run afoul) at the first system on the route with enemy counters, for each number of
+    mine points they might hide; the true number is marked where the viewer may know it."""
+    sweepers = min(view.count_of(view.fleets[f], "sweeps") for f in jump.fleets)
+    rule = view.rules.check
+    for number, system in enumerate(jump.path[1:], start=1):
+        counters = view.enemy_counters(system, view.active)
+        if not counters:
+            continue
+        name = view.board.places[system].name
+        known = all(c.known for c in counters)
+        points = view.enemy_points(system, view.active) if known else None
+        cases = tuple((f"{k} pt", afoul_chance(rule, k, number, sweepers))
+                      for k in range(1, MAX_SHOWN_POINTS + 1))
+        if points:
+            afoul = afoul_chance(rule, points, number, sweepers)
+            clean = hits_per_ship(points, view.rules.hit_on).prob(0)
+            summary = (f"{points} points: P(afoul) = {fraction_text(afoul)}; if afoul, each "
+                       f"ship escapes unhit with P = {fraction_text(clean)}")
+        else:
+            summary = (f"The fleet halts at {name} for a minefield check (IM-14): "
+                       "P(afoul) by the mine points the counters may hide")
+        return Preview(title=f"{name}, jump {number}: {len(counters)} face-down counter(s); "
+                             f"{sweepers} sweeper(s)",
+                       axis="P(run afoul) if the counters hold … mine points (IM-18, IM-19)",
+                       outcomes=cases, summary=summary,
+                       highlight=points - 1 if points and points <= MAX_SHOWN_POINTS else None)
+    return None
+
+
+def invariants(state: ImperiumState) -> list[str]:
+    problems = []
+    for side, money in state.resources.items():
+        if money < 0:
+            problems.append(f"{side} has {money} Resources")
+    for fleet in state.fleets.values():
+        if not fleet.ships:
+            problems.append(f"fleet {fleet.id} has no ships but is on the map")
+        for ship in fleet.ships:
+            if ship.hits >= state.rules.hull_of(ship.type):
+                problems.append(f"{ship.id} afloat with {ship.hits} hits")
+    for system, owners in state.minefields.items():
+        for owner, counters in owners.items():
+            if any(c.value < 0 or (c.false and c.value) for c in counters):
+                problems.append(f"{owner}'s counters at {system} hold impossible values")
+    return problems
+
+
+@dataclass(frozen=True)
+class SystemQuery:
+    """``mineboard odds imperium-mines``: a fleet entering a mined star system."""
+
+    mine_points: Annotated[int, Doc("enemy mine points in the system (IM-30)")]
+    jump: Annotated[int, Doc("which jump of the segment enters the system (1 = first)")] = 1
+    sweepers: Annotated[int, Doc("minesweepers in the entering fleet (IM-18)")] = 0
+
+
+def system_odds(query: SystemQuery, rules: ShipData | None = None) -> Preview:
+    if query.jump < 1:
+        raise BadInput("--jump", "jumps are counted from 1 (IM-32)")
+    rules = rules or default_ship_data()
+    afoul = afoul_chance(rules.check, query.mine_points, query.jump, query.sweepers)
+    hits = hits_per_ship(query.mine_points, rules.hit_on).fractions()
+    full = {k: hits.get(k, Fraction(0)) for k in range(query.mine_points + 1)}
+    bonus = " (+1, 2nd or later jump)" if query.jump >= 2 else ""
+    return Preview(
+        title=f"imperium-mines: {query.mine_points} mine point(s), jump {query.jump}{bonus}, "
+              f"{query.sweepers} minesweeper(s); P(run afoul: 2d6 + modifiers ≥ 10) = "
+              f"{fraction_text(afoul)}",
+        axis="if afoul, hits on each ship (one die per mine point, 6 hits, IM-22)",
+        outcomes=tuple((f"{k} hit(s)", p) for k, p in full.items()),
+        summary=f"if afoul, each ship escapes unhit with P = {fraction_text(full[0])}", good=0,
+        data={"afoul": str(afoul), "hits_per_ship": {str(k): str(p) for k, p in full.items()}})
+
+
+def _legal(check: Check, view: ImperiumState, action: Action) -> bool:
+    try:
+        check(view, action)
+    except IllegalAction:
+        return False
+    return True
