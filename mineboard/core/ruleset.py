@@ -80,6 +80,13 @@ class Ruleset(ABC, Generic[S]):
         nothing picked (``selection.units`` empty)."""
         return []
 
+    def route(self, view: S, action: Action) -> tuple[str, ...]:
+        """The places a planned action passes through, drawn on the map before it is made
+        (empty: it happens where the units are, and needs no second click to confirm).
+        Actions that move along places carry them in a ``path`` field."""
+        path = getattr(action, "path", None)
+        return tuple(path) if isinstance(path, tuple) else ()
+
     def preview(self, view: S, action: Action) -> Preview | None:
         """The exact odds of ``action`` as far as the viewer knows them (None: no chance)."""
         return None

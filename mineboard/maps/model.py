@@ -16,6 +16,7 @@ from typing import Any
 import networkx as nx
 from shapely.geometry.base import BaseGeometry
 
+from mineboard.core.places import PlaceRef
 from mineboard.maps.hexgrid import HexGrid, Hexside
 
 SEA_ZONE = "sea_zone"
@@ -35,6 +36,9 @@ BOX_LINK = "box_link"  # an off-board box to a hex, a port or another box
 
 # Feature kinds that are not places: named sets of hexsides and of places.
 HEXSIDES = "hexsides"
+
+_WAY_WORDS = {NAVAL_LINE: "line", HEXSIDE: "hexside", ROUTE: "route", BERTH: "berth",
+              BOX_LINK: "link"}
 REGION = "region"
 
 
@@ -125,6 +129,21 @@ class BoardMap:
 
     def place(self, place_id: str) -> Place:
         return self.places[place_id]
+
+    def ref(self, ident: str) -> PlaceRef:
+        """The reference events and the window use for place or way ``ident``, named as a
+        player reads the map ("sea zone 110", "line 110|112", "hex 0405", "Lumen")."""
+        place = self.places.get(ident)
+        if place is not None:
+            if place.kind == SEA_ZONE:
+                name = f"sea zone {place.label}"
+            elif place.kind == HEX:
+                name = f"hex {ident}"
+            else:
+                name = place.name
+            return PlaceRef(place.kind, ident, name)
+        way = self.ways[ident]
+        return PlaceRef(way.kind, ident, f"{_WAY_WORDS.get(way.kind, way.kind)} {ident}")
 
     def places_of(self, kind: str) -> Iterator[Place]:
         return (p for p in self.places.values() if p.kind == kind)

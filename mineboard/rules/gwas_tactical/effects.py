@@ -18,7 +18,6 @@ from mineboard.core.events import (
     UnitLost,
     UnitsMoved,
 )
-from mineboard.rules.common.refs import ref
 from mineboard.rules.gwas_tactical.actions import (
     CrossBoundary,
     EndPhase,
@@ -48,7 +47,7 @@ def table_roll(state: GtState, ship: Ship, mod: int, why: str, clause: str,
     hit = band.sunk or band.damage > 0
     data: dict[str, Any] = {"ship": ship.id, "modifier": mod, "total": total,
                             "result": band.result}
-    at = ref(state.board, ship.hex) if ship.hex is not None else None
+    at = state.board.ref(ship.hex) if ship.hex is not None else None
     ship.damage += band.damage
     hull = state.ship_type(ship).hull
     lost: list[Event] = []
@@ -77,7 +76,7 @@ def apply_cross(state: GtState, action: CrossBoundary, dice: Dice) -> list[Event
         if not enemy_fields:
             events.append(Event(kind="BoundaryCrossed", clause="GT-02",
                                 text=f"{ship.id} crosses {boundary}: no enemy minefield "
-                                "there", at=ref(state.board, str(ship.hex)),
+                                "there", at=state.board.ref(str(ship.hex)),
                                 data={"ship": sid}))
             continue
         events += table_roll(state, ship, 0, f"crossing the mined boundary {boundary}",
@@ -97,7 +96,7 @@ def apply_place(state: GtState, action: PlaceCounter, dice: Dice) -> list[Event]
         text=f"{side} places a {kind} counter face-down in hex {action.hex} "
         f"({mines + dummies} of {budget}: {mines} mine(s), "
         f"{dummies} dumm{'y' if dummies == 1 else 'ies'})",
-        at=ref(state.board, action.hex), owner=side, count=1, public_clause="GT-05",
+        at=state.board.ref(action.hex), owner=side, count=1, public_clause="GT-05",
         data={"mine": action.mine}, secret_to=side)]
 
 
@@ -117,7 +116,7 @@ def enter_hex(state: GtState, label: str, entering: list[Ship], dice: Dice) -> l
             kind="CountersFlipped", clause="GT-10",
             text=f"ships enter hex {label}: {len(down)} face-down counter(s) turned up — "
             f"{mines} mine(s), {len(down) - mines} dumm(ies) removed",
-            at=ref(state.board, label), faces=faces,
+            at=state.board.ref(label), faces=faces,
             data={"mines": mines, "dummies": len(down) - mines}))
         for c in down:
             c.face_up = True
@@ -145,9 +144,9 @@ def apply_move(state: GtState, action: MoveShips, dice: Dice) -> list[Event]:
         for ship in ships:
             ship.hex = label
         events.append(UnitsMoved(kind="ShipsMoved", text=f"{', '.join(s.id for s in ships)} "
-                                 f"→ {label}", at=ref(state.board, label),
+                                 f"→ {label}", at=state.board.ref(label),
                                  units=tuple(s.id for s in ships),
-                                 path=(ref(state.board, before), ref(state.board, label))))
+                                 path=(state.board.ref(before), state.board.ref(label))))
         events += enter_hex(state, label, ships, dice)
     return events
 
@@ -157,7 +156,7 @@ def apply_leave(state: GtState, action: LeaveMap, dice: Dice) -> list[Event]:
     origin, ship.hex = ship.hex, None
     return [Event(kind="ShipLeft", clause="GT-02",
                   text=f"{ship.id} leaves the tactical map from {origin}; no second roll for "
-                  "the boundary it crosses", at=ref(state.board, str(origin)))]
+                  "the boundary it crosses", at=state.board.ref(str(origin)))]
 
 
 def apply_end(state: GtState, action: EndPhase, dice: Dice) -> list[Event]:

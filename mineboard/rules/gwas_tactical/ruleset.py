@@ -12,7 +12,6 @@ from mineboard.core.places import PlaceRef
 from mineboard.core.planning import Choice, Command, Preview, Selection
 from mineboard.core.ruleset import TableRuleset
 from mineboard.maps.model import BoardMap
-from mineboard.rules.common.refs import ref
 from mineboard.rules.gwas_tactical import planning
 from mineboard.rules.gwas_tactical.actions import CODEC, EndPhase, MoveShips
 from mineboard.rules.gwas_tactical.checks import CHECKS
@@ -57,7 +56,7 @@ class GwasTactical(TableRuleset[GtState]):
 
     def targets(self, view: GtState, selection: Selection) -> dict[PlaceRef, Action]:
         found = planning.targets(view, selection, self.check)
-        return {ref(view.board, label): action for label, action in found.items()}
+        return {view.board.ref(label): action for label, action in found.items()}
 
     def choices(self, view: GtState, selection: Selection) -> list[Choice]:
         return planning.choices(view, selection)
@@ -84,8 +83,7 @@ class GwasTactical(TableRuleset[GtState]):
             "turn": state.turn,
             "nation": state.active,
             "phase": state.phase,
-            "phase_name": {"approach": "Approach", "setup": "Counter setup"}.get(
-                state.phase, f"Impulse {state.impulse}"),
+            "phase_name": state.phase_label,
             "budgets": {s: {"counters": log.budget, "max_mines": log.max_mines}
                         for s, log in state.logs.items()},
             "ships": {s.id: {"side": s.side, "type": s.type, "hex": s.hex,

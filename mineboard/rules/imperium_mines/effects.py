@@ -17,7 +17,6 @@ from mineboard.core.events import (
     UnitLost,
     UnitsMoved,
 )
-from mineboard.rules.common.refs import ref
 from mineboard.rules.imperium_mines.actions import (
     Build,
     EndPhase,
@@ -50,7 +49,7 @@ def apply_build(state: ImperiumState, action: Build, dice: Dice) -> list[Event]:
     return [Event(kind="ShipsOrdered", clause="IM-02" if stype.mine_ship else "",
                   text=f"{state.active} orders {action.count} {stype.name}(s) for "
                   f"{stype.cost * action.count} Resources, ready on turn {ready} (IM-03)",
-                  at=ref(state.board, state.home[state.active]),
+                  at=state.board.ref(state.home[state.active]),
                   data={"ship": action.ship, "count": action.count})]
 
 
@@ -66,7 +65,7 @@ def apply_lay(state: ImperiumState, action: LayMines, dice: Dice) -> list[Event]
         kind="MinesLaid", clause="IM-07",
         text=f"{fleet.id}'s {points} minelayer(s) lay {points} mine point(s) at {where}; "
         f"{fleet.side}'s minefield there is now {total}",
-        at=ref(state.board, fleet.system), owner=fleet.side, count=1, public_clause="IM-08",
+        at=state.board.ref(fleet.system), owner=fleet.side, count=1, public_clause="IM-08",
         data={"points": points, "total": total}, secret_to=fleet.side)]
 
 
@@ -79,7 +78,7 @@ def apply_false(state: ImperiumState, action: PlaceFalse, dice: Dice) -> list[Ev
     return [CountersPlaced(
         kind="FalsePlaced", clause="IM-12",
         text=f"{fleet.id} places {action.count} False Minefield counter(s) at {where}",
-        at=ref(state.board, fleet.system), owner=fleet.side, count=action.count,
+        at=state.board.ref(fleet.system), owner=fleet.side, count=action.count,
         public_clause="IM-08", secret_to=fleet.side)]
 
 
@@ -97,7 +96,7 @@ def apply_sweep(state: ImperiumState, action: Sweep, dice: Dice) -> list[Event]:
         sweepers -= removed
         left = real - removed
         counters[:] = [c for c in counters if c.false] + ([Counter(left)] if left else [])
-        at = ref(state.board, fleet.system)
+        at = state.board.ref(fleet.system)
         events.append(Event(kind="MinesSwept", clause="IM-26",
                             text=f"{fleet.id}'s minesweepers remove {removed} of {owner}'s "
                             f"mine point(s) at {where}", at=at, data={"removed": removed}))
@@ -119,7 +118,7 @@ def _damage(state: ImperiumState, fleet: Fleet, points: int, dice: Dice) -> list
         name = f"{state.ship_type(ship).name} {ship.id}"
         text = (f"{points} dice against {name}: {', '.join(map(str, rolls))} — "
                 f"{sum(hits)} hit(s)")
-        at = ref(state.board, fleet.system)
+        at = state.board.ref(fleet.system)
         data: dict[str, Any] = {"ship": ship.id}
         lost: list[Event] = []
         if ship.hits >= hull:
@@ -139,7 +138,7 @@ def _damage(state: ImperiumState, fleet: Fleet, points: int, dice: Dice) -> list
         del state.fleets[fleet.id]
         events.append(Event(kind="FleetLost", clause="IM-21",
                             text=f"{fleet.id} is lost to the mines",
-                            at=ref(state.board, fleet.system)))
+                            at=state.board.ref(fleet.system)))
     return events
 
 
@@ -157,7 +156,7 @@ def enter_system(state: ImperiumState, system: str, jump: int, moving: list[Flee
               for o, cs in owner_fields.items()}
     points = state.enemy_points(system, side)
     falses = sum(1 for c in counters if c.false)
-    at = ref(state.board, system)
+    at = state.board.ref(system)
     events.append(CountersRevealed(
         kind="CountersFlipped", clause="IM-15",
         text=f"{side}'s fleet halts at {where} (IM-14): the counters are turned up — "
@@ -218,9 +217,9 @@ def apply_jump(state: ImperiumState, action: Jump, dice: Dice) -> list[Event]:
         events.append(UnitsMoved(kind="FleetsJumped",
                                  text=f"{', '.join(f.id for f in moving)} jump to "
                                  f"{system_name(state, system)} (jump {jump})",
-                                 at=ref(state.board, system),
+                                 at=state.board.ref(system),
                                  units=tuple(f.id for f in moving),
-                                 path=(ref(state.board, before), ref(state.board, system))))
+                                 path=(state.board.ref(before), state.board.ref(system))))
         more, stopped = enter_system(state, system, jump, moving, dice)
         events += more
         moving = [f for f in moving if f.id in state.fleets and f not in stopped]
@@ -228,12 +227,12 @@ def apply_jump(state: ImperiumState, action: Jump, dice: Dice) -> list[Event]:
             if f.id in state.fleets:
                 events.append(Event(kind="FleetStopped", clause="IM-29",
                                     text=f"{f.id} ran afoul and ends its move here",
-                                    at=ref(state.board, system)))
+                                    at=state.board.ref(system)))
         if state.enemy_fleets_at(system, state.active) and moving:
             events.append(Event(kind="Contact", clause="IM-14",
                                 text=f"contact with enemy fleets at "
                                 f"{system_name(state, system)}: the move ends",
-                                at=ref(state.board, system)))
+                                at=state.board.ref(system)))
             break
         if not moving:
             break
@@ -248,7 +247,7 @@ def apply_split(state: ImperiumState, action: SplitFleet, dice: Dice) -> list[Ev
     fleet.ships = [s for s in fleet.ships if s.id not in action.ships]
     state.fleets[new.id] = new
     return [Event(kind="FleetSplit", text=f"{new.id} splits from {fleet.id}",
-                  at=ref(state.board, fleet.system))]
+                  at=state.board.ref(fleet.system))]
 
 
 def apply_combat(state: ImperiumState, action: SettleCombat, dice: Dice) -> list[Event]:
@@ -260,7 +259,7 @@ def apply_combat(state: ImperiumState, action: SettleCombat, dice: Dice) -> list
             events.append(UnitLost(kind="ShipDestroyed", clause="IM-25",
                                    text=f"{fleet.side} {state.ship_type(ship).name} {ship.id} "
                                    "destroyed in combat (mines play no part in it)",
-                                   at=ref(state.board, action.system), unit=ship.id,
+                                   at=state.board.ref(action.system), unit=ship.id,
                                    unit_type=ship.type, owner=fleet.side))
         if not fleet.ships:
             del state.fleets[fleet.id]
@@ -279,7 +278,7 @@ def _arrivals(state: ImperiumState) -> list[Event]:
     return [Event(kind="ShipsBuilt", clause="IM-03",
                   text=f"{len(ready)} new ship(s) join {side} at "
                   f"{system_name(state, fleet.system)} as {fleet.id}",
-                  at=ref(state.board, fleet.system))]
+                  at=state.board.ref(fleet.system))]
 
 
 def apply_end(state: ImperiumState, action: EndPhase, dice: Dice) -> list[Event]:

@@ -77,8 +77,7 @@ class ImperiumMines(TableRuleset[ImperiumState]):
             "turn": state.turn,
             "nation": state.active,
             "phase": state.phase,
-            "phase_name": ("Construction" if state.phase == "construction"
-                           else f"Action segment {state.segment}"),
+            "phase_name": state.phase_label,
             "resources": dict(state.resources),
             "building": [list(b) for b in state.building],
             "fleets": {f.id: {"side": f.side, "system": f.system,

@@ -146,8 +146,9 @@ class ImperiumState:
 
 def order_of_play(sides: tuple[str, ...], rules: ShipData) -> PhaseSequence:
     """Each turn: construction side by side, then action segments taken alternately."""
-    segments = tuple(Step(SEGMENT, sides[(k - 1) % len(sides)], f"Action segment {k}", k)
-                     for k in range(1, rules.segments_per_turn + 1))
+    n = rules.segments_per_turn
+    segments = tuple(Step(SEGMENT, sides[(k - 1) % len(sides)], f"Action segment {k} of {n}", k)
+                     for k in range(1, n + 1))
     return PhaseSequence((*each(sides, CONSTRUCTION, "Construction"), *segments))
 
 

@@ -15,7 +15,6 @@ from mineboard.core.chance import fraction_text
 from mineboard.core.dice import Dice
 from mineboard.core.events import DiceRolled, Event, PhaseBegan, UnitLost, UnitsMoved
 from mineboard.maps.model import way_id
-from mineboard.rules.common.refs import ref
 from mineboard.rules.naval_lines.actions import (
     BuyMines,
     Capture,
@@ -59,7 +58,7 @@ def apply_buy(state: NavalState, action: BuyMines, dice: Dice) -> list[Event]:
     return [Event(kind="MinesBought", clause="NL-02",
                   text=f"{nation} buys {action.count} naval mine(s) at its capital for "
                   f"{action.count * state.rules.mine.cost} IPCs",
-                  at=ref(state.board, capital) if capital else None,
+                  at=state.board.ref(capital) if capital else None,
                   data={"nation": nation, "count": action.count},
                   secret_to=_secret(state, nation))]
 
@@ -71,7 +70,7 @@ def apply_load(state: NavalState, action: LoadMines, dice: Dice) -> list[Event]:
     unit.mission = "mines"
     return [Event(kind="MinesLoaded", clause="NL-05",
                   text=f"{unit_label(state, unit)} loads {action.count} mine(s) in sea zone "
-                  f"{unit.zone}", at=ref(state.board, unit.zone),
+                  f"{unit.zone}", at=state.board.ref(unit.zone),
                   data={"unit": unit.id, "count": action.count},
                   secret_to=_secret(state, unit.nation))]
 
@@ -88,7 +87,7 @@ def apply_lay(state: NavalState, action: LayMines, dice: Dice) -> list[Event]:
     return [Event(kind="MinesLaid", clause="NL-07",
                   text=f"{unit_label(state, unit)} lays {count} mine(s) on line {action.line} "
                   f"defending sea zone {unit.zone}; its move ends",
-                  at=ref(state.board, action.line),
+                  at=state.board.ref(action.line),
                   data={"unit": unit.id, "count": count, "zone": unit.zone,
                         "owner": unit.nation}, secret_to=_secret(state, unit.nation))]
 
@@ -142,7 +141,7 @@ def resolve_field(state: NavalState, owner: str, fields: list[Minefield], line: 
     for f in fields:
         f.revealed = True
     total = sum(f.count for f in fields)
-    at = ref(state.board, line)
+    at = state.board.ref(line)
     events.append(Event(kind="MinefieldEntered", clause="NL-12",
                         text=f"{mover}'s ships cross line {line}: {owner}'s minefield of "
                         f"{total} mine(s) defends", at=at,
@@ -237,9 +236,9 @@ def apply_move(state: NavalState, action: Move, dice: Dice) -> list[Event]:
     if moving:
         names = ", ".join(u.id for u in moving)
         events.append(UnitsMoved(text=f"{names} move {' → '.join(action.path)}",
-                                 at=ref(state.board, action.path[-1]),
+                                 at=state.board.ref(action.path[-1]),
                                  units=tuple(u.id for u in moving),
-                                 path=tuple(ref(state.board, z) for z in action.path)))
+                                 path=tuple(state.board.ref(z) for z in action.path)))
     return events
 
 
@@ -249,10 +248,10 @@ def apply_settle(state: NavalState, action: SettleBattle, dice: Dice) -> list[Ev
         unit = state.units.pop(uid)
         events.append(UnitLost(kind="ShipSunk", text=f"{unit_label(state, unit)} sunk in "
                                f"battle in sea zone {action.zone}",
-                               at=ref(state.board, action.zone), unit=uid,
+                               at=state.board.ref(action.zone), unit=uid,
                                unit_type=unit.type, owner=unit.nation))
     events.append(Event(kind="BattleSettled", text=f"battle in sea zone {action.zone} settled",
-                        at=ref(state.board, action.zone)))
+                        at=state.board.ref(action.zone)))
     return events
 
 
@@ -266,14 +265,14 @@ def apply_retreat(state: NavalState, action: Retreat, dice: Dice) -> list[Event]
     note = "; the mines on that line do not defend against a retreat" if mined else ""
     return [UnitsMoved(kind="UnitsRetreated", clause="NL-20",
                        text=f"{', '.join(action.units)} retreat {origin} → {action.to}{note}",
-                       at=ref(state.board, action.to), units=tuple(action.units),
-                       path=(ref(state.board, origin), ref(state.board, action.to)))]
+                       at=state.board.ref(action.to), units=tuple(action.units),
+                       path=(state.board.ref(origin), state.board.ref(action.to)))]
 
 
 def apply_capture(state: NavalState, action: Capture, dice: Dice) -> list[Event]:
     place = state.board.places[action.territory]
     state.territory_owner[action.territory] = state.active
-    at = ref(state.board, action.territory)
+    at = state.board.ref(action.territory)
     events = [Event(kind="TerritoryCaptured", text=f"{state.active} takes {place.name}",
                     at=at, data={"by": state.active})]
     for nation, info in state.nations.items():
@@ -303,7 +302,7 @@ def apply_end(state: NavalState, action: EndPhase, dice: Dice) -> list[Event]:
                 events.append(Event(kind="ZoneControlled", clause="NL-19",
                                     text=f"{nation} now controls sea zone {zone}; mines on "
                                     "its lines stay where they are",
-                                    at=ref(state.board, zone), data={"nation": nation}))
+                                    at=state.board.ref(zone), data={"nation": nation}))
     if state.phase == NONCOMBAT_MOVE:
         for unit in state.units.values():
             if unit.nation == nation and unit.cargo:
@@ -311,7 +310,7 @@ def apply_end(state: NavalState, action: EndPhase, dice: Dice) -> list[Event]:
                 events.append(Event(kind="MinesReturned", clause="NL-04",
                                     text=f"{unit.id} did not lay its {unit.cargo} mine(s); "
                                     "they return to store in the capital",
-                                    at=ref(state.board, unit.zone),
+                                    at=state.board.ref(unit.zone),
                                     data={"unit": unit.id, "count": unit.cargo},
                                     secret_to=_secret(state, nation)))
                 unit.cargo = 0

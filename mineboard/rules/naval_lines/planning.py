@@ -13,7 +13,6 @@ from mineboard.core.actions import Action
 from mineboard.core.errors import IllegalAction
 from mineboard.core.planning import Choice, Command, Selection
 from mineboard.maps.model import LAND, NAVAL_LINE, SEA_ZONE
-from mineboard.rules.common.refs import ref
 from mineboard.rules.naval_lines.actions import (
     BuyMines,
     Capture,
@@ -239,6 +238,3 @@ def invariants(state: NavalState) -> list[str]:
         problems.append("a unit carrying fewer than 0 mines")
     return problems
 
-
-__all__ = ["choices", "commands", "intent", "invariants", "legal_actions", "ref", "targets",
-           "units_at"]

@@ -11,13 +11,12 @@ from mineboard.core.places import PlaceRef
 from mineboard.core.planning import Choice, Command, Preview, Selection
 from mineboard.core.ruleset import TableRuleset
 from mineboard.maps.model import BoardMap
-from mineboard.rules.common.refs import ref
 from mineboard.rules.naval_lines import planning
-from mineboard.rules.naval_lines.actions import CODEC, EndPhase, Move
+from mineboard.rules.naval_lines.actions import CODEC, EndPhase, Move, Retreat
 from mineboard.rules.naval_lines.checks import CHECKS
 from mineboard.rules.naval_lines.effects import EFFECTS
 from mineboard.rules.naval_lines.odds import LineQuery, line_odds, move_preview
-from mineboard.rules.naval_lines.state import PHASE_NAMES, NavalState, state_from_scenario
+from mineboard.rules.naval_lines.state import NavalState, state_from_scenario
 
 
 class NavalLines(TableRuleset[NavalState]):
@@ -61,13 +60,18 @@ class NavalLines(TableRuleset[NavalState]):
 
     def targets(self, view: NavalState, selection: Selection) -> dict[PlaceRef, Action]:
         found = planning.targets(view, selection, self.check)
-        return {ref(view.board, way): action for way, action in found.items()}
+        return {view.board.ref(way): action for way, action in found.items()}
 
     def choices(self, view: NavalState, selection: Selection) -> list[Choice]:
         return planning.choices(view, selection)
 
     def commands(self, view: NavalState, selection: Selection) -> list[Command]:
         return planning.commands(view, selection)
+
+    def route(self, view: NavalState, action: Action) -> tuple[str, ...]:
+        if isinstance(action, Retreat) and action.units and action.units[0] in view.units:
+            return (view.units[action.units[0]].zone, action.to)
+        return super().route(view, action)
 
     def preview(self, view: NavalState, action: Action) -> Preview | None:
         return move_preview(view, action) if isinstance(action, Move) else None
@@ -88,7 +92,7 @@ class NavalLines(TableRuleset[NavalState]):
             "turn": state.turn,
             "nation": state.active,
             "phase": state.phase,
-            "phase_name": PHASE_NAMES[state.phase],
+            "phase_name": state.phase_label,
             "ipcs": dict(state.ipcs),
             "stored_mines": dict(state.stored),
             "pending_mines": {n: c for n, c in state.pending.items() if c},
