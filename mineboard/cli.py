@@ -165,8 +165,9 @@ def cmd_odds(args: argparse.Namespace) -> int:
     from mineboard.core.ruleset import get_ruleset
 
     ruleset = get_ruleset(args.ruleset)
-    query = ruleset.odds_query(**{f.name: getattr(args, f.name)
-                                  for f in dataclasses.fields(ruleset.odds_query)})
+    query_type = ruleset.odds_query
+    assert query_type is not None  # only rulesets with one get an odds subcommand
+    query = query_type(**{f.name: getattr(args, f.name) for f in dataclasses.fields(query_type)})
     preview = ruleset.odds(query)
     if args.json:
         print(json.dumps({"ruleset": ruleset.id, **preview.data}))
@@ -272,9 +273,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     try:
         from mineboard.qt.app import run_app
-    except ImportError:
-        run_app = None
-    if run_app is None:
+    except ImportError:  # no Qt on this machine: show the scenario as text instead
         return _print_scenario(args)
     return int(run_app(args.file, args.seed))
 

@@ -29,3 +29,9 @@ def click(qtbot, window: MainWindow, point: QPoint,
 
 def status(window: MainWindow) -> str:
     return window.statusBar().currentMessage()
+
+
+def button(window: MainWindow, prefix: str):
+    """The command button whose label starts with ``prefix``."""
+    (found,) = [b for label, b in window.controls.buttons.items() if label.startswith(prefix)]
+    return found

@@ -16,7 +16,7 @@ def test_import_linter_contracts_hold():
     result = subprocess.run([str(lint), "--config", str(ROOT / "pyproject.toml")], cwd=ROOT,
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "Contracts: 2 kept, 0 broken" in result.stdout
+    assert "Contracts: 3 kept, 0 broken" in result.stdout
 
 
 def test_no_qt_text_below_the_gui_even_in_lazy_imports():
@@ -34,8 +34,46 @@ def test_ruff_is_clean():
     assert result.returncode == 0, result.stdout
 
 
-def test_rules_core_is_mypy_strict_clean():
+def test_the_package_is_mypy_strict_clean():
     mypy = Path(sys.executable).parent / "mypy"
     result = subprocess.run([str(mypy), "--config-file", str(ROOT / "pyproject.toml")],
                             cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout
+
+
+TRUTH = re.compile(r"\b(game|session)\.state\b|\.ruleset\.(view|check|apply)\(|"
+                   r"\brecord\.events\b|\]\.events\b|\.initial\b|\bgame\.(check|view)\(")
+
+
+def test_the_window_and_the_command_line_read_the_game_only_through_observe():
+    """Hidden information is decided in one place: Game.observe(seat). Nothing in qt/ or
+    cli.py reads the true state, a truth-side check or the unfiltered events of a record."""
+    files = [*(ROOT / "mineboard" / "qt").rglob("*.py"), ROOT / "mineboard" / "cli.py"]
+    offenders = [f"{p.relative_to(ROOT)}:{n}: {line.strip()}" for p in files
+                 for n, line in enumerate(p.read_text().splitlines(), start=1)
+                 if TRUTH.search(line) and not line.lstrip().startswith("#")]
+    assert offenders == []
+
+
+def test_the_truth_pattern_catches_what_it_should():
+    for leak in ("x = self.session.game.state.units", "self.w.session.state",
+                 "game.ruleset.view(state, side)", "for e in record.events:",
+                 "g.records[-1].events", "game.check(action)"):
+        assert TRUTH.search(leak), leak
+    for fine in ("self.session.observation().events_of(record)", "view.phase_label",
+                 "game.observe(PUBLIC).view"):
+        assert not TRUTH.search(fine), fine
+
+
+def test_no_ruleset_names_outside_its_own_folders():
+    """The window knows no ruleset: only the registry names them, and each ruleset's
+    window code lives in mineboard/qt/<ruleset-id>/."""
+    ids = ("naval_lines", "gwas_tactical", "imperium_mines", "naval-lines", "gwas-tactical",
+           "imperium-mines")
+    qt = ROOT / "mineboard" / "qt"
+    offenders = [str(p.relative_to(ROOT)) for p in qt.rglob("*.py")
+                 if p.parent == qt and p.name != "registry.py"
+                 and any(i in p.read_text() for i in ids)]
+    offenders += [str(p.relative_to(ROOT)) for p in (qt / "maps").rglob("*.py")
+                  if any(i in p.read_text() for i in ids)]
+    assert offenders == []

@@ -10,10 +10,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage, QPainter
 
 from mineboard.qt.mainwindow import MainWindow
-from mineboard.qt.scene import BoardScene
+from mineboard.qt.maps.area import AreaScene
+from mineboard.qt.naval_lines import NavalLinesUI
 from mineboard.qt.session import GameSession
 from tests.conftest import scenario
-from tests.qt_helpers import click, stack_point
+from tests.qt_helpers import button, click, stack_point
 
 HIDDEN = {"options": {"hidden_minefields": True}}
 
@@ -23,7 +24,7 @@ def private_data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
 
 
-def render(scene: BoardScene) -> QImage:
+def render(scene: AreaScene) -> QImage:
     image = QImage(1200, 1000, QImage.Format.Format_ARGB32)
     image.fill(0)
     painter = QPainter(image)
@@ -32,27 +33,28 @@ def render(scene: BoardScene) -> QImage:
     return image
 
 
-def all_text(scene: BoardScene) -> str:
+def all_text(scene: AreaScene) -> str:
     return "\n".join(item.toolTip() for item in scene.items())
 
 
 def test_each_side_sees_only_its_own_mines_down_to_the_pixel(qapp):
     sc = scenario(**HIDDEN)
     game = sc.new_game(1)
-    german_view = game.ruleset.view(game.state, "Axis")
-    scene = BoardScene(sc.board)
-    scene.show_state(german_view)
+    ui = NavalLinesUI()
+    german_view = game.observe("Axis").view
+    scene = ui.make_scene(sc.board)
+    scene.show(ui.draw(german_view))
     assert ("91|92", "United Kingdom") not in scene.markers
     assert "United Kingdom: 5" not in all_text(scene)
     # The German picture equals the picture of a world where the British field never was.
     without = copy.deepcopy(game.state)
     without.minefields = []
     without.stored["United Kingdom"] = 0
-    honest = BoardScene(sc.board)
-    honest.show_state(game.ruleset.view(without, "Axis"))
+    honest = ui.make_scene(sc.board)
+    honest.show(ui.draw(game.ruleset.view(without, "Axis")))
     assert render(scene) == render(honest)
     # The British see their own field.
-    scene.show_state(game.ruleset.view(game.state, "Allies"))
+    scene.show(ui.draw(game.observe("Allies").view))
     assert scene.markers[("91|92", "United Kingdom")].count == 5
     assert render(scene) != render(honest)
 
@@ -67,13 +69,10 @@ def test_cover_between_sides_and_no_leak_in_log_or_selection(qtbot):
     qtbot.waitExposed(w)
     w.view.fit()
     click(qtbot, w, stack_point(w, "113", "Germany"))
-    w.ui.load_count.setValue(2)
-    for i in range(w.selection.units.count()):
-        item = w.selection.units.item(i)
-        keep = item.data(Qt.ItemDataRole.UserRole) == "ger-escort-1"
-        item.setCheckState(Qt.CheckState.Checked if keep else Qt.CheckState.Unchecked)
-    qtbot.mouseClick(w.ui.load_button, Qt.MouseButton.LeftButton)
-    w.try_play(session.game.ruleset.codec.parse(
+    w.selection.tick_only("ger-escort-1")
+    w.controls.widgets["load"].setValue(2)
+    qtbot.mouseClick(button(w, "Load 2 mine(s)"), Qt.MouseButton.LeftButton)
+    w.controller.play(session.game.ruleset.codec.parse(
         {"kind": "lay_mines", "unit": "ger-escort-1", "line": "112|113"}))
     assert ("112|113", "Germany") in w.scene.markers  # Germany sees its new field
     w.end_phase()  # → Place

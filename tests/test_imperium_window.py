@@ -6,8 +6,8 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 
 from mineboard.qt.mainwindow import MainWindow
+from mineboard.qt.maps.picture import BACK, Face
 from mineboard.qt.session import GameSession
-from mineboard.qt.starscene import CounterStackItem
 from tests.conftest import IMPERIUM, play, scenario
 from tests.qt_helpers import click
 
@@ -43,23 +43,14 @@ def system_point(w: MainWindow, system: str) -> QPoint:
     return w.view.mapFromScene(w.scene.anchors[system])
 
 
-def tick_only(w: MainWindow, fleet: str) -> None:
-    for i in range(w.selection.units.count()):
-        item = w.selection.units.item(i)
-        state = Qt.CheckState.Checked if item.data(Qt.ItemDataRole.UserRole) == fleet \
-            else Qt.CheckState.Unchecked
-        item.setCheckState(state)
-
-
 def test_lay_mines_by_clicks_and_the_counter_appears(qtbot):
     w = star_window(qtbot)
     assert w.phase_label.text() == "Turn 1 · Imperial · Action segment 1 of 4"
     click(qtbot, w, fleet_point(w, "corvan", "Imperial"))
-    tick_only(w, "IMP-2")
-    qtbot.mouseClick(w.ui.lay_button, Qt.MouseButton.LeftButton)
+    w.selection.tick_only("IMP-2")
+    qtbot.mouseClick(w.controls.buttons["Lay mines"], Qt.MouseButton.LeftButton)
     assert w.session.game.state.points("corvan", "Imperial") == 2
-    marker = w.scene.markers[("corvan", "Imperial")]
-    assert isinstance(marker, CounterStackItem) and marker.counters[0].value == 2
+    assert w.scene.markers[("corvan", "Imperial")].faces == (Face("2"),)
     click(qtbot, w, system_point(w, "halcyon"))  # a jump after laying is refused: IM-06
     assert "IM-06" in w.statusBar().currentMessage()
 
@@ -69,11 +60,12 @@ def test_enter_a_mined_system_odds_first_then_flip_and_check(qtbot):
     played = len(w.session.game.records)
     click(qtbot, w, fleet_point(w, "halcyon", "Imperial"))
     click(qtbot, w, system_point(w, "pellucid"))
-    assert w.odds.title.startswith("Lumen, jump 1: 2 face-down counter(s)")
-    assert w.odds.summary == "P(afoul) by mine points"  # values unknown to the Imperial
+    preview = w.odds.preview
+    assert preview.title.startswith("Lumen, jump 1: 2 face-down counter(s)")
+    assert preview.highlight is None  # the values are unknown to the Imperial
     from fractions import Fraction
 
-    assert w.odds.dist[3] == Fraction(21, 36)  # 2d6 + 3 ≥ 10 ⇔ 2d6 ≥ 7
+    assert preview.probability("3 pt") == Fraction(21, 36)  # 2d6 + 3 ≥ 10 ⇔ 2d6 ≥ 7
     assert len(w.session.game.records) == played  # planning changed nothing
     click(qtbot, w, system_point(w, "pellucid"))
     record = w.session.game.records[-1]
@@ -89,18 +81,17 @@ def test_sweep_by_clicks(qtbot):
     w = star_window(qtbot, minefields=[{"owner": "Terran", "system": "garnet-gate",
                                         "points": 3, "false": 1}])
     click(qtbot, w, fleet_point(w, "garnet-gate", "Imperial"))
-    tick_only(w, "IMP-3")
-    qtbot.mouseClick(w.ui.sweep_button, Qt.MouseButton.LeftButton)
+    w.selection.tick_only("IMP-3")
+    qtbot.mouseClick(w.controls.buttons["Sweep"], Qt.MouseButton.LeftButton)
     assert w.session.game.state.points("garnet-gate", "Terran") == 1
     marker = w.scene.markers[("garnet-gate", "Terran")]
-    assert [c.known for c in marker.counters] == [False, False]  # still backs to the sweeper
+    assert marker.faces == (BACK, BACK)  # still backs to the sweeper
 
 
 def test_face_down_numbers_never_reach_the_other_side(qtbot):
     w = star_window(qtbot)
     terran_counters = [m for (s, o), m in w.scene.markers.items() if o == "Terran"]
-    assert terran_counters and all(not c.known and c.value == 0 for m in terran_counters
-                                   for c in m.counters)
+    assert terran_counters and all(f == BACK for m in terran_counters for f in m.faces)
     text = "\n".join(item.toolTip() for item in w.scene.items())
     assert "3 mine point" not in text and "false" not in text.split("Imperial:")[0]
     imperial = w.scene.markers[("garnet-gate", "Imperial")]
@@ -110,7 +101,7 @@ def test_face_down_numbers_never_reach_the_other_side(qtbot):
     assert w.cover.isVisible() and "Pass to Terran" in w.cover.text
     qtbot.mouseClick(w.cover, Qt.MouseButton.LeftButton)
     ours = w.scene.markers[("garnet-gate", "Imperial")]
-    assert all(not c.known for c in ours.counters)
+    assert all(f == BACK for f in ours.faces)
     assert "2 mine point" not in "\n".join(item.toolTip() for item in w.scene.items())
     log = "\n".join(w.log.item(i).text() for i in range(w.log.count()))
     assert "false" not in log.lower()

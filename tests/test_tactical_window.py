@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
+from mineboard.core.planning import Selection
 from mineboard.qt.mainwindow import MainWindow
+from mineboard.qt.maps.picture import BACK, Face
 from mineboard.qt.session import GameSession
 from tests.conftest import JUTLAND, scenario
 from tests.qt_helpers import click, status
@@ -52,14 +54,15 @@ def test_setup_by_clicks_then_a_ship_enters_a_mixed_hex(qtbot):
                        "hex": "1510"},
                       {"id": "A", "side": "British", "type": "light_cruiser", "hex": start},
                       {"id": "B", "side": "British", "type": "light_cruiser", "hex": start}])
-    state = w.session.game.state
     assert "4 counters" in w.phase_label.text() and "at most 2 mines" in w.phase_label.text()
-    assert target in {lbl for lbl in w.ui.legal_hexes(state)}
+    lit = {t.id for t in w.session.game.ruleset.targets(w.session.view(), Selection(
+        options={"counter": "mine"}))}
+    assert target in lit and "1510" not in lit
     click(qtbot, w, hex_point(w, "1510"))  # mines may not go that far from the ring
     assert "GT-06" in status(w)
     click(qtbot, w, hex_point(w, target))
     click(qtbot, w, hex_point(w, other))
-    w.ui.dummy_radio.setChecked(True)
+    w.controls.widgets["counter"].setCurrentIndex(1)  # Dummy
     click(qtbot, w, hex_point(w, target))
     w.end_phase()
     assert "GT-08" in status(w)  # one counter still to place
@@ -68,8 +71,8 @@ def test_setup_by_clicks_then_a_ship_enters_a_mixed_hex(qtbot):
     w.end_phase()
     uncover(qtbot, w)
     # The British see four backs, never which are mines.
-    backs = [c for (lbl, o), m in w.scene.markers.items() if o == "German" for c in m.counters]
-    assert len(backs) == 4 and all(not c.known and not c.mine for c in backs)
+    backs = [f for (lbl, o), m in w.scene.markers.items() if o == "German" for f in m.faces]
+    assert len(backs) == 4 and all(f == BACK for f in backs)
     assert "mine" not in "\n".join(w.log.item(i).text() for i in range(w.log.count()))
     w.end_phase()  # the British have nothing to place: the battle begins
     uncover(qtbot, w)
@@ -90,4 +93,4 @@ def test_setup_by_clicks_then_a_ship_enters_a_mixed_hex(qtbot):
     left = w.session.game.state.counters_in(target)
     assert [(c.mine, c.face_up) for c in left] == [(True, True)]
     marker = w.scene.markers[(target, "German")]
-    assert [f for f, _colour in marker.faces()] == ["M"]
+    assert marker.faces == (Face("M", up=True),)

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from mineboard.qt.mainwindow import MainWindow
 from mineboard.qt.session import GameSession
 from tests.conftest import scenario
-from tests.qt_helpers import click, line_point, stack_point, status, zone_point
+from tests.qt_helpers import button, click, line_point, stack_point, status, zone_point
 
 
 @pytest.fixture(autouse=True)
@@ -35,17 +35,14 @@ def window_for(qtbot, seed: int = 3, **changes) -> MainWindow:
 def test_example1_by_clicks_load_move_and_lay(qtbot):
     w = window_for(qtbot, phase="noncombat_move")
     click(qtbot, w, stack_point(w, "113", "Germany"))
-    assert w.interaction.zone == "113"
+    assert w.controller.mode.place == "113"
     # Tick only the first Escort, load three mines with the dock button.
-    for i in range(w.selection.units.count()):
-        item = w.selection.units.item(i)
-        keep = item.data(Qt.ItemDataRole.UserRole) == "ger-escort-1"
-        item.setCheckState(Qt.CheckState.Checked if keep else Qt.CheckState.Unchecked)
-    w.ui.load_count.setValue(3)
-    qtbot.mouseClick(w.ui.load_button, Qt.MouseButton.LeftButton)
+    w.selection.tick_only("ger-escort-1")
+    w.controls.widgets["load"].setValue(3)
+    qtbot.mouseClick(button(w, "Load 3 mine(s) onto ger-escort-1"), Qt.MouseButton.LeftButton)
     assert w.session.game.state.units["ger-escort-1"].cargo == 3
     click(qtbot, w, zone_point(w, "112"))
-    assert "Click 112 again" in status(w)
+    assert "Click sea zone 112 again" in status(w)
     click(qtbot, w, zone_point(w, "112"))
     assert w.session.game.state.units["ger-escort-1"].zone == "112"
     # Select it again in 112: the lines it may mine glow, and a click on one lays them.
@@ -72,7 +69,7 @@ def test_destroyers_cross_a_field_odds_shown_dice_rolled(qtbot):
     # The exact odds of seed example 2 are on the chart before anything is rolled.
     from fractions import Fraction
 
-    assert w.odds.dist[0] == Fraction(2, 3) ** 10
+    assert w.odds.preview.probability("0 lost") == Fraction(2, 3) ** 10
     assert w.session.game.records == []
     click(qtbot, w, zone_point(w, "112"))
     record = w.session.game.records[-1]
@@ -157,7 +154,7 @@ def test_the_log_explains_each_die_and_the_dice_match_the_seed(qtbot):
                    minefields=[{"line": "110|112", "owner": "Germany", "zone": "112",
                                 "count": 10}])
     click(qtbot, w, stack_point(w, "110", "United Kingdom"))
-    w.ui.sweep_box.setChecked(False)
+    w.controls.widgets["sweep"].setChecked(False)
     for i in range(w.selection.units.count()):
         item = w.selection.units.item(i)
         keep = "destroyer" in item.data(Qt.ItemDataRole.UserRole)

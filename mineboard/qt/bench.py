@@ -15,7 +15,7 @@ from mineboard.maps.generate import hex_map_json
 from mineboard.maps.geojson import hex_grid_from_header
 from mineboard.maps.hexgrid import from_offset
 from mineboard.qt.app import application
-from mineboard.qt.hexscene import HexBoardScene
+from mineboard.qt.maps.hexes import HexBoardScene
 
 COUNTERS = 2000
 TYPES = ("destroyer", "cruiser", "escort", "submarine", "battleship")

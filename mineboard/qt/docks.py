@@ -10,12 +10,13 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
 from mineboard.core.events import DiceRolled, Event, UnitLost
+from mineboard.core.planning import Preview
+from mineboard.qt.plugin import UnitRow
 
 
 class LogView(QListWidget):
@@ -55,77 +56,66 @@ class LogView(QListWidget):
 
 
 class OddsChart(QWidget):
-    """The exact loss distribution of the move being planned, as bars with fractions."""
+    """The exact odds of the planned order as bars: each outcome's label under its bar, its
+    percentage above the label, the axis named, the one-line summary on top."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.title = "No move planned"
-        self.dist: dict[int, Fraction] = {}
-        self.label = "−{}"
-        self.summary: str | None = None
-        self.highlight: int | None = None
+        self.preview: Preview | None = None
         self.setMinimumHeight(150)
 
-    def show_distribution(self, title: str, dist: dict[int, Fraction], label: str = "−{}",
-                          summary: str | None = None, highlight: int | None = None) -> None:
-        """Bars of P(k). ``label`` formats k under its bar; ``summary`` replaces the mean."""
-        self.title = title
-        self.dist = dict(sorted(dist.items()))
-        self.label = label
-        self.summary = summary
-        self.highlight = highlight
+    def show_preview(self, preview: Preview | None) -> None:
+        self.preview = preview
         self.update()
 
-    def clear(self) -> None:
-        self.show_distribution("No move planned", {})
+    @property
+    def title(self) -> str:
+        return self.preview.title if self.preview is not None else "No move planned"
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.fillRect(self.rect(), QColor("#FBFBF8"))
         painter.setPen(QColor("#222222"))
-        font = QFont("DejaVu Sans", 9)
-        painter.setFont(font)
+        painter.setFont(QFont("DejaVu Sans", 9))
         painter.drawText(QRectF(8, 4, self.width() - 16, 18), Qt.AlignmentFlag.AlignLeft,
                          self.title)
-        if not self.dist:
+        preview = self.preview
+        if preview is None or not preview.outcomes:
             return
-        keys = list(range(min(self.dist), max(self.dist) + 1))
-        top, bottom = 44, self.height() - 34
-        width = (self.width() - 16) / max(1, len(keys))
-        peak = max(self.dist.values())
-        small = QFont("DejaVu Sans", 8)
-        painter.setFont(small)
-        for i, k in enumerate(keys):
-            p = self.dist.get(k, Fraction(0))
-            h = (bottom - top) * float(p / peak) if peak else 0
+        painter.setFont(QFont("DejaVu Sans", 9, QFont.Weight.Bold))
+        painter.drawText(QRectF(8, 22, self.width() - 16, 18), Qt.AlignmentFlag.AlignLeft,
+                         preview.summary)
+        top, bottom = 44, self.height() - 48
+        width = (self.width() - 16) / len(preview.outcomes)
+        peak = max(p for _label, p in preview.outcomes) or Fraction(1)
+        painter.setFont(QFont("DejaVu Sans", 8))
+        for i, (label, p) in enumerate(preview.outcomes):
+            h = (bottom - top) * float(p / peak)
             x = 8 + i * width
-            colour = QColor("#0072B2") if k == 0 and self.label == "−{}" else QColor("#D55E00")
-            if self.highlight is not None and k != self.highlight:
+            colour = QColor("#0072B2") if i == preview.good else QColor("#D55E00")
+            if preview.highlight is not None and i != preview.highlight:
                 colour = colour.lighter(160)
             painter.fillRect(QRectF(x + 2, bottom - h, width - 4, h), colour)
             painter.setPen(QColor("#222222"))
             painter.drawText(QRectF(x, bottom + 2, width, 14), Qt.AlignmentFlag.AlignCenter,
-                             self.label.format(k))
+                             label)
             painter.drawText(QRectF(x, bottom + 15, width, 14), Qt.AlignmentFlag.AlignCenter,
                              f"{float(p) * 100:.1f}%")
-        expected = sum((k * p for k, p in self.dist.items()), Fraction(0))
-        summary = self.summary or f"expected losses {float(expected):.2f}"
-        painter.setFont(QFont("DejaVu Sans", 9, QFont.Weight.Bold))
-        painter.drawText(QRectF(8, 22, self.width() - 16, 18), Qt.AlignmentFlag.AlignLeft,
-                         summary)
+        painter.setPen(QColor("#555555"))
+        painter.drawText(QRectF(8, self.height() - 18, self.width() - 16, 16),
+                         Qt.AlignmentFlag.AlignLeft, preview.axis)
 
 
 class SelectionPanel(QWidget):
-    """What is selected, and the choices a move needs: who moves, who sweeps, who is lost first."""
+    """The units picked on the map; ticked ones take part in the next order."""
 
     changed = Signal()
-    battle_requested = Signal(str)
 
     def __init__(self) -> None:
         super().__init__()
         layout = QVBoxLayout(self)
-        self.heading = QLabel("Click your ships to select them.")
+        self.heading = QLabel()
         self.heading.setWordWrap(True)
         self.heading.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(self.heading)
@@ -133,34 +123,29 @@ class SelectionPanel(QWidget):
         self.units.setMaximumHeight(140)
         self.units.itemChanged.connect(lambda _item: self.changed.emit())
         layout.addWidget(self.units)
-        self.hint = QLabel("")
-        self.hint.setWordWrap(True)
-        self.hint.setStyleSheet("color: #555;")
-        layout.addWidget(self.hint)
-        self.battle_button = QPushButton("Settle the battle here…")
-        self.battle_button.setToolTip("Battles are fought by the players; record what was lost")
-        self.battle_button.clicked.connect(lambda: self.battle_requested.emit(self.zone))
-        layout.addWidget(self.battle_button)
-        self.zone = ""
-        self.show_units("", [], set())
+        self.show_units("", [])
 
-    def show_units(self, heading: str, rows: list[tuple[str, str, bool]],
-                   checked: set[str]) -> None:
-        """rows: (unit id, text, is an Escort that could sweep)."""
+    def show_units(self, heading: str, rows: list[UnitRow]) -> None:
         self.units.blockSignals(True)
         self.units.clear()
-        for uid, text, can_sweep in rows:
-            item = QListWidgetItem(text)
-            item.setData(Qt.ItemDataRole.UserRole, uid)
+        for row in rows:
+            item = QListWidgetItem(row.text)
+            item.setData(Qt.ItemDataRole.UserRole, row.id)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Checked if uid in checked
-                               else Qt.CheckState.Unchecked)
-            item.setData(Qt.ItemDataRole.UserRole + 1, can_sweep)
+            item.setCheckState(Qt.CheckState.Checked if row.ticked else Qt.CheckState.Unchecked)
             self.units.addItem(item)
         self.units.blockSignals(False)
-        self.heading.setText(heading or "Click your ships to select them.")
+        self.units.setVisible(bool(rows))
+        self.heading.setText(heading or "Click your units on the map to pick them.")
 
     def chosen(self) -> list[str]:
         return [self.units.item(i).data(Qt.ItemDataRole.UserRole) for i in
                 range(self.units.count())
                 if self.units.item(i).checkState() == Qt.CheckState.Checked]
+
+    def tick_only(self, unit: str) -> None:
+        """Tick ``unit`` and nothing else (as a player would, one box at a time)."""
+        for i in range(self.units.count()):
+            item = self.units.item(i)
+            item.setCheckState(Qt.CheckState.Checked if item.data(Qt.ItemDataRole.UserRole)
+                               == unit else Qt.CheckState.Unchecked)

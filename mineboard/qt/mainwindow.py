@@ -1,4 +1,9 @@
-"""The main window: map in the centre, docks for selection, odds and log, menus and keys."""
+"""The main window: map in the centre, docks for selection, odds and log, menus and keys.
+
+The window knows no ruleset: the registry gives it the ruleset's window code (its kind of
+map, its picture, its panel), the controller carries the clicks, and everything it shows
+is read through the session's observation for the seat in front of the screen.
+"""
 
 from __future__ import annotations
 
@@ -20,43 +25,47 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mineboard.core.actions import Action
-from mineboard.core.errors import IllegalAction, MineboardError
+from mineboard.core.errors import MineboardError
 from mineboard.core.events import CountersRevealed, UnitLost
 from mineboard.core.game import PUBLIC
 from mineboard.core.history import Record
 from mineboard.core.places import PlaceRef
+from mineboard.qt.controller import Controller
+from mineboard.qt.controls import ControlsPanel
 from mineboard.qt.dice import DiceTray
 from mineboard.qt.docks import LogView, OddsChart, SelectionPanel
-from mineboard.qt.interaction import Interaction, ui_for
+from mineboard.qt.maps.scene import Hit
+from mineboard.qt.registry import ui_for
 from mineboard.qt.session import GameSession
 from mineboard.qt.view import BoardView
 from mineboard.resources import bundled_scenarios
 
 SHORTCUTS = [
-    ("Click your ships", "select them; click a sea zone to plan a move, again to move"),
-    ("Enter", "confirm the planned move"), ("Esc", "cancel the current selection or plan"),
+    ("Enter", "confirm the planned order"), ("Esc", "cancel the current selection or plan"),
+    ("Right-click", "what is here, or its menu; never moves anything"),
     ("Ctrl+E", "end the phase"), ("Ctrl+Z / Ctrl+Shift+Z", "undo / redo"),
     ("Ctrl+N / Ctrl+O", "new game / open a save"), ("Ctrl+S / Ctrl+Shift+S", "save / save as"),
-    ("Wheel, + / −", "zoom"), ("0 or Ctrl+0", "fit the map"), ("Drag, arrow keys", "pan"),
+    ("Wheel, + / −", "zoom"), ("Ctrl+0", "fit the map"), ("Drag, arrow keys", "pan"),
     ("Space or click the dice", "skip the dice animation"), ("Ctrl+T", "teacher view"),
-    ("Right-click land", "buy mines at your capital, capture in battle"),
 ]
 
 
 class Cover(QWidget):
-    """Hot-seat cover: hides the board between two nations' turns."""
+    """Hot-seat cover: hides the board between two sides' turns."""
 
     def __init__(self, parent: QWidget, on_ready: object) -> None:
         super().__init__(parent)
         self.text = ""
         self.on_ready = on_ready
+        self.colour = QColor("#1B2430")
         self.hide()
 
     def cover(self, nation: str, colour: QColor) -> None:
         self.text = f"Pass to {nation}\n\nclick when ready"
         self.colour = colour
-        self.setGeometry(self.parentWidget().rect())
+        parent = self.parentWidget()
+        if parent is not None:
+            self.setGeometry(parent.rect())
         self.show()
         self.raise_()
 
@@ -81,7 +90,6 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("mineboard")
         self.resize(1400, 900)
         self.settings = QSettings("mineboard", "mineboard")
-        self.interaction: Interaction = Interaction(self)
         self._build_docks()
         self._build_toolbar()
         self._build_menus()
@@ -92,20 +100,20 @@ class MainWindow(QMainWindow):
     # ---- building --------------------------------------------------------------------------
     def _build_docks(self) -> None:
         self.selection = SelectionPanel()
-        self.selection.changed.connect(lambda: self.interaction.refresh())
-        self.selection.battle_requested.connect(self._settle_battle)
+        self.controls = ControlsPanel()
         panel = QWidget()
         self.selection_layout = QVBoxLayout(panel)
         self.selection_layout.setContentsMargins(0, 0, 0, 0)
         self.selection_layout.addWidget(self.selection)
+        self.selection_layout.addWidget(self.controls)
         self.selection_layout.addStretch(1)  # pack the controls at the top
-        self.controls_slot: QWidget | None = None
+        self.ruleset_panel: QWidget | None = None
         dock = QDockWidget("Selection", self)
         dock.setObjectName("selection")
         dock.setWidget(panel)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         self.odds = OddsChart()
-        odds_dock = QDockWidget("Odds of the planned move", self)
+        odds_dock = QDockWidget("Odds of the planned order", self)
         odds_dock.setObjectName("odds")
         odds_dock.setWidget(self.odds)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, odds_dock)
@@ -150,8 +158,8 @@ class MainWindow(QMainWindow):
         bar.addWidget(self.end_button)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
 
-    def _action(self, menu: QMenu, text: str, keys: str | QKeySequence.StandardKey | None,
-                slot: object) -> QAction:
+    def _action(self, menu: QMenu, text: str,
+                keys: str | QKeySequence.StandardKey | Qt.Key | None, slot: object) -> QAction:
         act = QAction(text, self)
         if keys is not None:
             act.setShortcut(QKeySequence(keys))
@@ -177,8 +185,8 @@ class MainWindow(QMainWindow):
         self.solo_action.setCheckable(True)
         game = bar.addMenu("&Game")
         self.end_action = self._action(game, "&End phase", "Ctrl+E", self.end_phase)
-        self.confirm_action = self._action(game, "&Confirm move", Qt.Key.Key_Return,
-                                           lambda: self.interaction.confirm())
+        self.confirm_action = self._action(game, "&Confirm order", Qt.Key.Key_Return,
+                                           lambda: self.controller.mode.confirm())
         self._action(game, "Cancel", Qt.Key.Key_Escape, self.cancel_interaction)
         self._action(game, "Skip dice animation", Qt.Key.Key_Space, lambda: self.dice.skip())
         view = bar.addMenu("&View")
@@ -206,7 +214,7 @@ class MainWindow(QMainWindow):
     # ---- the session -----------------------------------------------------------------------
     def load_session(self, session: GameSession) -> None:
         self.session = session
-        self.ui = ui_for(session.game.ruleset.id, self)
+        self.ui = ui_for(session.game.ruleset.id)
         self.scene = self.ui.make_scene(session.scenario.board)
         self.view = BoardView(self.scene)
         self.view.clicked.connect(self.on_click)
@@ -216,12 +224,16 @@ class MainWindow(QMainWindow):
         self.dice.finished.connect(self._dice_done)
         self.dice.flash.connect(self.scene.flash)
         self.set_speed(str(self.settings.value("dice_speed", "normal")))
-        if self.controls_slot is not None:
-            self.controls_slot.setParent(None)
-        self.selection.battle_button.setVisible(self.ui.settles_battles)
-        self.controls_slot = self.ui.controls()
-        if self.controls_slot is not None:
-            self.selection_layout.insertWidget(1, self.controls_slot)
+        self.controller = Controller(session, self.ui, self.scene, self.selection,
+                                     self.controls, self.odds, self.say, self.popup, self)
+        self.selection.changed.connect(self._options_changed)
+        self.controls.changed.connect(self._options_changed)
+        self.controls.forget()
+        if self.ruleset_panel is not None:
+            self.ruleset_panel.setParent(None)
+        self.ruleset_panel = self.ui.panel(session.view())
+        if self.ruleset_panel is not None:
+            self.selection_layout.insertWidget(2, self.ruleset_panel)
         session.changed.connect(self.on_changed)
         session.played.connect(self.on_played)
         session.undo_stack.canUndoChanged.connect(self.undo_action.setEnabled)
@@ -233,27 +245,31 @@ class MainWindow(QMainWindow):
         self.log.show_events(session.observation().events())
         self.setWindowTitle(f"mineboard — {session.scenario.title}")
         self.covered_for = None
-        self.set_interaction(self.ui.idle())
         self.refresh()
+        self.controller.idle()
         self.view.fit()
         self._maybe_cover()
 
+    def _options_changed(self) -> None:
+        self.controller.mode.refresh()
+
     def refresh(self) -> None:
-        state = self.session.view()
         if self.cover.isVisible():
             return
-        self.scene.show_state(state)
-        colour = self.scene.colour(state.actor)
+        view = self.session.view()
+        self.scene.show(self.ui.draw(view))
+        colour = self.scene.colour(view.actor)
         self.phase_chip.setStyleSheet(f"background: {colour.name()}; border: 1px solid #333;"
                                       "border-radius: 9px;")
-        self.phase_label.setText(self.ui.phase_text(state))
-        self.ui.refresh_controls(state)
+        self.phase_label.setText(f"Turn {view.turn} · {view.actor} · {view.phase_label}"
+                                 f"{self.ui.phase_detail(view)}")
+        self.ui.refresh_panel(view)
 
     def on_changed(self) -> None:
         if not self.dice.busy:
             self._maybe_cover()  # first: the next side's view must never be drawn uncovered
             self.refresh()
-        self.interaction.refresh()
+        self.controller.mode.refresh()
 
     def on_played(self, record: Record) -> None:
         events = self.session.observation().events_of(record)
@@ -262,7 +278,8 @@ class MainWindow(QMainWindow):
             if isinstance(event, CountersRevealed) and event.at is not None:
                 self.scene.reveal(event.at, event.faces, self.dice.speed)
             if isinstance(event, UnitLost) and event.at is not None:
-                self.scene.sink(event.at, event.unit_type, event.owner, self.dice.speed)
+                self.scene.sink(event.at, self.ui.art(event.unit_type), event.owner,
+                                self.dice.speed)
         if record.rolls:
             self.dice.setGeometry(0, self.view.viewport().height() - 70,
                                   self.view.viewport().width(), 70)
@@ -284,12 +301,15 @@ class MainWindow(QMainWindow):
             return
         if side != self.covered_for and not self.dice.busy:
             self.covered_for = side
-            self.scene.show_state(public)  # nobody's secrets underneath
+            self.controls.forget()  # the next side starts from its own defaults
+            self.controller.idle()
+            self.scene.show(self.ui.draw(public))  # nobody's secrets underneath
             self.cover.cover(public.actor, self.scene.colour(public.actor))
 
     def _uncovered(self) -> None:
         self.log.show_events(self.session.observation().events())
         self.refresh()
+        self.controller.idle()
 
     def resizeEvent(self, event: object) -> None:
         super().resizeEvent(event)  # type: ignore[arg-type]
@@ -297,53 +317,33 @@ class MainWindow(QMainWindow):
             self.cover.setGeometry(self.rect())
 
     # ---- actions ---------------------------------------------------------------------------
-    def set_interaction(self, interaction: Interaction) -> None:
-        self.interaction.cancel()
-        self.interaction = interaction
-        interaction.start()
-
     def cancel_interaction(self) -> None:
-        self.set_interaction(self.ui.idle())
+        self.controller.idle()
         self.say("Cancelled.")
 
-    def on_click(self, kind: str, ident: str, button: Qt.MouseButton) -> None:
+    def on_click(self, hit: Hit | None, button: Qt.MouseButton) -> None:
         if self.dice.busy:
             self.dice.skip()
             return
-        if not kind:
+        if hit is None:
             self.cancel_interaction()
             return
-        self.interaction.click(kind, ident, button)
-
-    def try_play(self, action: Action, text: str = "") -> bool:
-        try:
-            self.session.play(action, text)
-        except IllegalAction as exc:
-            self.refuse(exc)
-            return False
-        except MineboardError as exc:
-            self.say(str(exc), error=True)
-            return False
-        self.say(text or action.kind)
-        return True
-
-    def refuse(self, exc: IllegalAction) -> None:
-        self.say(f"Not allowed — {exc.clause}: {exc.reason}", error=True)
+        self.controller.mode.click(hit, button)
 
     def say(self, text: str, error: bool = False) -> None:
         self.statusBar().setStyleSheet("color: #A4001D;" if error else "")
         self.statusBar().showMessage(text)
 
     def end_phase(self) -> None:
-        end = self.session.game.ruleset.end_phase(self.session.view())
-        if self.try_play(end, "End phase"):
-            self.set_interaction(self.ui.idle())
+        if self.controller.play(self.session.game.ruleset.end_phase(self.session.view()),
+                                "End phase"):
+            self.controller.idle()
 
     def undo(self) -> None:
         if self.session.undo_stack.canUndo():
             self.session.undo_stack.undo()
             self.log.show_events(self.session.observation().events())
-            self.set_interaction(self.ui.idle())
+            self.controller.idle()
         else:
             self.say("Nothing to undo: dice rolls and reveals cannot be taken back in a "
                      "two-player game (Edit ▸ Allow undo past dice).", error=True)
@@ -360,16 +360,13 @@ class MainWindow(QMainWindow):
         self.session.teacher_view = self.teacher_action.isChecked()
         self.log.show_events(self.session.observation().events())
         self.refresh()
+        self.controller.mode.refresh()
 
     def set_speed(self, name: str) -> None:
         name = name if name in self.speed_actions else "normal"
         self.dice.speed = name
         self.speed_actions[name].setChecked(True)
         self.settings.setValue("dice_speed", name)
-
-    def _settle_battle(self, place: str) -> None:
-        if place:
-            self.ui.settle(place)
 
     def _point_at(self, at: PlaceRef) -> None:
         point = self.scene.point_of(at)
@@ -426,8 +423,9 @@ class MainWindow(QMainWindow):
         self.say(f"Saved to {path}")
 
     def show_shortcuts(self) -> None:
-        text = "\n".join(f"{k}: {v}" for k, v in SHORTCUTS)
-        QMessageBox.information(self, "Keyboard and mouse", text)
+        rows = [*self.ui.help, *SHORTCUTS]
+        QMessageBox.information(self, "Keyboard and mouse",
+                                "\n".join(f"{k}: {v}" for k, v in rows))
 
     def show_about(self) -> None:
         QMessageBox.about(self, "About mineboard",

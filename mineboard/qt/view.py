@@ -6,7 +6,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
-from mineboard.qt.scene import BoardScene
+from mineboard.qt.maps.scene import MapScene
 
 DRAG_THRESHOLD = 5
 ZOOM_STEP = 1.25
@@ -14,10 +14,10 @@ MIN_SCALE_OF_FIT, MAX_SCALE_OF_FIT = 0.5, 24.0
 
 
 class BoardView(QGraphicsView):
-    clicked = Signal(str, str, object)  # kind, id, button — or ("", "", button) on nothing
+    clicked = Signal(object, object)  # the Hit (None: empty sea or sky), the mouse button
     zoomed = Signal(float)
 
-    def __init__(self, scene: BoardScene, parent: QWidget | None = None) -> None:
+    def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
         self.board_scene = scene
         self.setRenderHints(QPainter.RenderHint.Antialiasing
@@ -80,9 +80,8 @@ class BoardView(QGraphicsView):
         event.accept()
 
     def _emit_click(self, pos: QPointF, button: Qt.MouseButton) -> None:
-        hit = self.board_scene.hit(self.mapToScene(pos.toPoint()), self.viewportTransform())
-        kind, ident = hit if hit else ("", "")
-        self.clicked.emit(kind, ident, button)
+        self.clicked.emit(self.board_scene.hit(self.mapToScene(pos.toPoint()),
+                                               self.viewportTransform()), button)
 
     def click_scene_point(self, scene_pos: QPointF,
                           button: Qt.MouseButton = Qt.MouseButton.LeftButton) -> None:
@@ -97,7 +96,7 @@ class BoardView(QGraphicsView):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         step = 60
-        key = event.key()
+        key = Qt.Key(event.key())
         moves = {Qt.Key.Key_Left: (-step, 0), Qt.Key.Key_Right: (step, 0),
                  Qt.Key.Key_Up: (0, -step), Qt.Key.Key_Down: (0, step)}
         if key in moves:

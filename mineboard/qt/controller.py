@@ -1,0 +1,130 @@
+"""The narrow way interactions reach the window: what they may read and what they may do.
+
+Interactions never hold the window. They read the game only through the session's
+observation (what the seat in front of the screen may know), and act only by asking the
+controller to play an action, say something, show odds, list units or offer commands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtWidgets import QMenu, QWidget
+
+from mineboard.core.actions import Action
+from mineboard.core.errors import IllegalAction, MineboardError
+from mineboard.core.game import Observation
+from mineboard.core.places import PlaceRef
+from mineboard.core.planning import Command, Preview, Selection
+from mineboard.qt.controls import ControlsPanel, pick_dialog
+from mineboard.qt.docks import OddsChart, SelectionPanel
+from mineboard.qt.interactions import Idle, Interaction
+from mineboard.qt.maps.scene import MapScene
+from mineboard.qt.plugin import RulesetUI, UnitRow
+from mineboard.qt.session import GameSession
+
+Say = Callable[[str, bool], None]
+Popup = Callable[[QMenu], None]
+
+
+class Controller:
+    def __init__(self, session: GameSession, ui: RulesetUI, scene: MapScene,
+                 units: SelectionPanel, controls: ControlsPanel, odds: OddsChart,
+                 say: Say, popup: Popup, parent: QWidget) -> None:
+        self.session = session
+        self.ui = ui
+        self.scene = scene
+        self._units = units
+        self._controls = controls
+        self._odds = odds
+        self._say = say
+        self._popup = popup
+        self._parent = parent
+        self.mode: Interaction = Interaction(self)
+        controls.pressed.connect(self.run)
+
+    # ---- reading ------------------------------------------------------------------------
+    @property
+    def ruleset(self) -> Any:
+        return self.session.game.ruleset
+
+    def observation(self) -> Observation[Any]:
+        return self.session.observation()
+
+    def view(self) -> Any:
+        return self.session.view()
+
+    def options(self) -> dict[str, Any]:
+        return self._controls.options()
+
+    def chosen(self) -> list[str]:
+        return self._units.chosen()
+
+    def selection(self) -> Selection:
+        return self.mode.selection()
+
+    def tip(self, at: PlaceRef) -> str:
+        """What a place's tooltip says, on one line for the status bar."""
+        text = self.scene.picture.tips.get(at.id) or str(at)
+        return text.replace("\n", " · ")
+
+    # ---- modes --------------------------------------------------------------------------
+    def set_mode(self, mode: Interaction) -> None:
+        self.mode.cancel()
+        self.mode = mode
+        mode.start()
+
+    def idle(self) -> None:
+        self.set_mode(Idle(self))
+
+    # ---- acting -------------------------------------------------------------------------
+    def play(self, action: Action, text: str = "") -> bool:
+        """Play ``action`` for the seat in front of the screen; a refusal changes nothing."""
+        try:
+            self.session.play(action, text)
+        except IllegalAction as exc:
+            self.refuse(exc)
+            return False
+        except MineboardError as exc:
+            self.say(str(exc), error=True)
+            return False
+        self.say(text or action.kind.replace("_", " ").capitalize())
+        return True
+
+    def run(self, command: Command) -> None:
+        """A command button or menu entry: tick units first where it needs them."""
+        picked: tuple[str, ...] = ()
+        if command.pick:
+            chosen = pick_dialog(self._parent, command)
+            if chosen is None:
+                return
+            picked = chosen
+        if self.play(command.make(picked), command.label.rstrip("…")):
+            self.mode.refresh()
+
+    def menu(self, commands: list[Command]) -> None:
+        menu = QMenu(self._parent)
+        for command in commands:
+            act = menu.addAction(command.label)
+            act.setToolTip(command.tip)
+            act.triggered.connect(lambda _=False, c=command: self.run(c))
+        self._popup(menu)
+
+    # ---- telling ------------------------------------------------------------------------
+    def say(self, text: str, error: bool = False) -> None:
+        self._say(text, error)
+
+    def refuse(self, exc: IllegalAction) -> None:
+        self.say(f"Not allowed — {exc.clause}: {exc.reason}", error=True)
+
+    def show_preview(self, preview: Preview | None) -> None:
+        self._odds.show_preview(preview)
+
+    def show_units(self, heading: str, rows: list[UnitRow]) -> None:
+        self._units.show_units(heading, rows)
+
+    def offer(self, selection: Selection) -> None:
+        view = self.view()
+        self._controls.show_offer(self.ruleset.choices(view, selection),
+                                  self.ruleset.commands(view, selection))

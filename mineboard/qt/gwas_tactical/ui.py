@@ -1,0 +1,146 @@
+"""How a gwas-tactical view is drawn: ships in hex stacks, face-down counters (the owner
+reads M or D, the enemy a back, a turned-up mine is red), and beside the map the viewing
+side's logsheet with the strategic zone map."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPainter
+from PySide6.QtWidgets import QGraphicsView, QLabel, QVBoxLayout, QWidget
+
+from mineboard.qt.maps.area import AreaScene
+from mineboard.qt.maps.hexes import HexScene
+from mineboard.qt.maps.picture import BACK, CounterMark, Face, Picture, StackMark, UnitMark
+from mineboard.qt.plugin import RulesetUI, UnitRow
+from mineboard.rules.gwas_tactical.checks import setup_shortfall
+from mineboard.rules.gwas_tactical.state import APPROACH, SETUP, Counter, GtState, Ship
+
+ART = {"dreadnought": "battleship", "battlecruiser": "cruiser", "light_cruiser": "cruiser",
+       "destroyer": "destroyer"}
+
+
+class FitView(QGraphicsView):
+    """A small view that always shows its whole scene (the strategic map in a dock)."""
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+
+class GwasTacticalUI(RulesetUI):
+    ruleset_id = "gwas-tactical"
+    scene_class = HexScene
+    colours: ClassVar[Mapping[str, str]] = {"German": "#5A5A5A", "British": "#E69F00"}
+    help = (("Counter setup", "pick Mine or Dummy, click a highlighted hex to place it"),
+            ("Click your ships", "pick them; click a hex to plan a move, again to move"),
+            ("Approach", "pick the entering ships and roll for the boundary (GT-02)"))
+
+    def picture(self, view: GtState) -> Picture:
+        p = Picture()
+        groups: dict[tuple[str, str], list[Ship]] = defaultdict(list)
+        for ship in sorted(view.ships.values(), key=lambda s: s.id):
+            if ship.hex is not None:
+                groups[(ship.hex, ship.side)].append(ship)
+        for (label, side), ships in groups.items():
+            tip = "\n".join(f"{s.side} {view.ship_type(s).name} {s.id}"
+                            + (f" — {s.damage}/{view.ship_type(s).hull} damage" if s.damage
+                               else "") for s in ships)
+            p.stacks.append(StackMark(label, side, tuple(
+                UnitMark(s.id, self.art(s.type), s.type.replace("_", " ")[:4].upper())
+                for s in ships), tip))
+        counters: dict[tuple[str, str], list[Counter]] = defaultdict(list)
+        for c in view.counters:
+            counters[(c.hex, c.owner)].append(c)
+        for (label, owner), cs in counters.items():
+            known = [c for c in cs if c.known or c.face_up]
+            tip = f"{owner}: {len(cs)} counter(s) in hex {label}"
+            if known:
+                tip += (f" — {sum(c.mine for c in known)} mine(s), "
+                        f"{sum(not c.mine for c in known)} dumm(ies)")
+            p.counters.append(CounterMark(view.board.ref(label), owner,
+                                          tuple(_face(c) for c in cs), tip=tip))
+        return p
+
+    def art(self, unit_type: str) -> str:
+        return ART.get(unit_type, unit_type)
+
+    def unit_rows(self, view: GtState, units: list[str]) -> list[UnitRow]:
+        rows = []
+        for sid in units:
+            ship = view.ships[sid]
+            t = view.ship_type(ship)
+            crossing = f" · crosses {ship.crossing}" if ship.crossing else ""
+            rows.append(UnitRow(sid, f"{t.name} {sid} · speed {t.speed}{crossing}"))
+        return rows
+
+    def heading(self, view: GtState, place: str) -> str:
+        return f"{view.active} ships in hex {place}: tick them, then click a hex to move."
+
+    def phase_detail(self, view: GtState) -> str:
+        if view.phase == APPROACH:
+            return " (boundary rolls, GT-02)"
+        if view.phase == SETUP:
+            log = view.logs[view.active]
+            return (f": {log.budget} counters, at most {log.max_mines} mines "
+                    "(GT-03, GT-04)")
+        return ""
+
+    # ---- the logsheet and the strategic map, under the selection ---------------------------
+    def panel(self, view: GtState) -> QWidget:
+        panel = QWidget()
+        layout = QVBoxLayout(panel)
+        layout.setContentsMargins(8, 0, 8, 0)
+        self.budget = QLabel("")
+        self.budget.setWordWrap(True)
+        layout.addWidget(self.budget)
+        self.logsheet = QLabel("")
+        self.logsheet.setWordWrap(True)
+        layout.addWidget(self.logsheet)
+        self.strategic = AreaScene(view.strategic, self.colour)
+        self.strategic_view = FitView(self.strategic)
+        self.strategic_view.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.strategic_view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.strategic_view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.strategic_view.setFixedHeight(120)
+        self.strategic_view.setToolTip("The strategic map: the battle zone and its boundaries. "
+                                       "Dark red: your minefields; glowing: boundaries with "
+                                       "'Mine' logged.")
+        layout.addWidget(self.strategic_view)
+        return panel
+
+    def refresh_panel(self, view: GtState) -> None:
+        """The side to move's logsheet: its own minefields and logged 'Mine' only."""
+        side = view.to_move
+        log = view.logs[side]
+        fields, logged = set(log.minefields), log.open_logs()
+        for way_id, item in self.strategic.lines.items():
+            item.set_state(mined=way_id in fields, eligible=way_id in logged)
+        rows = [f"{side}'s logsheet, zone {view.zone}:"]
+        for seg in view.ring.segments.values():
+            mark = ("minefield" if seg.boundary in fields else
+                    f"'Mine' logged {logged[seg.boundary]} turn(s)" if seg.boundary in logged
+                    else "—")
+            rows.append(f"{seg.name} ({seg.boundary}): {mark}")
+        self.logsheet.setText("\n".join(rows))
+        if view.phase != SETUP:
+            self.budget.setText("")
+            return
+        mines, dummies = view.placed(side)
+        problem = setup_shortfall(view, side)
+        done = "ready: press End phase" if problem is None else f"not yet — {problem}"
+        self.budget.setText(f"{side}: {log.budget} counters (4 × {len(log.minefields)} "
+                            f"minefield(s) + {sum(log.open_logs().values())} logged turn(s)); "
+                            f"at most {log.max_mines} mines. Placed {mines} mine(s), "
+                            f"{dummies} dumm(ies). {done}")
+
+
+def _face(c: Counter) -> Face:
+    if c.face_up:
+        return Face("M", up=True)
+    if not c.known:
+        return BACK
+    return Face("M" if c.mine else "D")

@@ -1,0 +1,86 @@
+"""How an imperium-mines view is drawn: fleets as counter stacks above each system, and the
+minefield counters below it — values and false counters to their owner, backs to the
+enemy."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping
+from typing import ClassVar
+
+from mineboard.qt.maps.picture import BACK, CounterMark, Face, Picture, StackMark, UnitMark
+from mineboard.qt.maps.points import PointScene
+from mineboard.qt.plugin import RulesetUI, UnitRow
+from mineboard.rules.imperium_mines.state import Counter, ImperiumState
+
+
+class ImperiumMinesUI(RulesetUI):
+    ruleset_id = "imperium-mines"
+    scene_class = PointScene
+    colours: ClassVar[Mapping[str, str]] = {"Imperial": "#E69F00", "Terran": "#56B4E9"}
+    help = (("Click your fleets", "pick them; click a system to plan a jump, again to jump"),
+            ("Lay mines / Sweep / Place false counters", "the picked fleet stays and works "
+                                                         "(IM-06, IM-12, IM-26)"),
+            ("Click your home system in Construction", "build ships (IM-02)"))
+
+    def picture(self, view: ImperiumState) -> Picture:
+        p = Picture()
+        fleets: dict[tuple[str, str], list[str]] = defaultdict(list)
+        marks: dict[tuple[str, str], list[UnitMark]] = defaultdict(list)
+        for fleet in sorted(view.fleets.values(), key=lambda f: f.id):
+            key = (fleet.system, fleet.side)
+            ships = ", ".join(view.ship_type(s).name + (f" ({s.hits} hit)" if s.hits else "")
+                              for s in fleet.ships)
+            fleets[key].append(f"• {fleet.id}: {ships}")
+            marks[key] += [UnitMark(fleet.id, self.art(s.type), s.type[:4].upper())
+                           for s in fleet.ships]
+        for (system, side), units in marks.items():
+            name = view.board.places[system].name
+            p.stacks.append(StackMark(system, side, tuple(units),
+                                      "\n".join([f"{side} at {name}", *fleets[(system, side)]])))
+        for system, owners in view.minefields.items():
+            for owner, cs in owners.items():
+                if cs:
+                    p.counters.append(CounterMark(view.board.ref(system), owner,
+                                                  tuple(_face(c) for c in _ordered(cs)),
+                                                  tip=_counter_tip(owner, cs)))
+        for place in view.board.places_of("system"):
+            home = [s for s, h in view.home.items() if h == place.id]
+            p.tips[place.id] = place.name + (f" — home of the {home[0]} fleet" if home else "")
+        return p
+
+    def art(self, unit_type: str) -> str:
+        return f"space-{unit_type}"
+
+    def unit_rows(self, view: ImperiumState, units: list[str]) -> list[UnitRow]:
+        rows = []
+        for i, fid in enumerate(units):
+            fleet = view.fleets[fid]
+            ships = ", ".join(view.ship_type(s).name for s in fleet.ships)
+            rows.append(UnitRow(fid, f"{fid}: {ships} · {view.jumps(fleet)} jumps", i == 0))
+        return rows
+
+    def heading(self, view: ImperiumState, place: str) -> str:
+        name = view.board.places[place].name
+        return (f"{view.active} fleets at {name}: tick the fleets, then click a system to "
+                "jump — or stay and lay, sweep or place false counters.")
+
+
+def _ordered(counters: list[Counter]) -> list[Counter]:
+    """False counters under real ones, so an owner reads a value on top of the stack."""
+    return sorted(counters, key=lambda c: (not c.false, c.value))
+
+
+def _face(c: Counter) -> Face:
+    if not c.known:
+        return BACK
+    return Face("F" if c.false else str(c.value))
+
+
+def _counter_tip(owner: str, counters: list[Counter]) -> str:
+    tip = f"{owner}: {len(counters)} face-down minefield counter(s)"
+    known = [c for c in counters if c.known]
+    if known:
+        real = sum(c.value for c in known if not c.false)
+        tip += f" — {real} mine point(s), {sum(1 for c in known if c.false)} false"
+    return tip

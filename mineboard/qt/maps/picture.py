@@ -1,0 +1,68 @@
+"""What a scene draws of a game, as plain data a ruleset's window code fills in.
+
+A scene knows its kind of map, never a ruleset: each ruleset turns the viewing side's view
+into a :class:`Picture` (stacks of units, counters or minefields, who holds which place,
+tooltips) and the scene draws that. Because the picture is made from the view, nothing the
+viewer may not know can reach a pixel or a tooltip.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from mineboard.core.places import PlaceRef
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """One counter as the viewer sees it: "?" is a back, ``up`` a counter turned face up."""
+
+    text: str
+    up: bool = False
+
+
+BACK = Face("?")
+
+
+@dataclass(frozen=True, slots=True)
+class UnitMark:
+    id: str
+    art: str
+    """The silhouette's name in assets/art/units."""
+    label: str
+    """The short type name printed on the counter."""
+
+
+@dataclass(frozen=True)
+class StackMark:
+    """One owner's units at one place."""
+
+    place: str
+    owner: str
+    units: tuple[UnitMark, ...]
+    tip: str = ""
+
+
+@dataclass(frozen=True)
+class CounterMark:
+    """One owner's markers at a place or on a way: face-down counters (``faces``) or, with
+    ``count`` and no faces, a minefield drawn as a mine glyph with its number of mines."""
+
+    at: PlaceRef
+    owner: str
+    faces: tuple[Face, ...] = ()
+    count: int = 0
+    tip: str = ""
+
+
+@dataclass
+class Picture:
+    owners: tuple[str, ...] = ()
+    stacks: list[StackMark] = field(default_factory=list)
+    counters: list[CounterMark] = field(default_factory=list)
+    holders: dict[str, str] = field(default_factory=dict)
+    """Place id → the owner who holds it (zones and territories are tinted by it)."""
+    tips: dict[str, str] = field(default_factory=dict)
+    """Place or way id → its tooltip."""
+    marked: set[str] = field(default_factory=set)
+    """Ways drawn as mined."""

@@ -1,0 +1,98 @@
+"""How a naval-lines view is drawn: stacks of ships per nation, minefields on the lines
+(owner's letters and the number of mines), zones and territories tinted by who holds them."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from mineboard.maps.model import NAVAL_LINE
+from mineboard.qt.maps.area import AreaScene
+from mineboard.qt.maps.picture import CounterMark, Picture, StackMark, UnitMark
+from mineboard.qt.plugin import RulesetUI, UnitRow
+from mineboard.rules.naval_lines.state import NavalState, Unit
+
+
+class NavalLinesUI(RulesetUI):
+    ruleset_id = "naval-lines"
+    scene_class = AreaScene
+    help = (("Click your ships", "pick them; tick the ones that move in the Selection dock"),
+            ("Click a sea zone", "plan a move: route, minefields and exact odds; again to sail"),
+            ("Click a glowing line", "lay the mines aboard the picked Escort (NL-07)"),
+            ("Click your capital in Purchase", "buy naval mines (NL-01…NL-03)"),
+            ("Click land in Conduct Combat", "record a capture the players settled"))
+
+    def picture(self, view: NavalState) -> Picture:
+        p = Picture()
+        groups: dict[tuple[str, str], list[Unit]] = defaultdict(list)
+        for unit in sorted(view.units.values(), key=lambda u: (-view.unit_type(u).cost, u.id)):
+            groups[(unit.zone, unit.nation)].append(unit)
+        for (zone, nation), units in groups.items():
+            p.stacks.append(StackMark(zone, nation, tuple(
+                UnitMark(u.id, u.type, u.type.replace("_", " ")[:4].upper()) for u in units),
+                self._stack_tip(view, zone, nation, units)))
+        totals: dict[tuple[str, str], int] = defaultdict(int)
+        for f in view.minefields:
+            if f.count:
+                totals[(f.line, f.owner)] += f.count
+        for (line_id, owner), count in sorted(totals.items()):
+            p.counters.append(CounterMark(view.board.ref(line_id), owner, count=count,
+                                          tip=f"{owner}'s minefield on line {line_id}: {count} "
+                                              "mine(s)"))
+            p.marked.add(line_id)
+        p.holders = {**view.control, **view.territory_owner}
+        for sea in view.board.places_of("sea_zone"):
+            p.tips[sea.id] = self._zone_tip(view, sea.id)
+        for way in view.board.ways_of(NAVAL_LINE):
+            fields = [f"{o}: {n} mine(s)" for (ln, o), n in sorted(totals.items()) if ln == way.id]
+            p.tips[way.id] = "\n".join([f"Naval line {way.id}", *fields])
+        for land in view.board.places_of("land"):
+            holder = view.territory_owner.get(land.id)
+            tip = [f"{land.name} — {holder or 'neutral'}"]
+            if "capital" in land.props:
+                tip.append(f"{land.props['capital']}, capital; industrial capacity "
+                           f"{land.props.get('industrial_capacity', 0)}")
+            for nation, info in view.nations.items():
+                if info.capital == land.id and view.stored.get(nation):
+                    tip.append(f"{view.stored[nation]} naval mine(s) stored (NL-04)")
+            p.tips[land.id] = "\n".join(tip)
+        return p
+
+    @staticmethod
+    def _zone_tip(view: NavalState, zone: str) -> str:
+        place = view.board.places[zone]
+        lines = [f"Sea zone {zone} — {place.name}",
+                 f"Controlled by {view.control.get(zone) or 'nobody'}"]
+        for n in view.board.neighbours(zone, NAVAL_LINE):
+            way = view.board.way_between(zone, n)
+            fields = [f"{f.owner} {f.count}" for f in view.fields_on(way.id)] if way else []
+            if way is not None and fields:
+                lines.append(f"Line {way.id}: " + ", ".join(fields) + " mine(s)")
+        return "\n".join(lines)
+
+    @staticmethod
+    def _stack_tip(view: NavalState, zone: str, nation: str, units: list[Unit]) -> str:
+        lines = [f"{nation} in sea zone {zone}"]
+        for u in sorted(units, key=lambda u: u.id):
+            t = view.unit_type(u)
+            extra = f", {u.cargo} mine(s) aboard" if u.cargo else ""
+            moved = f", moved {u.moved}/{t.move}" if u.moved else ""
+            lines.append(f"• {t.name} ({u.id}){extra}{moved}")
+        return "\n".join(lines)
+
+    def unit_rows(self, view: NavalState, units: list[str]) -> list[UnitRow]:
+        rows = []
+        for uid in units:
+            u = view.units[uid]
+            t = view.unit_type(u)
+            bits = [f"{t.name} ({uid})"]
+            if u.cargo:
+                bits.append(f"{u.cargo} mine(s) aboard")
+            bits.append(f"moves left {t.move - u.moved}")
+            rows.append(UnitRow(uid, " · ".join(bits), u.moved < t.move and not u.done))
+        if not any(r.ticked for r in rows):
+            rows = [UnitRow(r.id, r.text, True) for r in rows]
+        return rows
+
+    def heading(self, view: NavalState, place: str) -> str:
+        return (f"{view.active} in sea zone {place}: tick the ships to move, then click a "
+                "sea zone.")
