@@ -16,7 +16,8 @@ from mineboard.rules.gwas_tactical import planning
 from mineboard.rules.gwas_tactical.actions import CODEC, EndPhase, MoveShips
 from mineboard.rules.gwas_tactical.checks import CHECKS
 from mineboard.rules.gwas_tactical.effects import EFFECTS
-from mineboard.rules.gwas_tactical.state import GtState, state_from_scenario
+from mineboard.rules.gwas_tactical.scenario import state_from_scenario
+from mineboard.rules.gwas_tactical.state import GtState
 
 
 class GwasTactical(TableRuleset[GtState]):

@@ -4,16 +4,13 @@ logsheets, and where the battle stands (approach, counter setup, impulses)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
-from mineboard.core.errors import BadInput
 from mineboard.maps.hexgrid import Hex, HexGrid
-from mineboard.maps.model import NAVAL_LINE, BoardMap
+from mineboard.maps.model import BoardMap
 from mineboard.maps.ring import ShadedRing
 from mineboard.rules.common.phases import PhaseSequence, Step, each
-from mineboard.rules.gwas_tactical.data import GtData, ShipType, default_data
+from mineboard.rules.gwas_tactical.data import GtData, ShipType
 
 APPROACH, SETUP, BATTLE = "approach", "setup", "battle"
 
@@ -155,74 +152,3 @@ def order_of_play(sides: tuple[str, ...], rules: GtData) -> PhaseSequence:
                   *each(sides, SETUP, "Counter setup")),
         cycle=tuple(Step(BATTLE, side, f"Impulse {i}", i) for i in rules.impulses
                     for side in sides))
-
-
-def state_from_scenario(data: Mapping[str, Any], board: BoardMap, where: str,
-                        strategic: BoardMap, rules: GtData | None = None) -> GtState:
-    rules = rules or default_data()
-    grid = board.grid
-    if grid is None:
-        raise BadInput(where, "gwas-tactical needs a tactical hex map")
-    try:
-        ring = ShadedRing.from_edge_sets(grid, board.edge_sets)
-    except ValueError as exc:
-        raise BadInput(where, f"map {board.id}: the shaded ring: {exc}") from None
-    zone = str(board.meta.get("battle_zone", ""))
-    if zone not in strategic.places:
-        raise BadInput(where, f"battle zone {zone!r} is not on the strategic map")
-    boundaries = {w.id for w in strategic.ways_of(NAVAL_LINE) if zone in (w.a, w.b)}
-    for seg in ring.segments.values():
-        if seg.boundary not in boundaries:
-            raise BadInput(where, f"ring segment {seg.name} names {seg.boundary!r}, not a "
-                                  f"boundary of zone {zone}")
-    raw_sides = data.get("sides")
-    if not isinstance(raw_sides, list) or len(raw_sides) != 2:
-        raise BadInput(where, "'sides' must list the two sides")
-    sides, logs = [], {}
-    for i, s in enumerate(raw_sides):
-        at = f"{where}: sides[{i}]"
-        if not isinstance(s, Mapping) or not isinstance(s.get("name"), str):
-            raise BadInput(at, "a side needs a 'name'")
-        fields = s.get("minefields", [])
-        logged = s.get("logged", {})
-        if not isinstance(fields, list) or not isinstance(logged, Mapping):
-            raise BadInput(at, "'minefields' is a list of boundaries, 'logged' maps "
-                               "boundaries to turns")
-        for b in [*fields, *logged]:
-            if b not in boundaries:
-                raise BadInput(at, f"{b!r} is not a boundary of zone {zone} "
-                                   f"({', '.join(sorted(boundaries))})")
-        for b, n in logged.items():
-            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-                raise BadInput(f"{at}: logged.{b}", "must be a whole number of turns ≥ 0")
-        sides.append(s["name"])
-        logs[s["name"]] = Logsheet(list(fields), dict(logged))
-    phase = data.get("phase", APPROACH)
-    if phase not in (APPROACH, SETUP, BATTLE):
-        raise BadInput(f"{where}: phase", "must be approach, setup or battle")
-    sequence = order_of_play(tuple(sides), rules)
-    state = GtState(board, grid, ring, strategic, zone, rules, tuple(sides), logs, sequence,
-                    sequence.position_of(str(phase)), 1, {}, [])
-    raw_ships = data.get("ships", [])
-    if not isinstance(raw_ships, list):
-        raise BadInput(where, "'ships' must be a list")
-    for i, s in enumerate(raw_ships):
-        at = f"{where}: ships[{i}]"
-        if not isinstance(s, Mapping) or s.get("side") not in sides:
-            raise BadInput(at, "a ship needs a 'side' that is one of the sides")
-        if s.get("type") not in rules.ships:
-            raise BadInput(at, f"unknown ship type {s.get('type')!r}")
-        label = s.get("hex")
-        try:
-            grid.from_label(str(label))
-        except ValueError as exc:
-            raise BadInput(at, str(exc)) from None
-        sid = str(s.get("id") or state.new_id("ship"))
-        if sid in state.ships:
-            raise BadInput(at, f"ship id {sid!r} used twice")
-        crossing = s.get("crossing")
-        if crossing is not None and crossing not in boundaries:
-            raise BadInput(at, f"crossing {crossing!r} is not a boundary of {zone}")
-        state.ships[sid] = Ship(sid, str(s["side"]), str(s["type"]), str(label),
-                                crossing=crossing)
-    return state

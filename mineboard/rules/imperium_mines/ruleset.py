@@ -15,7 +15,8 @@ from mineboard.rules.imperium_mines import planning
 from mineboard.rules.imperium_mines.actions import CODEC, EndPhase, Jump
 from mineboard.rules.imperium_mines.checks import CHECKS
 from mineboard.rules.imperium_mines.effects import EFFECTS
-from mineboard.rules.imperium_mines.state import Counter, ImperiumState, state_from_scenario
+from mineboard.rules.imperium_mines.scenario import state_from_scenario
+from mineboard.rules.imperium_mines.state import Counter, ImperiumState
 
 
 class ImperiumMines(TableRuleset[ImperiumState]):

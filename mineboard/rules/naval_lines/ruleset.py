@@ -16,7 +16,8 @@ from mineboard.rules.naval_lines.actions import CODEC, EndPhase, Move, Retreat
 from mineboard.rules.naval_lines.checks import CHECKS
 from mineboard.rules.naval_lines.effects import EFFECTS
 from mineboard.rules.naval_lines.odds import LineQuery, line_odds, move_preview
-from mineboard.rules.naval_lines.state import NavalState, state_from_scenario
+from mineboard.rules.naval_lines.scenario import state_from_scenario
+from mineboard.rules.naval_lines.state import NavalState
 
 
 class NavalLines(TableRuleset[NavalState]):

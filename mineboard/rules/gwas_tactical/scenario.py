@@ -1,0 +1,88 @@
+"""A gwas-tactical scenario file: the two sides' logsheets and the ships on the tactical
+map, as dataclasses checked against the map, its strategic zone map and the ship table."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal
+
+from mineboard.core.errors import BadInput
+from mineboard.core.schema import Doc, Length, Range, Ref
+from mineboard.maps.model import HEX, NAVAL_LINE, BoardMap
+from mineboard.maps.ring import ShadedRing
+from mineboard.rules.common.scenario import parse_scenario, peek_names
+from mineboard.rules.gwas_tactical.data import GtData, default_data
+from mineboard.rules.gwas_tactical.state import (
+    APPROACH,
+    GtState,
+    Logsheet,
+    Ship,
+    order_of_play,
+)
+
+Boundary = Annotated[str, Ref("boundary")]
+
+
+@dataclass(frozen=True)
+class SideSpec:
+    name: Annotated[str, Length(1)]
+    minefields: Annotated[tuple[Boundary, ...],
+                          Doc("boundaries with a completed minefield (GT-01)")] = ()
+    logged: Annotated[Mapping[Boundary, Annotated[int, Range(0, 1000)]],
+                      Doc("boundary → turns 'Mine' was logged (GT-03)")] = \
+        field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ShipSpec:
+    side: Annotated[str, Ref("side")]
+    type: Annotated[str, Ref("ship_type")]
+    hex: Annotated[str, Ref(HEX)]
+    id: str | None = None
+    crossing: Boundary | None = None
+
+
+@dataclass(frozen=True)
+class GwasScenario:
+    sides: Annotated[tuple[SideSpec, ...], Length(2, 2)]
+    phase: Literal["approach", "setup", "battle"] = "approach"
+    ships: tuple[ShipSpec, ...] = ()
+
+    def validate(self) -> None:
+        if self.sides[0].name == self.sides[1].name:
+            raise ValueError("sides: the two sides need different names")
+
+
+def state_from_scenario(data: Mapping[str, Any], board: BoardMap, where: str,
+                        strategic: BoardMap, rules: GtData | None = None) -> GtState:
+    rules = rules or default_data()
+    grid = board.grid
+    if grid is None:
+        raise BadInput(where, "gwas-tactical needs a tactical hex map")
+    try:
+        ring = ShadedRing.from_edge_sets(grid, board.edge_sets)
+    except ValueError as exc:
+        raise BadInput(where, f"map {board.id}: the shaded ring: {exc}") from None
+    zone = str(board.meta.get("battle_zone", ""))
+    if zone not in strategic.places:
+        raise BadInput(where, f"battle zone {zone!r} is not on the strategic map")
+    boundaries = {w.id for w in strategic.ways_of(NAVAL_LINE) if zone in (w.a, w.b)}
+    for seg in ring.segments.values():
+        if seg.boundary not in boundaries:
+            raise BadInput(where, f"ring segment {seg.name} names {seg.boundary!r}, not a "
+                                  f"boundary of zone {zone}")
+    spec = parse_scenario(GwasScenario, data, where, board,
+                          {"boundary": boundaries, "side": peek_names(data, "sides"),
+                           "ship_type": rules.ships})
+    sides = tuple(s.name for s in spec.sides)
+    logs = {s.name: Logsheet(list(s.minefields), dict(s.logged)) for s in spec.sides}
+    sequence = order_of_play(sides, rules)
+    state = GtState(board, grid, ring, strategic, zone, rules, sides, logs, sequence,
+                    sequence.position_of(spec.phase or APPROACH), 1, {}, [])
+    for i, s in enumerate(spec.ships):
+        sid = s.id or state.new_id("ship")
+        if sid in state.ships:
+            raise BadInput(f"{where}: ships[{i}]", f"ship id {sid!r} used twice")
+        state.ships[sid] = Ship(sid, s.side, s.type, s.hex, crossing=s.crossing)
+    return state
