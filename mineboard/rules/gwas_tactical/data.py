@@ -11,28 +11,45 @@ import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, ClassVar, Literal
 
-from mineboard.core.errors import BadInput
-from mineboard.resources import assets_dir, read_json
-from mineboard.rules.tables import section, text, whole
+from mineboard.core.schema import Doc, Length, Range, from_json
+from mineboard.resources import assets_dir
+from mineboard.rules.common.tables import read_table
+
+Roll = Annotated[int, Range(-999, 999)]
 
 
 @dataclass(frozen=True, slots=True)
 class Band:
-    low: int
-    high: int
-    result: str
-    damage: int
-    sunk: bool
+    schema_aliases: ClassVar[Mapping[str, str]] = {"from": "low", "to": "high"}
+    low: Roll
+    high: Roll
+    result: Annotated[str, Length(1)]
+    damage: Annotated[int, Range(0, 99), Doc("hull points lost")] = 0
+    sunk: Annotated[bool, Doc("the ship sinks outright")] = False
+
+    def validate(self) -> None:
+        if self.high < self.low:
+            raise ValueError(f"'to' ({self.high}) is below 'from' ({self.low})")
 
 
 @dataclass(frozen=True, slots=True)
 class MinefieldTable:
-    label: str
-    dice: int
-    bands: tuple[Band, ...]
+    schema: Literal[1]
+    dice: Annotated[int, Range(1, 4)]
+    bands: Annotated[tuple[Band, ...], Length(1)]
+    label: str = ""
+    about: str = ""
+
+    def validate(self) -> None:
+        for i, (a, b) in enumerate(itertools.pairwise(self.bands)):
+            if b.low != a.high + 1:
+                gap = "overlaps" if b.low <= a.high else "leaves a gap after"
+                raise ValueError(f"bands[{i + 1}]: {gap} band {i} (rolls must run on without "
+                                 "gaps or overlaps)")
+        if self.bands[0].low > self.dice or self.bands[-1].high < self.dice * 6 + 20:
+            raise ValueError("the bands must cover every possible modified roll")
 
     def lookup(self, roll: int) -> Band:
         for band in self.bands:
@@ -43,10 +60,25 @@ class MinefieldTable:
 
 @dataclass(frozen=True, slots=True)
 class ShipType:
-    id: str
-    name: str
-    speed: int
-    hull: int
+    name: Annotated[str, Length(1)]
+    speed: Annotated[int, Range(1, 20), Doc("hexes a ship may move in one impulse")]
+    hull: Annotated[int, Range(1, 99), Doc("damage points that sink it")]
+
+
+@dataclass(frozen=True, slots=True)
+class ShipTable:
+    schema: Literal[1]
+    ships: Annotated[Mapping[str, ShipType], Length(1)]
+    about: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ImpulseTable:
+    schema: Literal[1]
+    impulses: Annotated[tuple[Annotated[int, Range(1, 99)], ...], Length(1)]
+    plus_two: Annotated[tuple[Annotated[int, Range(1, 99)], ...],
+                        Doc("impulses on which entering a mined hex adds +2 (GT-11)")]
+    about: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,57 +90,15 @@ class GtData:
 
 
 def parse_table(data: Any, where: str) -> MinefieldTable:
-    if not isinstance(data, Mapping) or data.get("schema") != 1:
-        raise BadInput(where, "not a Minefield Table (schema 1)")
-    bands_raw = data.get("bands")
-    if not isinstance(bands_raw, list) or not bands_raw:
-        raise BadInput(where, "'bands' must be a non-empty list")
-    bands = []
-    for i, b in enumerate(bands_raw):
-        at = f"{where}: bands[{i}]"
-        if not isinstance(b, Mapping):
-            raise BadInput(at, "must be an object")
-        low, high = whole(b, "from", at, -999, 999), whole(b, "to", at, -999, 999)
-        if high < low:
-            raise BadInput(at, f"'to' ({high}) is below 'from' ({low})")
-        sunk = b.get("sunk", False)
-        if not isinstance(sunk, bool):
-            raise BadInput(at, "'sunk' must be true or false")
-        damage = whole(b, "damage", at, 0, 99) if "damage" in b else 0
-        bands.append(Band(low, high, text(b, "result", at), damage, sunk))
-    for i, (a, b) in enumerate(itertools.pairwise(bands)):
-        if b.low != a.high + 1:
-            gap = "overlaps" if b.low <= a.high else "leaves a gap after"
-            raise BadInput(f"{where}: bands[{i + 1}]", f"{gap} band {i} (rolls must run on "
-                                                       "without gaps or overlaps)")
-    dice = whole(data, "dice", where, 1, 4)
-    if bands[0].low > dice or bands[-1].high < dice * 6 + 20:
-        raise BadInput(where, "the bands must cover every possible modified roll")
-    return MinefieldTable(str(data.get("label", "")), dice, tuple(bands))
-
-
-def parse_data(table: Any, ships: Any, impulses: Any, where: Path) -> GtData:
-    ship_types = {}
-    for sid, raw in section(ships, "ships", str(where / "ships.json")).items():
-        at = f"{where / 'ships.json'}: ship {sid}"
-        if not isinstance(raw, Mapping):
-            raise BadInput(at, "must be an object")
-        ship_types[sid] = ShipType(sid, text(raw, "name", at), whole(raw, "speed", at, 1, 20),
-                                   whole(raw, "hull", at, 1, 99))
-    imp_where = str(where / "impulses.json")
-    seq = impulses.get("impulses") if isinstance(impulses, Mapping) else None
-    plus = impulses.get("plus_two") if isinstance(impulses, Mapping) else None
-    if not isinstance(seq, list) or not seq or not all(isinstance(i, int) for i in seq):
-        raise BadInput(imp_where, "'impulses' must be a list of impulse numbers")
-    if not isinstance(plus, list) or not all(isinstance(i, int) for i in plus):
-        raise BadInput(imp_where, "'plus_two' must be a list of impulse numbers")
-    return GtData(parse_table(table, str(where / "minefield-table.json")), ship_types,
-                  tuple(seq), frozenset(plus))
+    """A Minefield Table from parsed JSON (a player's substitute for the default)."""
+    return from_json(MinefieldTable, data, where)
 
 
 @cache
 def default_data() -> GtData:
     folder = assets_dir() / "rules" / "gwas-tactical"
-    table, ships, impulses = (read_json(folder / name)[0] for name in
-                              ("minefield-table.json", "ships.json", "impulses.json"))
-    return parse_data(table, ships, impulses, folder)
+    impulses = read_table(ImpulseTable, folder / "impulses.json")
+    return GtData(read_table(MinefieldTable, folder / "minefield-table.json"),
+                  read_table(ShipTable, folder / "ships.json").ships, impulses.impulses,
+                  frozenset(impulses.plus_two))
+

@@ -8,23 +8,25 @@ player with the printed rules replaces.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Annotated, Literal
 
 from mineboard.core.errors import BadInput
-from mineboard.resources import assets_dir, read_json
-from mineboard.rules.tables import flag, section, text, whole
+from mineboard.core.schema import Doc, Length, Range
+from mineboard.resources import assets_dir
+from mineboard.rules.common.tables import read_table
+
+Modifier = Annotated[int, Range(-10, 10)]
 
 
 @dataclass(frozen=True, slots=True)
 class ShipType:
-    id: str
-    name: str
-    cost: int
-    build_turns: int
-    jumps: int
-    auxiliary: bool
+    name: Annotated[str, Length(1)]
+    cost: Annotated[int, Range(0, 1000)]
+    build_turns: Annotated[int, Range(1, 20)]
+    jumps: Annotated[int, Range(0, 20), Doc("jumps a segment; a fleet moves at its slowest")]
+    auxiliary: Annotated[bool, Doc("moves as an auxiliary (IM-05)")]
     lays_mines: bool
     sweeps: bool
 
@@ -35,11 +37,38 @@ class ShipType:
 
 @dataclass(frozen=True, slots=True)
 class CheckRule:
-    dice: int
-    afoul_at: int
-    later_jump_bonus: int
-    per_mine_point: int
-    per_sweeper: int
+    """IM-18/IM-19: ``dice`` d6 + modifiers ≥ ``afoul_at`` runs afoul."""
+
+    dice: Annotated[int, Range(1, 10)]
+    afoul_at: Annotated[int, Range(1, 100)]
+    later_jump_bonus: Modifier
+    per_mine_point: Modifier
+    per_sweeper: Modifier
+
+
+@dataclass(frozen=True, slots=True)
+class HitRule:
+    hit_on: Annotated[int, Range(1, 6), Doc("lowest die that hits a ship (IM-22)")]
+
+
+@dataclass(frozen=True, slots=True)
+class ShipTable:
+    schema: Literal[1]
+    ships: Annotated[Mapping[str, ShipType], Length(1)]
+    segments_per_turn: Annotated[int, Range(1, 20)]
+    check: CheckRule
+    damage: HitRule
+    about: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DamageModel:
+    """IM-28: the base game's rule 12.8 is not in the source; this is a labelled default."""
+
+    schema: Literal[1]
+    default_hull: Annotated[int, Range(1, 100)]
+    hull: Mapping[str, Annotated[int, Range(1, 100)]] = field(default_factory=dict)
+    about: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,40 +84,16 @@ class ShipData:
         return self.hull.get(ship_type, self.default_hull)
 
 
-def parse_ship_data(data: Any, damage: Any, where: str, damage_where: str) -> ShipData:
-    if not isinstance(data, Mapping) or data.get("schema") != 1:
-        raise BadInput(where, "not an imperium-mines ship table (schema 1)")
-    ships = {}
-    for sid, raw in section(data, "ships", where).items():
-        at = f"{where}: ship {sid}"
-        if not isinstance(raw, Mapping):
-            raise BadInput(at, "must be an object")
-        ships[sid] = ShipType(sid, text(raw, "name", at), whole(raw, "cost", at),
-                              whole(raw, "build_turns", at, 1, 20), whole(raw, "jumps", at, 0, 20),
-                              flag(raw, "auxiliary", at), flag(raw, "lays_mines", at),
-                              flag(raw, "sweeps", at))
-    chk = section(data, "check", where)
-    check = CheckRule(whole(chk, "dice", where, 1, 10), whole(chk, "afoul_at", where, 1, 100),
-                      whole(chk, "later_jump_bonus", where, -10, 10),
-                      whole(chk, "per_mine_point", where, -10, 10),
-                      whole(chk, "per_sweeper", where, -10, 10))
-    hit_on = whole(section(data, "damage", where), "hit_on", where, 1, 6)
-    if not isinstance(damage, Mapping) or damage.get("schema") != 1:
-        raise BadInput(damage_where, "not a mine-damage model (schema 1)")
-    hull_raw = damage.get("hull", {})
-    if not isinstance(hull_raw, Mapping):
-        raise BadInput(damage_where, "'hull' must be an object of ship type → hits")
-    hull = {k: whole(hull_raw, k, damage_where, 1, 100) for k in hull_raw}
-    unknown = set(hull) - set(ships)
+def ship_data(table: ShipTable, damage: DamageModel, damage_where: str) -> ShipData:
+    unknown = set(damage.hull) - set(table.ships)
     if unknown:
         raise BadInput(damage_where, f"hull given for unknown ship type {sorted(unknown)[0]!r}")
-    return ShipData(ships, whole(data, "segments_per_turn", where, 1, 20), check, hit_on, hull,
-                    whole(damage, "default_hull", damage_where, 1, 100))
+    return ShipData(table.ships, table.segments_per_turn, table.check, table.damage.hit_on,
+                    damage.hull, damage.default_hull)
 
 
 @cache
 def default_ship_data() -> ShipData:
     folder = assets_dir() / "rules" / "imperium-mines"
-    ships, _ = read_json(folder / "ships.json")
-    damage, _ = read_json(folder / "damage.json")
-    return parse_ship_data(ships, damage, str(folder / "ships.json"), str(folder / "damage.json"))
+    return ship_data(read_table(ShipTable, folder / "ships.json"),
+                     read_table(DamageModel, folder / "damage.json"), str(folder / "damage.json"))

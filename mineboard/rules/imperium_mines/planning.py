@@ -78,11 +78,11 @@ def commands(view: ImperiumState, selection: Selection) -> list[Command]:
 
 def _build_menu(view: ImperiumState) -> list[Command]:
     out = []
-    for stype in view.rules.ships.values():
+    for type_id, stype in view.rules.ships.items():
         if stype.mine_ship and not view.options.mine_warfare:
             continue
         out.append(Command(f"Build a {stype.name} — {stype.cost} Resources, "
-                           f"{stype.build_turns} turn(s)", Build(stype.id)))
+                           f"{stype.build_turns} turn(s)", Build(type_id)))
     return out
 
 
