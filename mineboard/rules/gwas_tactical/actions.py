@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mineboard.core.actions import Action, ActionCodec
+from mineboard.rules.common.actions import EndPhase as EndPhase  # part of this vocabulary
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,10 +37,6 @@ class LeaveMap(Action):
     kind = "leave_map"
     ship: str
 
-
-@dataclass(frozen=True, slots=True)
-class EndPhase(Action):
-    kind = "end_phase"
 
 
 CODEC = ActionCodec(CrossBoundary, PlaceCounter, MoveShips, LeaveMap, EndPhase)

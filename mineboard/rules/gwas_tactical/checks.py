@@ -9,6 +9,7 @@ from typing import Any
 from mineboard.core.actions import Action
 from mineboard.core.errors import IllegalAction
 from mineboard.maps.hexgrid import distance
+from mineboard.rules.common.checks import TURN, owned
 from mineboard.rules.gwas_tactical.actions import (
     CrossBoundary,
     EndPhase,
@@ -18,16 +19,12 @@ from mineboard.rules.gwas_tactical.actions import (
 )
 from mineboard.rules.gwas_tactical.state import APPROACH, BATTLE, SETUP, GtState, Ship
 
-TURN = "TURN"
-
 
 def own_ship(state: GtState, ship_id: str) -> Ship:
     ship = state.ships.get(ship_id)
-    if ship is None or ship.hex is None:
-        raise IllegalAction(f"there is no ship {ship_id!r} on the map", TURN)
-    if ship.side != state.active:
-        raise IllegalAction(f"{ship_id} is {ship.side}'s; it is {state.active}'s move", TURN)
-    return ship
+    on_map = ship if ship is not None and ship.hex is not None else None
+    return owned(on_map, ship_id, "ship", ship.side if ship else None, state.active,
+                 " on the map")
 
 
 def hex_label(state: GtState, label: str, clause: str) -> None:

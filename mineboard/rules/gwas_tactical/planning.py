@@ -3,17 +3,17 @@ hex in the impulses, the boundary roll in the approach, and the odds of a planne
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Annotated
 
 from mineboard.core.actions import Action
 from mineboard.core.chance import fraction_text
-from mineboard.core.errors import BadInput, IllegalAction
+from mineboard.core.errors import BadInput
 from mineboard.core.planning import Choice, Command, Preview, Selection
 from mineboard.core.schema import Doc
 from mineboard.maps.model import HEX, HEXSIDE
+from mineboard.rules.common.checks import Check, is_legal
 from mineboard.rules.gwas_tactical.actions import (
     CrossBoundary,
     EndPhase,
@@ -24,8 +24,6 @@ from mineboard.rules.gwas_tactical.actions import (
 from mineboard.rules.gwas_tactical.data import GtData, default_data
 from mineboard.rules.gwas_tactical.odds import modifier, result_distribution
 from mineboard.rules.gwas_tactical.state import APPROACH, BATTLE, SETUP, GtState
-
-Check = Callable[[GtState, Action], None]
 
 
 def units_at(view: GtState, place: str) -> list[str]:
@@ -54,7 +52,7 @@ def targets(view: GtState, selection: Selection, check: Check) -> dict[str, Acti
     mine = selection.option("counter", "mine") == "mine"
     for h in view.grid.hexes():
         action = PlaceCounter(view.grid.label(h), mine)
-        if _legal(check, view, action):
+        if is_legal(check, view, action):
             out[action.hex] = action
     return out
 
@@ -97,7 +95,7 @@ def legal_actions(view: GtState, check: Check) -> list[Action]:
             start = view.hex_of(ship.hex)
             for n in view.grid.neighbours(start):
                 out.append(MoveShips((ship.id,), (ship.hex, view.grid.label(n))))
-    return [a for a in out if _legal(check, view, a)]
+    return [a for a in out if is_legal(check, view, a)]
 
 
 def move_preview(view: GtState, move: MoveShips) -> Preview | None:
@@ -140,12 +138,6 @@ class HexQuery:
     impulse: Annotated[int, Doc("the impulse (1–9)")]
 
 
-def _legal(check: Check, view: GtState, action: Action) -> bool:
-    try:
-        check(view, action)
-    except IllegalAction:
-        return False
-    return True
 
 
 def hex_odds(query: HexQuery) -> Preview:

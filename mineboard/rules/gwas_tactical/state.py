@@ -10,6 +10,7 @@ from mineboard.maps.hexgrid import Hex, HexGrid
 from mineboard.maps.model import BoardMap
 from mineboard.maps.ring import ShadedRing
 from mineboard.rules.common.phases import PhaseSequence, Step, each
+from mineboard.rules.common.turns import SidesArePlayers
 from mineboard.rules.gwas_tactical.data import GtData, ShipType
 
 APPROACH, SETUP, BATTLE = "approach", "setup", "battle"
@@ -62,7 +63,9 @@ class Logsheet:
 
 
 @dataclass
-class GtState:
+class GtState(SidesArePlayers):
+    """Counters lie face-down from the start: every gwas-tactical game has secrets."""
+
     board: BoardMap
     grid: HexGrid
     ring: ShadedRing
@@ -79,46 +82,8 @@ class GtState:
     serial: int = 0
 
     @property
-    def active(self) -> str:
-        return self.sequence.step(self.position).actor
-
-    @property
-    def phase(self) -> str:
-        """Approach, counter setup, or the battle's impulses."""
-        return self.sequence.step(self.position).phase
-
-    @property
     def impulse(self) -> int:
-        return self.sequence.step(self.position).number
-
-    # ---- the game contract (core.game.GameState) -------------------------------------------
-    @property
-    def owners(self) -> tuple[str, ...]:
-        return self.sides
-
-    @property
-    def phasing(self) -> str:
-        return self.active
-
-    @property
-    def to_move(self) -> str:
-        return self.active
-
-    @property
-    def actor(self) -> str:
-        return self.active
-
-    @property
-    def phase_label(self) -> str:
-        return self.sequence.step(self.position).label
-
-    @property
-    def has_secrets(self) -> bool:
-        """Counters lie face-down from the start: every gwas-tactical game has secrets."""
-        return True
-
-    def side_of(self, owner: str) -> str:
-        return owner
+        return self.step.number
 
     def ship_type(self, ship: Ship) -> ShipType:
         return self.rules.ships[ship.type]

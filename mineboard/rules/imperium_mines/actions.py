@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mineboard.core.actions import Action, ActionCodec
+from mineboard.rules.common.actions import EndPhase as EndPhase  # part of this vocabulary
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,10 +58,6 @@ class SettleCombat(Action):
     system: str
     destroyed: tuple[str, ...] = ()
 
-
-@dataclass(frozen=True, slots=True)
-class EndPhase(Action):
-    kind = "end_phase"
 
 
 CODEC = ActionCodec(Build, Jump, LayMines, PlaceFalse, Sweep, SplitFleet, SettleCombat, EndPhase)

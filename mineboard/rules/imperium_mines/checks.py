@@ -8,6 +8,7 @@ from typing import Any
 from mineboard.core.actions import Action
 from mineboard.core.errors import IllegalAction
 from mineboard.maps.model import ROUTE, way_id
+from mineboard.rules.common.checks import TURN, owned
 from mineboard.rules.imperium_mines.actions import (
     Build,
     EndPhase,
@@ -20,17 +21,10 @@ from mineboard.rules.imperium_mines.actions import (
 )
 from mineboard.rules.imperium_mines.state import CONSTRUCTION, SEGMENT, Fleet, ImperiumState
 
-TURN = "TURN"
-
 
 def own_fleet(state: ImperiumState, fleet_id: str) -> Fleet:
     fleet = state.fleets.get(fleet_id)
-    if fleet is None:
-        raise IllegalAction(f"there is no fleet {fleet_id!r}", TURN)
-    if fleet.side != state.active:
-        raise IllegalAction(f"{fleet_id} belongs to {fleet.side}; it is {state.active}'s "
-                            "segment", TURN)
-    return fleet
+    return owned(fleet, fleet_id, "fleet", fleet.side if fleet else None, state.active)
 
 
 def in_segment(state: ImperiumState, what: str, clause: str) -> None:

@@ -3,17 +3,17 @@ the way, the stay-and-work orders (lay, sweep, false counters), construction, co
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Annotated
 
 from mineboard.core.actions import Action
 from mineboard.core.chance import fraction_text
-from mineboard.core.errors import BadInput, IllegalAction
+from mineboard.core.errors import BadInput
 from mineboard.core.planning import Choice, Command, Preview, Selection
 from mineboard.core.schema import Doc
 from mineboard.maps.model import ROUTE, SYSTEM
+from mineboard.rules.common.checks import Check, is_legal
 from mineboard.rules.imperium_mines.actions import (
     Build,
     EndPhase,
@@ -27,7 +27,6 @@ from mineboard.rules.imperium_mines.data import ShipData, default_ship_data
 from mineboard.rules.imperium_mines.odds import afoul_chance, hits_per_ship
 from mineboard.rules.imperium_mines.state import CONSTRUCTION, SEGMENT, ImperiumState
 
-Check = Callable[[ImperiumState, Action], None]
 MAX_SHOWN_POINTS = 8
 """The odds panel shows P(afoul) for 1…8 hidden mine points: beyond that it is near 1."""
 
@@ -117,7 +116,7 @@ def legal_actions(view: ImperiumState, check: Check) -> list[Action]:
                         out.append(Jump((fleet.id,), (fleet.system, n, m)))
         for system in {f.system for f in view.fleets.values() if f.side == view.active}:
             out.append(SettleCombat(system, ()))
-    return [a for a in out if _legal(check, view, a)]
+    return [a for a in out if is_legal(check, view, a)]
 
 
 def jump_preview(view: ImperiumState, jump: Jump) -> Preview | None:
@@ -195,9 +194,3 @@ def system_odds(query: SystemQuery, rules: ShipData | None = None) -> Preview:
         data={"afoul": str(afoul), "hits_per_ship": {str(k): str(p) for k, p in full.items()}})
 
 
-def _legal(check: Check, view: ImperiumState, action: Action) -> bool:
-    try:
-        check(view, action)
-    except IllegalAction:
-        return False
-    return True

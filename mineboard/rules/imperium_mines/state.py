@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from mineboard.maps.model import BoardMap
 from mineboard.rules.common.phases import PhaseSequence, Step, each
+from mineboard.rules.common.turns import SidesArePlayers
 from mineboard.rules.imperium_mines.data import ShipData, ShipType
 
 CONSTRUCTION, SEGMENT = "construction", "segment"
@@ -51,7 +52,9 @@ class Options:
 
 
 @dataclass
-class ImperiumState:
+class ImperiumState(SidesArePlayers):
+    """Counters always lie face-down in this variant: every game has secrets."""
+
     board: BoardMap
     rules: ShipData
     options: Options
@@ -67,46 +70,9 @@ class ImperiumState:
     serial: int = 0
 
     @property
-    def phase(self) -> str:
-        return self.sequence.step(self.position).phase
-
-    @property
     def segment(self) -> int:
         """1-based segment number within the turn (0 during construction)."""
-        return self.sequence.step(self.position).number
-
-    @property
-    def active(self) -> str:
-        return self.sequence.step(self.position).actor
-
-    # ---- the game contract (core.game.GameState) -------------------------------------------
-    @property
-    def owners(self) -> tuple[str, ...]:
-        return self.sides
-
-    @property
-    def phasing(self) -> str:
-        return self.active
-
-    @property
-    def to_move(self) -> str:
-        return self.active
-
-    @property
-    def actor(self) -> str:
-        return self.active
-
-    @property
-    def phase_label(self) -> str:
-        return self.sequence.step(self.position).label
-
-    @property
-    def has_secrets(self) -> bool:
-        """Counters always lie face-down in this variant: every game has secrets."""
-        return True
-
-    def side_of(self, owner: str) -> str:
-        return owner  # each player is one side
+        return self.step.number
 
     def ship_type(self, ship: Ship) -> ShipType:
         return self.rules.ships[ship.type]

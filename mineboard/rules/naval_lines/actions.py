@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mineboard.core.actions import Action, ActionCodec
+from mineboard.rules.common.actions import EndPhase as EndPhase  # part of this vocabulary
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,10 +71,6 @@ class Capture(Action):
     kind = "capture"
     territory: str
 
-
-@dataclass(frozen=True, slots=True)
-class EndPhase(Action):
-    kind = "end_phase"
 
 
 CODEC = ActionCodec(BuyMines, LoadMines, Move, LayMines, SettleBattle, Retreat, Capture,

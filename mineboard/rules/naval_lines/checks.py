@@ -13,6 +13,7 @@ from typing import Any
 from mineboard.core.actions import Action
 from mineboard.core.errors import IllegalAction
 from mineboard.maps.model import COAST, NAVAL_LINE, way_id
+from mineboard.rules.common.checks import TURN, owned
 from mineboard.rules.naval_lines.actions import (
     BuyMines,
     Capture,
@@ -33,8 +34,6 @@ from mineboard.rules.naval_lines.state import (
     Unit,
 )
 
-TURN = "TURN"
-
 
 def refuse(reason: str, clause: str) -> IllegalAction:
     return IllegalAction(reason, clause)
@@ -48,11 +47,7 @@ def require_phase(state: NavalState, phases: tuple[str, ...], what: str, clause:
 
 def own_unit(state: NavalState, unit_id: str) -> Unit:
     unit = state.units.get(unit_id)
-    if unit is None:
-        raise refuse(f"there is no unit {unit_id!r}", TURN)
-    if unit.nation != state.active:
-        raise refuse(f"{unit_id} belongs to {unit.nation}; it is {state.active}'s turn", TURN)
-    return unit
+    return owned(unit, unit_id, "unit", unit.nation if unit else None, state.active)
 
 
 def enemies_in(state: NavalState, zone: str, nation: str) -> list[Unit]:

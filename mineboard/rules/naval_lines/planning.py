@@ -7,12 +7,12 @@ the window, the tests and a computer player see the same game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from mineboard.core.actions import Action
-from mineboard.core.errors import IllegalAction
 from mineboard.core.planning import Choice, Command, Selection
 from mineboard.maps.model import LAND, NAVAL_LINE, SEA_ZONE
+from mineboard.rules.common.checks import Check, is_legal
 from mineboard.rules.naval_lines.actions import (
     BuyMines,
     Capture,
@@ -32,7 +32,6 @@ from mineboard.rules.naval_lines.state import (
     NavalState,
 )
 
-Check = Callable[[NavalState, Action], None]
 BUY_STEPS = (1, 2, 3, 5, 10)
 
 
@@ -70,7 +69,7 @@ def targets(view: NavalState, selection: Selection, check: Check) -> dict[str, A
     for n in view.board.neighbours(selection.place, NAVAL_LINE):
         way = view.board.way_between(selection.place, n)
         action = intent(view, selection, NAVAL_LINE, way.id) if way else None
-        if action is not None and _legal(check, view, action):
+        if action is not None and is_legal(check, view, action):
             out[way.id] = action  # type: ignore[union-attr]
     return out
 
@@ -158,7 +157,7 @@ def _contested(view: NavalState, zone: str) -> bool:
 
 # ---- a broad sample of legal actions (fuzzing, computer players) --------------------------
 def legal_actions(view: NavalState, check: Check) -> list[Action]:
-    return [a for a in _candidates(view) if _legal(check, view, a)]
+    return [a for a in _candidates(view) if is_legal(check, view, a)]
 
 
 def _candidates(view: NavalState) -> Iterator[Action]:
@@ -211,12 +210,6 @@ def _paths(view: NavalState, start: str, most: int) -> Iterator[tuple[str, ...]]
         frontier = grown
 
 
-def _legal(check: Check, view: NavalState, action: Action) -> bool:
-    try:
-        check(view, action)
-    except IllegalAction:
-        return False
-    return True
 
 
 # ---- invariants ---------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from mineboard.maps.model import BoardMap
 from mineboard.rules.common.phases import PhaseSequence
+from mineboard.rules.common.turns import SequencedTurns
 from mineboard.rules.naval_lines.data import RuleData, UnitType
 
 PURCHASE, COMBAT_MOVE, BATTLE, NONCOMBAT_MOVE, PLACE = (
@@ -72,7 +73,7 @@ class MineTally:
 
 
 @dataclass
-class NavalState:
+class NavalState(SequencedTurns):
     board: BoardMap
     rules: RuleData
     options: Options
@@ -93,15 +94,6 @@ class NavalState:
     tally: dict[str, MineTally] = field(default_factory=dict)
 
     # ---- derived -------------------------------------------------------------------------
-    @property
-    def active(self) -> str:
-        """The nation whose turn it is."""
-        return self.sequence.step(self.position).actor
-
-    @property
-    def phase(self) -> str:
-        return self.sequence.step(self.position).phase
-
     def side_of(self, owner: str) -> str:
         return self.nations[owner].side
 
@@ -121,14 +113,6 @@ class NavalState:
     @property
     def to_move(self) -> str:
         return self.phasing
-
-    @property
-    def actor(self) -> str:
-        return self.active
-
-    @property
-    def phase_label(self) -> str:
-        return PHASE_NAMES[self.phase]
 
     @property
     def has_secrets(self) -> bool:

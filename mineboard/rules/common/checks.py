@@ -1,0 +1,35 @@
+"""Checks every ruleset makes the same way: is that unit there and ours, would this be legal."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from mineboard.core.actions import Action
+from mineboard.core.errors import IllegalAction
+
+T = TypeVar("T")
+
+TURN = "TURN"
+"""The clause of the base game's ordinary turn structure (phases, movement, ownership), which
+the mine rules take for granted rather than state."""
+
+Check = Callable[[Any, Action], None]
+
+
+def owned(item: T | None, ident: str, noun: str, owner: str | None, active: str,
+          where: str = "") -> T:
+    """``item`` if it exists and belongs to ``active``; else the refusal that says which."""
+    if item is None:
+        raise IllegalAction(f"there is no {noun} {ident!r}{where}", TURN)
+    if owner != active:
+        raise IllegalAction(f"{ident} belongs to {owner}; it is {active}'s turn", TURN)
+    return item
+
+
+def is_legal(check: Check, view: Any, action: Action) -> bool:
+    try:
+        check(view, action)
+    except IllegalAction:
+        return False
+    return True

@@ -1,0 +1,60 @@
+"""The game contract (:class:`~mineboard.core.game.GameState`) for states that keep a
+position in an order of play, so each ruleset does not write it again."""
+
+from __future__ import annotations
+
+from mineboard.rules.common.phases import PhaseSequence, Step
+
+
+class SequencedTurns:
+    """Who acts, in which phase, read from the order of play."""
+
+    sequence: PhaseSequence
+    position: int
+
+    @property
+    def step(self) -> Step:
+        return self.sequence.step(self.position)
+
+    @property
+    def active(self) -> str:
+        """Who acts in the current step: a nation, or a side where players are sides."""
+        return self.step.actor
+
+    @property
+    def phase(self) -> str:
+        return self.step.phase
+
+    @property
+    def phase_label(self) -> str:
+        return self.step.label
+
+    @property
+    def actor(self) -> str:
+        return self.active
+
+
+class SidesArePlayers(SequencedTurns):
+    """Each player is one side and owns its units and markers (no nations within sides);
+    the side to move is the side whose step it is, and face-down markers make secrets."""
+
+    sides: tuple[str, ...]
+
+    @property
+    def owners(self) -> tuple[str, ...]:
+        return self.sides
+
+    @property
+    def phasing(self) -> str:
+        return self.active
+
+    @property
+    def to_move(self) -> str:
+        return self.active
+
+    @property
+    def has_secrets(self) -> bool:
+        return True
+
+    def side_of(self, owner: str) -> str:
+        return owner
