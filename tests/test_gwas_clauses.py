@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from mineboard.core.errors import BadInput, IllegalAction
+from mineboard.core.errors import BadInput
 from mineboard.core.game import PUBLIC, TEACHER
 from mineboard.maps.hexgrid import hexside_distance
 from mineboard.rules.gwas_tactical.data import default_data, parse_table
@@ -52,12 +52,12 @@ def test_gt01_only_players_with_fields_or_logs_place_counters():
     play(g, "end_phase")
     play(g, "end_phase")
     play(g, "place_counter", hex=near_hex(g, "C|W"), mine=True)
-    for _ in range(3):
+    for _ in range(2):
         play(g, "place_counter", hex=near_hex(g, "C|W", 1), mine=False)
+    # A third dummy would fill the budget with 1 mine near the west hexside, 2 needed.
+    refused("GT-07", g, "place_counter", hex=far_hex(g), mine=False)
+    play(g, "place_counter", hex=near_hex(g, "C|W", 2), mine=True)
     refused("GT-03", g, "place_counter", hex=far_hex(g), mine=False)
-    with pytest.raises(IllegalAction) as info:
-        play(g, "end_phase")
-    assert info.value.clause == "GT-07"  # 1 mine near the west hexside, 2 needed
     g2 = jutland(sides=[{"name": "German", "minefields": ["C|W"]},
                         {"name": "British"}], ships=SHIPS_AWAY)
     play(g2, "end_phase")
@@ -100,9 +100,10 @@ def test_gt03_gt04_the_seeds_counter_count():
 def test_gt04_at_most_half_rounded_up_are_mines():
     g = jutland(ships=SHIPS_AWAY)
     german_setup(g)
-    for k in range(6):
-        play(g, "place_counter", hex=near_hex(g, "C|W", k % 4), mine=True)
-    refused("GT-04", g, "place_counter", hex=near_hex(g, "C|W"), mine=True)
+    for boundary, n in (("C|W", 3), ("C|NE", 2), ("C|S", 1)):
+        for k in range(n):
+            play(g, "place_counter", hex=near_hex(g, boundary, k), mine=True)
+    refused("GT-04", g, "place_counter", hex=near_hex(g, "C|W"), mine=True)  # 6 of 11
 
 
 def test_gt05_no_counters_under_enemy_ships_any_number_per_hex():
@@ -139,14 +140,30 @@ def test_gt07_minimums_the_seeds_example():
     assert g.state.logs["German"].budget == 7
     play(g, "place_counter", hex=near_hex(g, "C|W", 0), mine=True)
     play(g, "place_counter", hex=near_hex(g, "C|NE", 0), mine=True)
-    for _ in range(5):
+    for _ in range(4):
         play(g, "place_counter", hex=far_hex(g), mine=False)
-    reason = refused("GT-07", g, "end_phase").reason
-    assert "at least 2 mine counter(s)" in reason and "west" in reason
-    g.undo()
+    # The last counter must be the second mine near the west hexside: a dummy is refused
+    # there and then, rather than letting setup reach a state it could never leave.
+    reason = refused("GT-07", g, "place_counter", hex=far_hex(g), mine=False).reason
+    assert "still need 1" in reason
     play(g, "place_counter", hex=near_hex(g, "C|W", 1), mine=True)
     play(g, "end_phase")
     assert g.state.active == "British"
+
+
+def test_gt04_gt07_a_corner_hex_serves_two_boundaries_and_deadlocks_are_refused():
+    from mineboard.rules.gwas_tactical.setup import mines_still_needed
+
+    g = jutland(ships=SHIPS_AWAY, sides=[
+        {"name": "German", "minefields": ["C|W"], "logged": {"C|NW": 1}},
+        {"name": "British"}])
+    german_setup(g)
+    # 2 near the west side + 1 near the north-west: 3 mines, unless a corner hex serves both.
+    assert mines_still_needed(g.state, "German") == 2
+    with pytest.raises(BadInput, match="GT-04, GT-07"):
+        jutland(ships=SHIPS_AWAY, sides=[
+            {"name": "German", "logged": {"C|W": 1, "C|NE": 1, "C|S": 1}},
+            {"name": "British"}])
 
 
 def test_gt08_battle_waits_for_every_counter():

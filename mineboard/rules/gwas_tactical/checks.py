@@ -17,6 +17,7 @@ from mineboard.rules.gwas_tactical.actions import (
     MoveShips,
     PlaceCounter,
 )
+from mineboard.rules.gwas_tactical.setup import mines_still_needed
 from mineboard.rules.gwas_tactical.state import APPROACH, BATTLE, SETUP, GtState, Ship
 
 
@@ -65,6 +66,16 @@ def check_place(state: GtState, action: PlaceCounter) -> None:
         if not state.ring.near(state.hex_of(action.hex), log.mine_boundaries()):
             raise IllegalAction(f"hex {action.hex} is not within two hexes of a shaded "
                                 f"hexside of {side}'s minefields or logged 'Mine'", "GT-06")
+        need = mines_still_needed(state, side, state.hex_of(action.hex))
+        room = min(log.budget - mines - dummies - 1, log.max_mines - mines - 1)
+    else:
+        need = mines_still_needed(state, side)
+        room = min(log.budget - mines - dummies - 1, log.max_mines - mines)
+    if need > room:
+        what = "mine" if action.mine else "dummy"
+        raise IllegalAction(f"a {what} here would leave room for {max(0, room)} more mine "
+                            f"counter(s), but the minimums near the shaded hexsides still need "
+                            f"{need}", "GT-07")
 
 
 def setup_shortfall(state: GtState, side: str) -> IllegalAction | None:

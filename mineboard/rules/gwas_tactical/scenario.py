@@ -13,6 +13,7 @@ from mineboard.maps.model import HEX, NAVAL_LINE, BoardMap
 from mineboard.maps.ring import ShadedRing
 from mineboard.rules.common.scenario import parse_scenario, peek_names
 from mineboard.rules.gwas_tactical.data import GtData, default_data
+from mineboard.rules.gwas_tactical.setup import mines_still_needed
 from mineboard.rules.gwas_tactical.state import (
     APPROACH,
     GtState,
@@ -85,4 +86,11 @@ def state_from_scenario(data: Mapping[str, Any], board: BoardMap, where: str,
         if sid in state.ships:
             raise BadInput(f"{where}: ships[{i}]", f"ship id {sid!r} used twice")
         state.ships[sid] = Ship(sid, s.side, s.type, s.hex, crossing=s.crossing)
+    for i, side in enumerate(sides):
+        log, need = logs[side], mines_still_needed(state, side)
+        if need > min(log.max_mines, log.budget):
+            raise BadInput(f"{where}: sides[{i}]",
+                           f"{side}'s minimums near the shaded hexsides need {need} mine "
+                           f"counter(s) but it may place at most {log.max_mines} (GT-04, "
+                           "GT-07): setup could never end")
     return state
