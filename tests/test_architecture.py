@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 BELOW_QT = ("core", "maps", "rules", "persistence")
 
@@ -34,6 +36,7 @@ def test_ruff_is_clean():
     assert result.returncode == 0, result.stdout
 
 
+@pytest.mark.slow
 def test_the_package_is_mypy_strict_clean():
     mypy = Path(sys.executable).parent / "mypy"
     result = subprocess.run([str(mypy), "--config-file", str(ROOT / "pyproject.toml")],

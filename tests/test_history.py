@@ -79,3 +79,30 @@ def test_an_illegal_action_changes_nothing():
         play(g, "lay_mines", unit="ger-escort-1", line="112|113")
     assert info.value.clause == "NL-05"
     assert g.ruleset.summary(g.state) == before and g.records == []
+
+
+def test_a_10000_action_game_stays_under_200_mb_and_keeps_few_snapshots():
+    """History is records plus a snapshot every 32 actions, not a copy of the state per
+    action: memory stays small however long the game."""
+    import random
+    import tracemalloc
+
+    from mineboard.core.history import SNAPSHOT_EVERY
+    from tests.conftest import scenario
+    from tests.test_conformance import pick
+
+    g = scenario(options={"hidden_minefields": True}).new_game(3)
+    rng = random.Random(3)
+    tracemalloc.start()
+    try:
+        for _ in range(10_000):
+            g.play(pick(rng, g.ruleset.legal_actions(g.state)))
+        _current, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 200 * 1024 * 1024
+    assert len(g._history._snapshots) == 1 + 10_000 // SNAPSHOT_EVERY
+    before = g.ruleset.summary(g.state)
+    g.undo(past_commits=True)
+    g.redo()
+    assert g.ruleset.summary(g.state) == before

@@ -97,11 +97,31 @@ def test_cover_between_sides_and_no_leak_in_log_or_selection(qtbot):
     assert ("112|113", "Germany") in w.scene.markers
 
 
-def test_screenshot_for_a_side_draws_no_enemy_mines(tmp_path):
+def shot(tmp_path, name: str, *args: str) -> QImage:
     from mineboard.cli import main
 
-    out = tmp_path / "axis.png"
-    assert main(["screenshot", "northsea-1940-hidden", "--side", "Germany", "--out", str(out),
-                 "--size", "900x600"]) == 0
-    image = QImage(str(out))
-    assert image.width() == 900 and image.height() == 600
+    out = tmp_path / f"{name}.png"
+    assert main(["screenshot", *args, "--out", str(out), "--size", "900x600"]) == 0
+    return QImage(str(out))
+
+
+def test_screenshot_for_a_side_is_the_picture_of_a_world_without_the_enemys_secrets(tmp_path):
+    import json
+
+    from mineboard.resources import resolve_scenario
+
+    data = json.loads(resolve_scenario("northsea-1940-hidden").read_text())
+    (tmp_path / "with.json").write_text(json.dumps(data))
+    data["minefields"] = []
+    (tmp_path / "without.json").write_text(json.dumps(data))
+    german = shot(tmp_path, "german", str(tmp_path / "with.json"), "--side", "Germany")
+    honest = shot(tmp_path, "honest", str(tmp_path / "without.json"), "--side", "Axis")
+    teacher = shot(tmp_path, "teacher", str(tmp_path / "with.json"), "--teacher")
+    assert german == honest  # "Germany" names its side, Axis
+    assert german != teacher  # the teacher sees the British field on 91|92
+
+
+def test_screenshot_for_a_side_of_a_hex_game_shows_that_sides_logsheet(tmp_path):
+    german = shot(tmp_path, "german", "jutland-horns-reef", "--side", "German")
+    british = shot(tmp_path, "british", "jutland-horns-reef", "--side", "British")
+    assert german.width() == 900 and german != british

@@ -17,7 +17,7 @@ from mineboard.maps.geojson import board_from_json
 from mineboard.persistence.atomic import write_atomic
 from mineboard.persistence.saves import load_save, save_document, write_save
 from mineboard.resources import parse_json
-from tests.conftest import game, play, scenario
+from tests.conftest import play, scenario
 
 MINED = {"nation": "United Kingdom", "phase": "combat_move",
          "minefields": [{"line": "110|112", "owner": "Germany", "zone": "112", "count": 10}]}
@@ -130,6 +130,7 @@ def _base_doc() -> dict:
     return _BASE_DOC
 
 
+@pytest.mark.slow
 @settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_fuzz_save_loader_only_ever_raises_bad_input(tmp_path_factory, data):
@@ -168,8 +169,3 @@ def test_fuzz_map_loader_only_ever_raises_bad_input(doc):
             "schema": 1, "id": "f", "kind": "area"}, "features": [doc]}, "fuzz")
     with contextlib.suppress(BadInput):
         board_from_json(doc, "fuzz")
-
-
-def test_game_fixture_unchanged_by_saving():
-    g = game()
-    assert g.records == []

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 
 from mineboard.qt.mainwindow import MainWindow
 from mineboard.qt.session import GameSession
+from mineboard.rules.naval_lines.actions import Move
 from tests.conftest import scenario
 from tests.qt_helpers import button, click, line_point, stack_point, status, zone_point
 
@@ -99,6 +100,24 @@ def test_undo_redo_and_commit_points(qtbot):
     assert w.session.game.state.phase == "combat_move"
 
 
+def test_dice_are_a_commit_point_that_undo_crosses_only_when_allowed(qtbot):
+    w = window_for(qtbot, phase="combat_move", minefields=[
+        {"line": "112|113", "owner": "United Kingdom", "zone": "112", "count": 6}])
+    assert w.controller.play(Move(("ger-destroyer-1",), ("113", "112")))
+    rolled = [r.value for r in w.session.game.records[-1].rolls]
+    assert rolled
+    w.undo()
+    assert "cannot be taken back" in status(w) and len(w.session.game.records) == 1
+    w.solo_action.trigger()  # Edit ▸ Allow undo past dice (solo / teaching)
+    assert w.controller.play(Move(("ger-destroyer-2",), ("113", "112")))
+    rolled = [r.value for r in w.session.game.records[-1].rolls]
+    w.undo()
+    assert len(w.session.game.records) == 1
+    assert w.session.game.state.units["ger-destroyer-2"].zone == "113"
+    w.redo()  # the same dice again: undo can never be used to re-roll
+    assert [r.value for r in w.session.game.records[-1].rolls] == rolled
+
+
 def test_save_open_same_state(qtbot, tmp_path: Path):
     w = window_for(qtbot, nation="United Kingdom", phase="combat_move",
                    minefields=[{"line": "110|112", "owner": "Germany", "zone": "112",
@@ -180,6 +199,7 @@ def test_the_log_explains_each_die_and_the_dice_match_the_seed(qtbot):
     assert w.dice.tally.startswith(f"{hits} detonated of {len(expected)} rolled")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scenario_name", ["northsea-1940", "jutland-horns-reef",
                                            "imperium-marches"])
 def test_play_opens_the_window_and_paints(tmp_path, scenario_name):

@@ -263,7 +263,8 @@ class MainWindow(QMainWindow):
                                       "border-radius: 9px;")
         self.phase_label.setText(f"Turn {view.turn} · {view.actor} · {view.phase_label}"
                                  f"{self.ui.phase_detail(view)}")
-        self.ui.refresh_panel(view)
+        seat = self.session.seat()
+        self.ui.refresh_panel(view, seat if seat in view.sides else view.to_move)
 
     def on_changed(self) -> None:
         if not self.dice.busy:

@@ -78,5 +78,5 @@ class RulesetUI:
         """An extra widget under the selection (made once per game)."""
         return None
 
-    def refresh_panel(self, view: Any) -> None:
-        pass
+    def refresh_panel(self, view: Any, side: str) -> None:
+        """Bring the panel up to date for the viewer on ``side``."""

@@ -112,9 +112,8 @@ class GwasTacticalUI(RulesetUI):
         layout.addWidget(self.strategic_view)
         return panel
 
-    def refresh_panel(self, view: GtState) -> None:
-        """The side to move's logsheet: its own minefields and logged 'Mine' only."""
-        side = view.to_move
+    def refresh_panel(self, view: GtState, side: str) -> None:
+        """The viewer's logsheet: its own minefields and logged 'Mine' only."""
         log = view.logs[side]
         fields, logged = set(log.minefields), log.open_logs()
         for way_id, item in self.strategic.lines.items():

@@ -1,0 +1,77 @@
+"""What the conformance suite needs to know of each ruleset: a scenario to play, and how to
+make another truth that differs only in what one side may not see.
+
+The no-leak test changes the secrets a side may not know and checks that side's
+observation does not change: if it did, some trace of the secret reached it. A new ruleset
+adds its kit here (the suite fails until it does).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from mineboard.maps.model import NAVAL_LINE
+
+
+@dataclass(frozen=True)
+class Kit:
+    scenario: str
+    scramble: Callable[[Any, str, random.Random], Any]
+    """(truth, side, rng) → a truth that differs only in secrets hidden from ``side``."""
+
+
+def scramble_naval(state: Any, side: str, rng: random.Random) -> Any:
+    other = copy.deepcopy(state)
+    for nation in other.nations:
+        if other.side_of(nation) == side:
+            continue
+        other.stored[nation] += rng.randint(1, 3)
+        other.pending[nation] += rng.randint(1, 3)
+        other.bought_this_turn[nation] += 1
+        for unit in other.units.values():
+            if unit.nation == nation and other.unit_type(unit).mine_capacity:
+                unit.cargo = rng.randint(0, 3)
+        lines = sorted(w.id for w in other.board.ways_of(NAVAL_LINE))
+        way = other.board.ways[rng.choice(lines)]
+        from mineboard.rules.naval_lines.state import Minefield
+
+        other.minefields.append(Minefield(way.id, nation, way.a, rng.randint(1, 5)))
+    for field in other.minefields:
+        if not field.revealed and other.side_of(field.owner) != side:
+            field.count += rng.randint(0, 2)
+    return other
+
+
+def scramble_gwas(state: Any, side: str, rng: random.Random) -> Any:
+    other = copy.deepcopy(state)
+    for counter in other.counters:
+        if counter.owner != side and not counter.face_up and rng.random() < 0.7:
+            counter.mine = not counter.mine
+    for owner, log in other.logs.items():
+        if owner != side:
+            log.logged = {**log.logged, "C|E": log.logged.get("C|E", 0) + 2}
+            log.minefields = list(reversed(log.minefields))
+    return other
+
+
+def scramble_imperium(state: Any, side: str, rng: random.Random) -> Any:
+    other = copy.deepcopy(state)
+    for owners in other.minefields.values():
+        for owner, counters in owners.items():
+            if owner == side:
+                continue
+            for counter in counters:
+                counter.false = rng.random() < 0.5
+                counter.value = 0 if counter.false else rng.randint(1, 6)
+    return other
+
+
+KITS = {
+    "naval-lines": Kit("northsea-1940-hidden", scramble_naval),
+    "gwas-tactical": Kit("jutland-horns-reef", scramble_gwas),
+    "imperium-mines": Kit("imperium-marches", scramble_imperium),
+}

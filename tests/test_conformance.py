@@ -1,0 +1,153 @@
+"""The conformance suite: what every registered ruleset must do, checked by playing it.
+
+A seeded fuzzer plays random legal actions — as the side to move sees them — and after
+each one checks the ruleset's own invariants; along the way it checks that a refused action
+changes nothing, that no side's observation holds a trace of another side's secrets, that
+undo then redo gives back the same game, and at the end that the game replays from its seed
+and from its save. A fourth or fifth ruleset gets all of this by registering and adding a
+kit (tests/conformance_kits.py).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections import defaultdict
+from typing import Any
+
+import pytest
+
+from mineboard.core.actions import Action
+from mineboard.core.errors import IllegalAction
+from mineboard.core.game import TEACHER, Game
+from mineboard.core.ruleset import registered
+from mineboard.persistence.saves import game_from_save, save_document
+from mineboard.persistence.scenario import load_scenario
+from mineboard.resources import maps_dir, resolve_scenario
+from tests.conformance_kits import KITS
+
+RULESETS = sorted(registered())
+CI_ACTIONS = 2000
+LONG_ACTIONS = 10_000
+
+
+def test_every_registered_ruleset_has_a_conformance_kit():
+    assert sorted(KITS) == RULESETS
+
+
+def pick(rng: random.Random, legal: list[Action]) -> Action:
+    """A kind of action first, then one of that kind: a capture-everything phase must not
+    drown the rarer actions (laying, sweeping) that the invariants are about."""
+    by_kind: dict[str, list[Action]] = defaultdict(list)
+    for action in legal:
+        by_kind[action.kind].append(action)
+    return rng.choice(by_kind[rng.choice(sorted(by_kind))])
+
+
+def fingerprint(game: Game[Any]) -> tuple[Any, ...]:
+    return (game.ruleset.summary(game.state), game.state == game.state,
+            [e.to_json() for e in game.observe(TEACHER).events()])
+
+
+def assert_no_trace_of_secrets(game: Game[Any], rng: random.Random, scramble: Any) -> None:
+    truth = game.state
+    for side in truth.sides:
+        other = scramble(truth, side, rng)
+        assert game.ruleset.view(truth, side) == game.ruleset.view(other, side), \
+            f"{side}'s view changes with secrets it may not know"
+    public_twins = [e for r in game.records for side in truth.sides
+                    for e in game.observe(side).events_of(r) if e.secret_to not in (None, side)]
+    assert public_twins == []
+
+
+def fuzz(ruleset_id: str, actions: int, seed: int) -> Game[Any]:
+    kit = KITS[ruleset_id]
+    scenario = load_scenario(resolve_scenario(kit.scenario))
+    assert scenario.ruleset.id == ruleset_id
+    rng = random.Random(seed)
+    game = scenario.new_game(seed)
+    stale: list[Action] = []
+    for step in range(actions):
+        seat = game.seat_to_move()
+        legal = game.ruleset.legal_actions(game.observe(seat).view)
+        assert legal, f"step {step}: no legal action in {game.state.phase_label}"
+        if step % 10 == 0:  # actions legal a while ago: the refused ones change nothing
+            for old in stale[:20]:
+                before = copy.deepcopy(game.state)
+                records = len(game.records)
+                try:
+                    game.check(old, by=seat)
+                except IllegalAction:
+                    with pytest.raises(IllegalAction):
+                        game.play(old, by=seat)
+                    assert game.state == before and len(game.records) == records
+            stale = list(legal)
+        if step % 5 == 0:  # the side to move is judged on what it knows, never on secrets
+            view_check = game.observe(seat).check
+            for truly in game.ruleset.legal_actions(game.state):
+                try:
+                    view_check(truly)
+                except IllegalAction as exc:
+                    pytest.fail(f"step {step}: {truly} is legal on the truth, but {seat}'s "
+                                f"check refuses it ({exc}): a refusal that tells a secret")
+        action = pick(rng, legal)
+        try:
+            game.play(action, by=seat)
+        except IllegalAction as exc:
+            pytest.fail(f"step {step}: {action} is legal as {seat} sees it but the truth "
+                        f"refuses it ({exc}): a check that depends on a secret")
+        assert game.ruleset.invariants(game.state) == [], f"step {step}: {action}"
+        if step % 25 == 0:
+            assert_no_trace_of_secrets(game, rng, kit.scramble)
+        if step % 97 == 0 and game.records:
+            before = copy.deepcopy(game.state)
+            last = game.records[-1]
+            game.undo(past_commits=True)
+            again = game.redo()
+            assert game.state == before
+            assert (again.action, again.rolls, again.events) == (last.action, last.rolls,
+                                                                 last.events)
+    return game
+
+
+def assert_replays(game: Game[Any]) -> None:
+    expected = fingerprint(game)
+    steps = [(r.action, None) for r in game.records]
+    again = Game.replay(game.ruleset, game.initial, game.seed, steps)
+    assert fingerprint(again) == expected
+    recorded = Game.replay(game.ruleset, game.initial, game.seed + 1,
+                           [(r.action, r.rolls) for r in game.records])
+    assert fingerprint(recorded)[0] == expected[0]  # recorded rolls win over another seed
+
+
+def assert_save_round_trip(game: Game[Any], scenario_name: str) -> None:
+    scenario = load_scenario(resolve_scenario(scenario_name))
+    doc = json.loads(json.dumps(save_document(scenario, game)))
+    _scenario, loaded = game_from_save(doc, "fuzzed save", maps_dir() / "scenarios")
+    assert fingerprint(loaded) == fingerprint(game)
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_random_legal_play_conforms(ruleset_id):
+    game = fuzz(ruleset_id, CI_ACTIONS, seed=11)
+    assert len(game.records) == CI_ACTIONS
+    assert_replays(game)
+    assert_save_round_trip(game, KITS[ruleset_id].scenario)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_long_random_legal_play_conforms(ruleset_id):
+    game = fuzz(ruleset_id, LONG_ACTIONS, seed=2026)
+    assert_replays(game)
+    assert_save_round_trip(game, KITS[ruleset_id].scenario)
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_the_kit_scramble_really_changes_secrets(ruleset_id):
+    """The no-leak check proves something only if the other truth differs from this one."""
+    kit = KITS[ruleset_id]
+    game = fuzz(ruleset_id, 60, seed=5)
+    side = game.state.sides[0]
+    assert kit.scramble(game.state, side, random.Random(1)) != game.state
