@@ -183,3 +183,18 @@ def test_run_works_for_the_other_rulesets(capsys, tmp_path):
     events = json.loads(out)["events"]
     assert any(e["clause"] == "IM-16" for e in events)  # Lumen held only false counters
     assert json.loads(out)["state"]["minefields"]["garnet-gate"]["Imperial"] == ["?"] * 3
+
+
+def test_run_side_takes_a_side_or_one_of_its_nations_and_refuses_anyone_else(capsys, tmp_path):
+    actions = write(tmp_path, "a.json", [{"kind": "end_phase"}])
+    code, out, _ = run_cli(capsys, "run", "northsea-1940-hidden", "--actions", str(actions),
+                           "--json", "--side", "Germany")
+    assert code == 0
+    axis = json.loads(out)
+    assert axis["state"]["minefields"] == []  # the British field on 91|92 is hidden
+    code, out, _ = run_cli(capsys, "run", "northsea-1940-hidden", "--actions", str(actions),
+                           "--json", "--side", "Allies")
+    assert [f["line"] for f in json.loads(out)["state"]["minefields"]] == ["91|92"]
+    code, _, err = run_cli(capsys, "run", "northsea-1940-hidden", "--actions", str(actions),
+                           "--side", "Nobody")
+    assert code == 2 and "no side or nation 'Nobody'" in err and err.count("\n") == 1

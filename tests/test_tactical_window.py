@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
 
 from mineboard.core.planning import Selection
 from mineboard.qt.mainwindow import MainWindow
@@ -94,3 +94,29 @@ def test_setup_by_clicks_then_a_ship_enters_a_mixed_hex(qtbot):
     assert [(c.mine, c.face_up) for c in left] == [(True, True)]
     marker = w.scene.markers[(target, "German")]
     assert marker.faces == (Face("M", up=True),)
+
+
+def test_the_log_and_the_dice_point_at_the_hex_where_it_happened(qtbot):
+    """Events carry a PlaceRef, so pointing at the map works for hexes as for lines."""
+    w = window(qtbot)
+    w.end_phase()  # German approach: nothing to cross
+    uncover(qtbot, w)
+    stack = w.scene.stacks[("0610", "British")]
+    w.view.centerOn(stack.pos())
+    click(qtbot, w, w.view.mapFromScene(stack.pos()) + QPoint(round(stack.transform().dx()),
+                                                              0))
+    qtbot.mouseClick(w.controls.buttons["Roll for crossing the boundary (GT-02)"],
+                     Qt.MouseButton.LeftButton)
+    rolled = [i for i in range(w.log.count()) if "Minefield Table" in w.log.item(i).text()]
+    assert rolled
+
+    def lit() -> QPointF:
+        return w.scene.highlight.path().boundingRect().center()
+
+    w.log.itemClicked.emit(w.log.item(rolled[0]))  # Lion's roll: its hex lights up
+    assert (lit() - w.scene.anchors["0610"]).manhattanLength() < 1
+    w.scene.flash(None, False)
+    assert w.scene.highlight.path().isEmpty()
+    roll = next(e for e in w.session.observation().events() if e.data.get("ship") == "Lion")
+    w.dice.flash.emit(roll.at, True)  # a die that counts flashes where it was rolled
+    assert (lit() - w.scene.anchors["0610"]).manhattanLength() < 1

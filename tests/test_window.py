@@ -215,3 +215,13 @@ def test_play_opens_the_window_and_paints(tmp_path, scenario_name):
     assert done.returncode == 0, done.stderr[-2000:]
     assert "FIRST_FRAME" in done.stdout
     assert "Traceback" not in done.stderr
+
+
+def test_an_unknown_ruleset_has_no_window_and_says_so():
+    from mineboard.core.errors import BadInput
+    from mineboard.qt.registry import ui_for
+
+    with pytest.raises(BadInput) as info:
+        ui_for("chess")
+    assert str(info.value) == ("ruleset: no window for ruleset 'chess' (known: gwas-tactical, "
+                               "imperium-mines, naval-lines)")

@@ -8,6 +8,7 @@ controller to play an action, say something, show odds, list units or offer comm
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtWidgets import QMenu, QWidget
@@ -124,7 +125,12 @@ class Controller:
     def show_units(self, heading: str, rows: list[UnitRow]) -> None:
         self._units.show_units(heading, rows)
 
-    def offer(self, selection: Selection) -> None:
+    def offer(self, selection: Selection) -> Selection:
+        """Show the options and buttons ``selection`` has; returns it with every option set
+        (a default where the player has not chosen), which is what the buttons act on."""
         view = self.view()
-        self._controls.show_offer(self.ruleset.choices(view, selection),
-                                  self.ruleset.commands(view, selection))
+        choices = self.ruleset.choices(view, selection)
+        self._controls.adopt(choices)
+        selection = replace(selection, options=self._controls.options())
+        self._controls.show_offer(choices, self.ruleset.commands(view, selection))
+        return selection

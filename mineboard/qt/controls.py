@@ -48,6 +48,11 @@ class ControlsPanel(QWidget):
         """A new side is choosing: its options start from the defaults."""
         self.values.clear()
 
+    def adopt(self, choices: list[Choice]) -> None:
+        """Start each new option at its default; keep what the player has set."""
+        for choice in choices:
+            self.values.setdefault(choice.key, choice.default)
+
     def show_offer(self, choices: list[Choice], commands: list[Command]) -> None:
         shown = (tuple(choices), tuple(c.label for c in commands))
         if shown == self._shown:
@@ -63,7 +68,7 @@ class ControlsPanel(QWidget):
         self.widgets.clear()
         self.buttons.clear()
         for choice in choices:
-            self.values.setdefault(choice.key, choice.default)
+            self.adopt([choice])
             self._layout.addWidget(self._choice_row(choice))
         for command in commands:
             button = QPushButton(command.label)

@@ -66,6 +66,8 @@ class OddsChart(QWidget):
 
     def show_preview(self, preview: Preview | None) -> None:
         self.preview = preview
+        self.setToolTip("" if preview is None else "Exact odds:\n" + "\n".join(
+            f"{label}: {p}" for label, p in preview.outcomes))
         self.update()
 
     @property
@@ -78,15 +80,18 @@ class OddsChart(QWidget):
         painter.fillRect(self.rect(), QColor("#FBFBF8"))
         painter.setPen(QColor("#222222"))
         painter.setFont(QFont("DejaVu Sans", 9))
-        painter.drawText(QRectF(8, 4, self.width() - 16, 18), Qt.AlignmentFlag.AlignLeft,
-                         self.title)
+        wrap = Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap
+        box = QRectF(8, 4, self.width() - 16, self.height())
+        used = painter.boundingRect(box, wrap, self.title)
+        painter.drawText(box, wrap, self.title)
         preview = self.preview
         if preview is None or not preview.outcomes:
             return
         painter.setFont(QFont("DejaVu Sans", 9, QFont.Weight.Bold))
-        painter.drawText(QRectF(8, 22, self.width() - 16, 18), Qt.AlignmentFlag.AlignLeft,
-                         preview.summary)
-        top, bottom = 44, self.height() - 48
+        box = QRectF(8, used.bottom() + 2, self.width() - 16, self.height())
+        used = painter.boundingRect(box, wrap, preview.summary)
+        painter.drawText(box, wrap, preview.summary)
+        top, bottom = used.bottom() + 6, self.height() - 48
         width = (self.width() - 16) / len(preview.outcomes)
         peak = max(p for _label, p in preview.outcomes) or Fraction(1)
         painter.setFont(QFont("DejaVu Sans", 8))

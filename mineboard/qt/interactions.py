@@ -72,10 +72,8 @@ class Idle(Interaction):
         self.refresh()
 
     def refresh(self) -> None:
-        view = self.c.view()
-        selection = self.selection()
-        self.c.scene.set_targets(self.c.ruleset.targets(view, selection))
-        self.c.offer(selection)
+        selection = self.c.offer(self.selection())
+        self.c.scene.set_targets(self.c.ruleset.targets(self.c.view(), selection))
 
     def click(self, hit: Hit, button: Qt.MouseButton) -> None:
         view = self.c.view()
@@ -124,11 +122,9 @@ class Selecting(Interaction):
         if not self.units():
             self.c.idle()
             return
-        view = self.c.view()
-        selection = self.selection()
+        selection = self.c.offer(self.selection())
         self.c.scene.set_selected(set(selection.units))
-        self.c.scene.set_targets(self.c.ruleset.targets(view, selection))
-        self.c.offer(selection)
+        self.c.scene.set_targets(self.c.ruleset.targets(self.c.view(), selection))
         if self.target is not None:
             self.plan(self.target, quiet=True)
 

@@ -15,9 +15,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Annotated
 
-from mineboard.core.chance import Dist, binomial, capped_binomial, fraction_text
+from mineboard.core.chance import Dist, binomial, capped_binomial
 from mineboard.core.errors import BadInput
-from mineboard.core.planning import Preview
+from mineboard.core.planning import Preview, percent
 from mineboard.core.schema import Doc
 from mineboard.maps.model import way_id
 from mineboard.rules.naval_lines.actions import Move
@@ -167,8 +167,8 @@ def losses_preview(title: str, dist: Dist[int], ships: int) -> Preview:
     outcomes = tuple((f"{k} lost", probs.get(k, Fraction(0))) for k in range(ships + 1))
     expected = dist.expected()
     return Preview(title=title, axis="surface ships lost (NL-15)", outcomes=outcomes,
-                   summary=f"P(no loss) = {fraction_text(probs.get(0, Fraction(0)))}; "
-                           f"expected losses {float(expected):.2f}",
+                   summary=f"P(no loss) = {percent(probs.get(0, Fraction(0)))}; expected "
+                           f"losses {float(expected):.2f}",
                    good=0,
                    data={"distribution": {str(k): str(p) for k, p in
                                           ((k, probs.get(k, Fraction(0)))
