@@ -1,4 +1,5 @@
-"""The narrow way interactions reach the window: what they may read and what they may do.
+"""The controller the window hands to its interactions (the narrow interface they see is
+:class:`mineboard.qt.interactions.Controller`).
 
 Interactions never hold the window. They read the game only through the session's
 observation (what the seat in front of the screen may know), and act only by asking the
@@ -29,7 +30,7 @@ Say = Callable[[str, bool], None]
 Popup = Callable[[QMenu], None]
 
 
-class Controller:
+class BoardController:
     def __init__(self, session: GameSession, ui: RulesetUI, scene: MapScene,
                  units: SelectionPanel, controls: ControlsPanel, odds: OddsChart,
                  say: Say, popup: Popup, parent: QWidget) -> None:

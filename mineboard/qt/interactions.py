@@ -14,19 +14,57 @@ A right-click only ever explains or offers a menu; it never moves anything.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from PySide6.QtCore import Qt
 
 from mineboard.core.actions import Action
+from mineboard.core.errors import IllegalAction
+from mineboard.core.game import Observation
 from mineboard.core.places import PlaceRef
-from mineboard.core.planning import Selection
-from mineboard.qt.maps.scene import Hit
-
-if TYPE_CHECKING:
-    from mineboard.qt.controller import Controller
+from mineboard.core.planning import Command, Preview, Selection
+from mineboard.qt.maps.scene import Hit, MapScene
+from mineboard.qt.plugin import RulesetUI, UnitRow
 
 LEFT = Qt.MouseButton.LeftButton
+
+
+class Controller(Protocol):
+    """All an interaction may read of the game and do to the window."""
+
+    scene: MapScene
+    ui: RulesetUI
+
+    @property
+    def ruleset(self) -> Any: ...
+
+    def observation(self) -> Observation[Any]: ...
+
+    def view(self) -> Any: ...
+
+    def options(self) -> dict[str, Any]: ...
+
+    def chosen(self) -> list[str]: ...
+
+    def tip(self, at: PlaceRef) -> str: ...
+
+    def set_mode(self, mode: Interaction) -> None: ...
+
+    def idle(self) -> None: ...
+
+    def play(self, action: Action, text: str = "") -> bool: ...
+
+    def menu(self, commands: list[Command]) -> None: ...
+
+    def say(self, text: str, error: bool = False) -> None: ...
+
+    def refuse(self, exc: IllegalAction) -> None: ...
+
+    def show_preview(self, preview: Preview | None) -> None: ...
+
+    def show_units(self, heading: str, rows: list[UnitRow]) -> None: ...
+
+    def offer(self, selection: Selection) -> Selection: ...
 
 
 class Interaction:

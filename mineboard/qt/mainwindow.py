@@ -30,7 +30,7 @@ from mineboard.core.events import CountersRevealed, UnitLost
 from mineboard.core.game import PUBLIC
 from mineboard.core.history import Record
 from mineboard.core.places import PlaceRef
-from mineboard.qt.controller import Controller
+from mineboard.qt.controller import BoardController
 from mineboard.qt.controls import ControlsPanel
 from mineboard.qt.dice import DiceTray
 from mineboard.qt.docks import LogView, OddsChart, SelectionPanel
@@ -224,7 +224,7 @@ class MainWindow(QMainWindow):
         self.dice.finished.connect(self._dice_done)
         self.dice.flash.connect(self.scene.flash)
         self.set_speed(str(self.settings.value("dice_speed", "normal")))
-        self.controller = Controller(session, self.ui, self.scene, self.selection,
+        self.controller = BoardController(session, self.ui, self.scene, self.selection,
                                      self.controls, self.odds, self.say, self.popup, self)
         self.selection.changed.connect(self._options_changed)
         self.controls.changed.connect(self._options_changed)
