@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from mineboard.core.actions import Action
 from mineboard.maps.model import NAVAL_LINE
 
 
@@ -22,6 +23,9 @@ class Kit:
     scenario: str
     scramble: Callable[[Any, str, random.Random], Any]
     """(truth, side, rng) → a truth that differs only in secrets hidden from ``side``."""
+    twins: Callable[[Any, Action], list[Action]]
+    """(view, action) → other actions the mover might have chosen in its place that the
+    other sides may not tell apart from it (another line to mine, a dummy for a mine)."""
 
 
 def scramble_naval(state: Any, side: str, rng: random.Random) -> Any:
@@ -70,8 +74,40 @@ def scramble_imperium(state: Any, side: str, rng: random.Random) -> Any:
     return other
 
 
+def twins_naval(view: Any, action: Action) -> list[Action]:
+    """Mines laid on another line of the zone, or another number loaded. (Buying another
+    number is not yet a twin: the IPCs it costs are public — issue 9.)"""
+    from mineboard.rules.naval_lines.actions import LayMines, LoadMines
+
+    if isinstance(action, LayMines):
+        zone = view.units[action.unit].zone
+        return [LayMines(action.unit, w.id) for w in view.board.ways_of(NAVAL_LINE)
+                if zone in (w.a, w.b) and w.id != action.line]
+    if isinstance(action, LoadMines):
+        return [LoadMines(action.unit, n) for n in (1, 2, 3) if n != action.count]
+    return []
+
+
+def twins_gwas(view: Any, action: Action) -> list[Action]:
+    from mineboard.rules.gwas_tactical.actions import PlaceCounter
+
+    if isinstance(action, PlaceCounter):
+        return [PlaceCounter(action.hex, not action.mine)]
+    return []
+
+
+def twins_imperium(view: Any, action: Action) -> list[Action]:
+    from mineboard.rules.imperium_mines.actions import LayMines, PlaceFalse
+
+    if isinstance(action, LayMines):
+        return [PlaceFalse(action.fleet, 1)]
+    if isinstance(action, PlaceFalse) and action.count == 1:
+        return [LayMines(action.fleet)]
+    return []
+
+
 KITS = {
-    "naval-lines": Kit("northsea-1940-hidden", scramble_naval),
-    "gwas-tactical": Kit("jutland-horns-reef", scramble_gwas),
-    "imperium-mines": Kit("imperium-marches", scramble_imperium),
+    "naval-lines": Kit("northsea-1940-hidden", scramble_naval, twins_naval),
+    "gwas-tactical": Kit("jutland-horns-reef", scramble_gwas, twins_gwas),
+    "imperium-mines": Kit("imperium-marches", scramble_imperium, twins_imperium),
 }

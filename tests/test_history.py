@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from mineboard.core.dice import ScriptedDice, SeededDice, seeded_value
@@ -106,3 +108,52 @@ def test_a_10000_action_game_stays_under_200_mb_and_keeps_few_snapshots():
     g.undo(past_commits=True)
     g.redo()
     assert g.ruleset.summary(g.state) == before
+
+
+def test_undo_many_then_redo_many_across_snapshots_gives_back_the_same_game():
+    import random
+
+    from tests.conftest import scenario
+    from tests.test_conformance import pick
+
+    g = scenario().new_game(8)
+    rng = random.Random(8)
+    for _ in range(100):
+        g.play(pick(rng, g.ruleset.legal_actions(g.state)))
+    state, records = copy.deepcopy(g.state), list(g.records)
+    for _ in range(70):  # back across two snapshots (one every 32 actions)
+        g.undo(past_commits=True)
+    assert len(g.records) == 30 and g.can_redo()
+    while g.can_redo():
+        g.redo()
+    assert g.state == state and g.records == records
+
+
+def test_an_action_that_fails_half_way_leaves_nothing_behind():
+    from mineboard.core.dice import DiceExhausted, Roll
+
+    g = game(nation="United Kingdom", phase="combat_move",
+             minefields=[{"line": "110|112", "owner": "Germany", "zone": "112", "count": 5}])
+    before = copy.deepcopy(g.state)
+    move = g.ruleset.codec.parse({"kind": "move", "units": ["uk-destroyer-1"],
+                                  "path": ["110", "112"]})
+    with pytest.raises(DiceExhausted):  # the field rolls 5 dice; only 2 are recorded
+        g.play(move, [Roll(6, 3, "", ""), Roll(6, 4, "", "")])
+    assert g.state == before and g.records == [] and g.roll_count == 0
+
+
+def test_what_an_action_finds_out_is_a_commit_point_even_without_dice():
+    """A sweep learns what the counters held (IM-26), a quiet crossing that the boundary or
+    the line held no enemy field (GT-02, NL-12 hidden): none may be taken back."""
+    from tests.conftest import JUTLAND, imperium, scenario
+
+    g = imperium(segment=1, minefields=[{"owner": "Terran", "system": "garnet-gate",
+                                         "false": 2}])
+    assert play(g, "sweep", rolls=[], fleet="IMP-3").commits
+    g = scenario(JUTLAND, sides=[{"name": "German"}, {"name": "British"}]).new_game(1)
+    play(g, "end_phase")
+    assert play(g, "cross_boundary", rolls=[], ships=["Lion"]).commits
+    g = game(phase="combat_move", options={"hidden_minefields": True})
+    assert play(g, "move", rolls=[], units=["ger-cruiser-1"], path=["113", "112"]).commits
+    g = game(phase="combat_move")  # nothing hidden: a quiet move is free to take back
+    assert not play(g, "move", rolls=[], units=["ger-cruiser-1"], path=["113", "112"]).commits

@@ -225,3 +225,19 @@ def test_an_unknown_ruleset_has_no_window_and_says_so():
         ui_for("chess")
     assert str(info.value) == ("ruleset: no window for ruleset 'chess' (known: gwas-tactical, "
                                "imperium-mines, naval-lines)")
+
+
+def test_the_undo_stack_and_the_game_stay_in_step(qtbot):
+    w = window_for(qtbot)
+    for _ in range(3):
+        w.end_phase()
+    assert w.session.game.state.phase == "noncombat_move"
+    for _ in range(3):
+        w.undo()
+    assert w.session.game.state.phase == "purchase" and w.session.game.records == []
+    for _ in range(3):
+        w.redo()
+    assert w.session.game.state.phase == "noncombat_move"
+    assert w.session.undo_stack.index() == len(w.session.game.records) == 3
+    w.undo()
+    assert w.session.game.state.phase == "battle"

@@ -130,10 +130,21 @@ class Game(Generic[S]):
 
     # ---- playing -------------------------------------------------------------------------
     def check(self, action: Action, by: str | None = None) -> None:
-        """Raise IllegalAction unless ``action`` is legal — judged on what ``by`` knows."""
-        if by is not None and by != TEACHER and self._state.has_secrets:
-            self.observe(by).check(action)
-        self.ruleset.check(self._state, action)
+        """Raise IllegalAction unless ``action`` is legal — for ``by``, judged on what that
+        side knows: a refusal never tells a secret. (None: a script or a test, on the truth.)"""
+        if by is None or by == TEACHER or not self._state.has_secrets:
+            self.ruleset.check(self._state, action)
+            return
+        if by != self._state.to_move:
+            raise IllegalAction(f"it is {self._state.to_move}'s move, not {by}'s", "TURN")
+        self.observe(by).check(action)
+        try:
+            self.ruleset.check(self._state, action)
+        except IllegalAction:
+            # A ruleset whose check needs a secret must answer from the view instead (the
+            # conformance suite holds every ruleset to it); should one slip, its wording
+            # must not reach the player.
+            raise IllegalAction("not allowed, for a reason hidden from you", "HIDDEN") from None
 
     def play(self, action: Action, recorded: Sequence[Roll] | None = None,
              by: str | None = None) -> Record:
@@ -142,6 +153,12 @@ class Game(Generic[S]):
         With ``recorded`` the dice replay those rolls instead of drawing from the seed.
         """
         self.check(action, by)
+        record = self._apply(action, recorded, by)
+        self._redo.clear()
+        return record
+
+    def _apply(self, action: Action, recorded: Sequence[Roll] | None,
+               by: str | None) -> Record:
         dice: SeededDice | ScriptedDice
         dice = SeededDice(self.seed, self._rolls) if recorded is None else \
             ScriptedDice(r.value for r in recorded)
@@ -156,7 +173,6 @@ class Game(Generic[S]):
         record = Record(action, tuple(dice.rolls), tuple(events), by)
         self._history.append(record, self._state)
         self._rolls += len(record.rolls)
-        self._redo.clear()
         self._changed()
         return record
 
@@ -191,11 +207,10 @@ class Game(Generic[S]):
     def redo(self) -> Record:
         if not self._redo:
             raise IllegalAction("nothing to redo", "redo")
-        record = self._redo.pop()
-        rest = self._redo
-        replayed = self.play(record.action, record.rolls, record.by)
-        self._redo = rest
-        return replayed
+        record = self._redo[-1]
+        self.check(record.action)
+        self._redo.pop()
+        return self._apply(record.action, record.rolls, record.by)
 
     @classmethod
     def replay(cls, ruleset: Any, initial: S, seed: int,

@@ -212,6 +212,9 @@ class HexGrid:
     overrides: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     default_terrain: str = "sea"
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> HexGrid:
+        return self  # a map's grid never changes: every copy of a state shares it
+
     def hexes(self) -> Iterator[Hex]:
         for col in range(self.cols):
             for row in range(self.rows):

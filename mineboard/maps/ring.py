@@ -74,6 +74,9 @@ class ShadedRing:
     radius: int
     segments: Mapping[str, Segment]
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> ShadedRing:
+        return self  # map data: every copy of a state shares it
+
     def near(self, h: Hex, boundaries: Iterable[str]) -> bool:
         """Whether ``h`` lies within two hexes of the ring hexsides of these boundaries."""
         wanted = set(boundaries)

@@ -34,16 +34,19 @@ def autosave_path() -> Path:
 
 
 class ActionCommand(QUndoCommand):
-    def __init__(self, session: GameSession, action: Action, text: str) -> None:
+    """An action already played; the stack's first redo (on push) only announces it, so a
+    refusal is raised before anything reaches the stack."""
+
+    def __init__(self, session: GameSession, record: Record, text: str) -> None:
         super().__init__(text)
         self.session = session
-        self.action = action
-        self.record: Record | None = None
+        self.record = record
+        self._pushed = False
 
     def redo(self) -> None:
-        game = self.session.game
-        self.record = game.play(self.action, by=self.session.seat()) if self.record is None \
-            else game.redo()
+        if self._pushed:
+            self.record = self.session.game.redo()
+        self._pushed = True
         self.session.after_change(self.record)
 
     def undo(self) -> None:
@@ -80,10 +83,10 @@ class GameSession(QObject):
 
     # ---- playing ---------------------------------------------------------------------------
     def play(self, action: Action, text: str = "") -> Record:
-        """Check, then play through the undo stack. Raises IllegalAction, changing nothing."""
-        self.check(action)
-        self.undo_stack.push(ActionCommand(self, action, text or action.kind))
-        record = self.game.records[-1]
+        """Play for the seat in front of the screen, then put it on the undo stack. Raises
+        IllegalAction, changing nothing — not even the stack."""
+        record = self.game.play(action, by=self.seat())
+        self.undo_stack.push(ActionCommand(self, record, text or action.kind))
         if record.commits and not self.solo:
             self.undo_stack.clear()  # a roll or a reveal: undo may not cross it
         return record

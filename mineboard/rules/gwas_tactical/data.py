@@ -88,6 +88,9 @@ class GtData:
     impulses: tuple[int, ...]
     plus_two: frozenset[int]
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> GtData:
+        return self  # rule tables never change during a game
+
 
 def parse_table(data: Any, where: str) -> MinefieldTable:
     """A Minefield Table from parsed JSON (a player's substitute for the default)."""

@@ -77,7 +77,7 @@ def apply_cross(state: GtState, action: CrossBoundary, dice: Dice) -> list[Event
             events.append(Event(kind="BoundaryCrossed", clause="GT-02",
                                 text=f"{ship.id} crosses {boundary}: no enemy minefield "
                                 "there", at=state.board.ref(str(ship.hex)),
-                                data={"ship": sid}))
+                                data={"ship": sid}, reveals=True))  # of the enemy logsheet
             continue
         events += table_roll(state, ship, 0, f"crossing the mined boundary {boundary}",
                              "GT-02", dice)

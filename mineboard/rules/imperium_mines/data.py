@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from mineboard.core.errors import BadInput
 from mineboard.core.schema import Doc, Length, Range
@@ -82,6 +82,9 @@ class ShipData:
 
     def hull_of(self, ship_type: str) -> int:
         return self.hull.get(ship_type, self.default_hull)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ShipData:
+        return self  # rule tables never change during a game
 
 
 def ship_data(table: ShipTable, damage: DamageModel, damage_where: str) -> ShipData:

@@ -99,7 +99,8 @@ def apply_sweep(state: ImperiumState, action: Sweep, dice: Dice) -> list[Event]:
         at = state.board.ref(fleet.system)
         events.append(Event(kind="MinesSwept", clause="IM-26",
                             text=f"{fleet.id}'s minesweepers remove {removed} of {owner}'s "
-                            f"mine point(s) at {where}", at=at, data={"removed": removed}))
+                            f"mine point(s) at {where}", at=at, data={"removed": removed},
+                            reveals=True))  # what the counters held: no taking it back
         events.append(Event(kind="MinefieldReduced", clause="IM-26",
                             text=f"{owner}'s minefield at {where} is now {left} point(s)"
                             + (" — swept clear (IM-27)" if not left else ""), at=at,

@@ -41,6 +41,9 @@ class ImperiumMines(TableRuleset[ImperiumState]):
             for owner, counters in owners.items():
                 if owner != side:
                     counters[:] = [Counter(0, False, known=False) for _ in counters]
+        for fleet in seen.fleets.values():
+            if fleet.side != side:
+                fleet.laid = False  # it stayed; whether to lay or to place false is secret
         return seen
 
     # ---- what the player is offered ---------------------------------------------------

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from mineboard.core.schema import Doc, Length, Range
 from mineboard.resources import assets_dir
@@ -60,6 +60,9 @@ class RuleData:
     units: Annotated[Mapping[str, UnitType], Length(1)]
     no_mine_production: tuple[str, ...] = ()
     about: str = ""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> RuleData:
+        return self  # rule tables never change during a game
 
 
 @cache

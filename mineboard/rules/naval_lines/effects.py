@@ -235,7 +235,10 @@ def apply_move(state: NavalState, action: Move, dice: Dice) -> list[Event]:
             unit.moved += 1
     if moving:
         names = ", ".join(u.id for u in moving)
+        # Under hidden minefields a quiet crossing tells the mover the line held no enemy
+        # field: that is learnt, so the move cannot be taken back in a two-player game.
         events.append(UnitsMoved(text=f"{names} move {' → '.join(action.path)}",
+                                 reveals=state.options.hidden_minefields,
                                  at=state.board.ref(action.path[-1]),
                                  units=tuple(u.id for u in moving),
                                  path=tuple(state.board.ref(z) for z in action.path)))

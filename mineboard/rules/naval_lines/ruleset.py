@@ -47,6 +47,7 @@ class NavalLines(TableRuleset[NavalState]):
         for unit in seen.units.values():
             if seen.side_of(unit.nation) != side:
                 unit.cargo = 0
+                unit.done = False  # "it laid mines this turn" would tell where
                 if unit.mission == "mines":
                     unit.mission = None
         seen.tally = {}
