@@ -86,6 +86,11 @@ class Preview:
     def probability(self, label: str) -> Fraction:
         return dict(self.outcomes).get(label, Fraction(0))
 
+    @staticmethod
+    def nothing_to_roll(title: str, summary: str) -> Preview:
+        """A planned order that no chance stands in the way of, and why."""
+        return Preview(title=title, axis="", outcomes=(), summary=summary)
+
 
 def percent(p: Fraction) -> str:
     """A probability as a player reads it at a glance: '33.3 %'."""

@@ -10,7 +10,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from mineboard.core.errors import MineboardError
+from mineboard.core.errors import BadInput, MineboardError
 from mineboard.core.game import PUBLIC, seat_for
 from mineboard.qt.mainwindow import MainWindow
 from mineboard.qt.session import GameSession
@@ -90,6 +90,8 @@ def render_window(window: MainWindow, out: Path, width: int, height: int) -> Non
 
 def screenshot(name_or_path: str, out: Path, size: tuple[int, int], side: str | None,
                teacher: bool = False) -> None:
+    if teacher and side is not None:
+        raise BadInput("--teacher", "draws everything; it cannot be combined with --side")
     application()
     session = GameSession.open(name_or_path)
     session.autosave_enabled = False
@@ -98,8 +100,7 @@ def screenshot(name_or_path: str, out: Path, size: tuple[int, int], side: str | 
         session.seat_override = seat_for(session.observation(PUBLIC).view, side, "--side")
     window = MainWindow(session)
     window.dice.speed = "off"
-    if teacher and side is None:
-        session.teacher_view = True
-        window.refresh()
+    if teacher:
+        window.teacher_action.trigger()  # as the player would: View ▸ Teacher view
     render_window(window, out, *size)
     QTimer.singleShot(0, window.close)

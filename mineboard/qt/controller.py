@@ -44,7 +44,6 @@ class BoardController:
         self._popup = popup
         self._parent = parent
         self.mode: Interaction = Interaction(self)
-        controls.pressed.connect(self.run)
 
     # ---- reading ------------------------------------------------------------------------
     @property
@@ -107,9 +106,12 @@ class BoardController:
 
     def menu(self, commands: list[Command]) -> None:
         menu = QMenu(self._parent)
-        for command in commands:
+        menu.setToolTipsVisible(True)
+        for command, refusal in self.judged(commands):
             act = menu.addAction(command.label)
-            act.setToolTip(command.tip)
+            act.setToolTip(command.tip if refusal is None else
+                           f"Not now — {refusal.clause}: {refusal.reason}")
+            act.setEnabled(refusal is None)
             act.triggered.connect(lambda _=False, c=command: self.run(c))
         self._popup(menu)
 
@@ -133,5 +135,12 @@ class BoardController:
         choices = self.ruleset.choices(view, selection)
         self._controls.adopt(choices)
         selection = replace(selection, options=self._controls.options())
-        self._controls.show_offer(choices, self.ruleset.commands(view, selection))
+        self._controls.show_offer(choices, self.judged(self.ruleset.commands(view, selection)))
         return selection
+
+    def judged(self, commands: list[Command]) -> list[tuple[Command, IllegalAction | None]]:
+        """Each command with the reason it would be refused now (None: it may be given);
+        a command that first asks which units is judged when it is built."""
+        observation = self.observation()
+        return [(c, None if c.action is None else observation.refusal(c.action))
+                for c in commands]

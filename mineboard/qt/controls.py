@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mineboard.core.errors import IllegalAction
 from mineboard.core.planning import Choice, Command
 
 
@@ -53,11 +54,14 @@ class ControlsPanel(QWidget):
         for choice in choices:
             self.values.setdefault(choice.key, choice.default)
 
-    def show_offer(self, choices: list[Choice], commands: list[Command]) -> None:
-        shown = (tuple(choices), tuple(c.label for c in commands))
+    def show_offer(self, choices: list[Choice],
+                   commands: list[tuple[Command, IllegalAction | None]]) -> None:
+        """Options and buttons; a button that would be refused now is greyed, its tooltip
+        saying why."""
+        shown = (tuple(choices), tuple(c.label for c, _refusal in commands))
         if shown == self._shown:
-            for command in commands:  # same buttons: only what they do may have changed
-                self.buttons[command.label].setProperty("command", command)
+            for command, refusal in commands:  # same buttons: what they do may have changed
+                self._arm(self.buttons[command.label], command, refusal)
             return
         self._shown = shown
         while self._layout.count():
@@ -70,14 +74,20 @@ class ControlsPanel(QWidget):
         for choice in choices:
             self.adopt([choice])
             self._layout.addWidget(self._choice_row(choice))
-        for command in commands:
+        for command, refusal in commands:
             button = QPushButton(command.label)
-            button.setToolTip(command.tip)
-            button.setProperty("command", command)
+            self._arm(button, command, refusal)
             button.clicked.connect(lambda _=False, b=button: self.pressed.emit(
                 b.property("command")))
             self._layout.addWidget(button)
             self.buttons[command.label] = button
+
+    @staticmethod
+    def _arm(button: QPushButton, command: Command, refusal: IllegalAction | None) -> None:
+        button.setProperty("command", command)
+        button.setEnabled(refusal is None)
+        button.setToolTip(command.tip if refusal is None else
+                          f"Not now — {refusal.clause}: {refusal.reason}")
 
     def _choice_row(self, choice: Choice) -> QWidget:
         value = self.values[choice.key]

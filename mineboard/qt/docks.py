@@ -141,7 +141,7 @@ class SelectionPanel(QWidget):
             self.units.addItem(item)
         self.units.blockSignals(False)
         self.units.setVisible(bool(rows))
-        self.heading.setText(heading or "Click your units on the map to pick them.")
+        self.heading.setText(heading)
 
     def chosen(self) -> list[str]:
         return [self.units.item(i).data(Qt.ItemDataRole.UserRole) for i in

@@ -106,7 +106,7 @@ class Interaction:
 class Idle(Interaction):
     def start(self) -> None:
         self.c.scene.set_selected(set())
-        self.c.show_units("", [])
+        self.c.show_units(self.c.ui.hint(self.c.view()), [])
         self.refresh()
 
     def refresh(self) -> None:
@@ -200,7 +200,10 @@ class Selecting(Interaction):
             return
         refusal = self.c.observation().refusal(action)
         if refusal is not None:
-            if not quiet:
+            if not quiet and self.c.ruleset.commands(view, Selection(
+                    place=at.id, options=self.c.options())):
+                self.explain(Hit(at))  # not an order for these units: what the place offers
+            elif not quiet:
                 self.c.refuse(refusal)
             return
         route = self.c.ruleset.route(view, action)
@@ -213,8 +216,8 @@ class Selecting(Interaction):
         self.c.scene.set_path(route)
         preview = self.c.ruleset.preview(view, action)
         self.c.show_preview(preview)
-        odds = preview.summary if preview is not None else "no known minefield on the way"
-        self.c.say(f"{describe(action, at)}: {odds}. Click {at} again or press Enter; Esc "
+        odds = f" {preview.summary}" if preview is not None else ""
+        self.c.say(f"{describe(action, at)}.{odds} Click {at} again or press Enter; Esc "
                    "cancels.")
 
     def confirm(self) -> None:

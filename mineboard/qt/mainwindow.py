@@ -36,7 +36,7 @@ from mineboard.qt.dice import DiceTray
 from mineboard.qt.docks import LogView, OddsChart, SelectionPanel
 from mineboard.qt.maps.scene import Hit
 from mineboard.qt.registry import ui_for
-from mineboard.qt.session import GameSession
+from mineboard.qt.session import GameSession, settings_path
 from mineboard.qt.view import BoardView
 from mineboard.resources import bundled_scenarios
 
@@ -89,7 +89,9 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.setWindowTitle("mineboard")
         self.resize(1400, 900)
-        self.settings = QSettings("mineboard", "mineboard")
+        self.settings = QSettings(str(settings_path()), QSettings.Format.IniFormat)
+        self._bound: GameSession | None = None  # the session whose signals reach this window
+        self.controller: BoardController
         self._build_docks()
         self._build_toolbar()
         self._build_menus()
@@ -101,6 +103,9 @@ class MainWindow(QMainWindow):
     def _build_docks(self) -> None:
         self.selection = SelectionPanel()
         self.controls = ControlsPanel()
+        self.selection.changed.connect(self._options_changed)
+        self.controls.changed.connect(self._options_changed)
+        self.controls.pressed.connect(lambda command: self.controller.run(command))
         panel = QWidget()
         self.selection_layout = QVBoxLayout(panel)
         self.selection_layout.setContentsMargins(0, 0, 0, 0)
@@ -213,7 +218,15 @@ class MainWindow(QMainWindow):
 
     # ---- the session -----------------------------------------------------------------------
     def load_session(self, session: GameSession) -> None:
-        self.session = session
+        old = self._bound
+        if old is not None:  # the game being replaced hears nothing more
+            old.changed.disconnect(self.on_changed)
+            old.played.disconnect(self.on_played)
+            old.undo_stack.canUndoChanged.disconnect(self.undo_action.setEnabled)
+            old.undo_stack.canRedoChanged.disconnect(self.redo_action.setEnabled)
+            old.autosave_enabled = False
+        self.cover.hide()
+        self.session = self._bound = session
         self.ui = ui_for(session.game.ruleset.id)
         self.scene = self.ui.make_scene(session.scenario.board)
         self.view = BoardView(self.scene)
@@ -226,8 +239,6 @@ class MainWindow(QMainWindow):
         self.set_speed(str(self.settings.value("dice_speed", "normal")))
         self.controller = BoardController(session, self.ui, self.scene, self.selection,
                                      self.controls, self.odds, self.say, self.popup, self)
-        self.selection.changed.connect(self._options_changed)
-        self.controls.changed.connect(self._options_changed)
         self.controls.forget()
         if self.ruleset_panel is not None:
             self.ruleset_panel.setParent(None)
@@ -267,13 +278,21 @@ class MainWindow(QMainWindow):
         self.ui.refresh_panel(view, seat if seat in view.sides else view.to_move)
 
     def on_changed(self) -> None:
-        if not self.dice.busy:
-            self._maybe_cover()  # first: the next side's view must never be drawn uncovered
-            self.refresh()
+        if not self.dice.busy:  # else the dice finish first, then _dice_done catches up
+            self._catch_up()
+
+    def _catch_up(self) -> None:
+        """Draw the new state — unless it passed to another side: then the cover goes up
+        first, and nothing of the next side's view is drawn until it is lifted."""
+        if self._maybe_cover():
+            return
+        self.refresh()
         self.controller.mode.refresh()
 
     def on_played(self, record: Record) -> None:
-        events = self.session.observation().events_of(record)
+        # Read as the side that played it: it is still at the screen while the dice roll.
+        by = record.by if record.by is not None else self.session.seat()
+        events = self.session.observation(by).events_of(record)
         self.log.add_events(events)
         for event in events:
             if isinstance(event, CountersRevealed) and event.at is not None:
@@ -288,24 +307,25 @@ class MainWindow(QMainWindow):
 
     def _dice_done(self) -> None:
         self.scene.flash(None, False)
-        self.refresh()
-        self._maybe_cover()
+        self._catch_up()
 
-    def _maybe_cover(self) -> None:
-        """Cover the board when the turn passes to another side in a game with secrets."""
+    def _maybe_cover(self) -> bool:
+        """Cover the board when the turn passes to another side in a game with secrets;
+        whether it is covered now."""
         if not self.session.hidden or self.session.teacher_view:
-            return
+            return False
         public = self.session.observation(PUBLIC).view
         side = public.to_move
         if self.covered_for is None:
             self.covered_for = side
-            return
-        if side != self.covered_for and not self.dice.busy:
+        if side != self.covered_for:
             self.covered_for = side
             self.controls.forget()  # the next side starts from its own defaults
             self.controller.idle()
+            self.log.show_events(self.session.observation(PUBLIC).events())
             self.scene.show(self.ui.draw(public))  # nobody's secrets underneath
             self.cover.cover(public.actor, self.scene.colour(public.actor))
+        return self.cover.isVisible()
 
     def _uncovered(self) -> None:
         self.log.show_events(self.session.observation().events())
@@ -341,24 +361,36 @@ class MainWindow(QMainWindow):
             self.controller.idle()
 
     def undo(self) -> None:
-        if self.session.undo_stack.canUndo():
-            self.session.undo_stack.undo()
+        stack = self.session.undo_stack
+        if stack.canUndo():
+            text = stack.undoText()
+            stack.undo()
             self.log.show_events(self.session.observation().events())
             self.controller.idle()
-        else:
+            self.say(f"Undone: {text}.")
+        elif self.session.game.records:
             self.say("Nothing to undo: dice rolls and reveals cannot be taken back in a "
                      "two-player game (Edit ▸ Allow undo past dice).", error=True)
+        else:
+            self.say("Nothing to undo yet.")
 
     def redo(self) -> None:
-        if self.session.undo_stack.canRedo():
-            self.session.undo_stack.redo()
+        stack = self.session.undo_stack
+        if stack.canRedo():
+            text = stack.redoText()
+            stack.redo()
             self.log.show_events(self.session.observation().events())
+            self.say(f"Redone: {text}.")
+        else:
+            self.say("Nothing to redo.")
 
     def _toggle_solo(self) -> None:
         self.session.solo = self.solo_action.isChecked()
 
     def _toggle_teacher(self) -> None:
         self.session.teacher_view = self.teacher_action.isChecked()
+        # Whoever turns it off is at the screen for the side to move: no cover for them.
+        self.covered_for = self.session.observation(PUBLIC).view.to_move
         self.log.show_events(self.session.observation().events())
         self.refresh()
         self.controller.mode.refresh()

@@ -67,6 +67,10 @@ class RulesetUI:
     def unit_rows(self, view: Any, units: list[str]) -> list[UnitRow]:
         return [UnitRow(u, u) for u in units]
 
+    def hint(self, view: Any) -> str:
+        """What the Selection dock says while nothing is picked."""
+        return "Click your units on the map to pick them."
+
     def heading(self, view: Any, place: str) -> str:
         return f"{view.actor} at {view.board.ref(place)}: tick the units, then click a place."
 

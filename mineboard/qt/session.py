@@ -33,6 +33,12 @@ def autosave_path() -> Path:
     return data_dir() / "autosave.json"
 
 
+def settings_path() -> Path:
+    """The player's settings (dice speed …), beside the autosave: tests and portable installs
+    that set MINEBOARD_DATA_DIR never touch the real ones."""
+    return data_dir() / "settings.ini"
+
+
 class ActionCommand(QUndoCommand):
     """An action already played; the stack's first redo (on push) only announces it, so a
     refusal is raised before anything reaches the stack."""

@@ -77,6 +77,15 @@ class GwasTacticalUI(RulesetUI):
             rows.append(UnitRow(sid, f"{t.name} {sid} · speed {t.speed}{crossing}"))
         return rows
 
+    def hint(self, view: GtState) -> str:
+        if view.phase == SETUP:
+            return ("Counter setup: choose Mine or Dummy below, then click a highlighted hex "
+                    "to place a counter face-down.")
+        if view.phase == APPROACH:
+            return ("Approach: pick the ships entering across a boundary, then roll for it "
+                    "(GT-02).")
+        return "Click your ships to pick them, then click a hex to plan a move."
+
     def heading(self, view: GtState, place: str) -> str:
         return f"{view.active} ships in hex {place}: tick them, then click a hex to move."
 

@@ -142,10 +142,13 @@ class MarkerItem(FixedSizeItem):
 
     def _paint_chits(self, painter: QPainter, faces: tuple[Face, ...]) -> None:
         painter.scale(max(0.05, abs(self.flip)), 1.0)
-        ordered = sorted(faces, key=lambda f: (f.up, f.text != "?"))
-        top = min(len(ordered), 4) - 1
-        for i, face in enumerate(ordered[:4]):
-            rect = QRectF(-26 + i * 5, -10 - i * 2, self.CHIP, self.CHIP)
+        # Backs under faces the viewer knows, turned-up counters on top; of a tall stack the
+        # top four show, centred on the anchor.
+        shown = sorted(faces, key=lambda f: (f.up, f.text != "?"))[-4:]
+        top = len(shown) - 1
+        for i, face in enumerate(shown):
+            rect = QRectF(-self.CHIP / 2 - 2 * top + i * 4, -self.CHIP / 2 + top - i * 2,
+                          self.CHIP, self.CHIP)
             back = face.text == "?"
             fill = UP_COLOUR if face.up else BACK_COLOUR if back else self.colour
             painter.setPen(QPen(QColor("#222222"), 1))
@@ -156,7 +159,7 @@ class MarkerItem(FixedSizeItem):
                 painter.setPen(palette.ink_for(fill))
                 painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, face.text)
         if len(faces) > 1:  # the count on a white badge, legible on sea, land and sky
-            badge = QRectF(8, -17, 22, 14)
+            badge = QRectF(self.CHIP / 2 + top * 2 - 4, -self.CHIP / 2 - top - 10, 22, 14)
             painter.setPen(QPen(QColor("#222222"), 1))
             painter.setBrush(QColor("#FFFFFF"))
             painter.drawRoundedRect(badge, 7, 7)

@@ -98,7 +98,7 @@ def legal_actions(view: GtState, check: Check) -> list[Action]:
     return [a for a in out if is_legal(check, view, a)]
 
 
-def move_preview(view: GtState, move: MoveShips) -> Preview | None:
+def move_preview(view: GtState, move: MoveShips) -> Preview:
     """The first hex on the path holding enemy counters: each ship's Minefield Table roll.
 
     Face-down counters may be dummies, so the odds shown are those if one of them is a mine
@@ -115,7 +115,7 @@ def move_preview(view: GtState, move: MoveShips) -> Preview | None:
                  f"{len(down)} face-down counter(s), if one is a mine")
         return table_preview(view.rules, mod, f"Hex {label}, impulse {view.impulse}: {known}; "
                                               f"modifier +{mod} (GT-11)")
-    return None
+    return Preview.nothing_to_roll(" → ".join(move.path), "No enemy counters on the way.")
 
 
 def table_preview(rules: GtData, mod: int, title: str) -> Preview:

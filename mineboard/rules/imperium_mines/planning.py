@@ -119,7 +119,7 @@ def legal_actions(view: ImperiumState, check: Check) -> list[Action]:
     return [a for a in out if is_legal(check, view, a)]
 
 
-def jump_preview(view: ImperiumState, jump: Jump) -> Preview | None:
+def jump_preview(view: ImperiumState, jump: Jump) -> Preview:
     """P(run afoul) at the first system on the route with enemy counters, for each number of
     mine points they might hide; the true number is marked where the viewer may know it."""
     sweepers = min(view.count_of(view.fleets[f], "sweeps") for f in jump.fleets)
@@ -146,7 +146,8 @@ def jump_preview(view: ImperiumState, jump: Jump) -> Preview | None:
                        axis="P(run afoul) if the counters hold … mine points (IM-18, IM-19)",
                        outcomes=cases, summary=summary,
                        highlight=points - 1 if points and points <= MAX_SHOWN_POINTS else None)
-    return None
+    names = " → ".join(view.board.places[p].name for p in jump.path)
+    return Preview.nothing_to_roll(names, "No enemy counters on the way.")
 
 
 def invariants(state: ImperiumState) -> list[str]:

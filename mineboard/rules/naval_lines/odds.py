@@ -20,7 +20,7 @@ from mineboard.core.errors import BadInput
 from mineboard.core.planning import Preview, percent
 from mineboard.core.schema import Doc
 from mineboard.maps.model import way_id
-from mineboard.rules.naval_lines.actions import Move
+from mineboard.rules.naval_lines.actions import Move, Retreat
 from mineboard.rules.naval_lines.data import MineData, default_rule_data
 from mineboard.rules.naval_lines.effects import detonation_chance, facing_fields, loss_order
 from mineboard.rules.naval_lines.state import COMBAT_MOVE, NavalState
@@ -162,6 +162,11 @@ def route_odds(state: NavalState, move: Move) -> Dist[int]:
     return route_losses(fields, flags)
 
 
+def retreat_preview(origin: str, retreat: Retreat) -> Preview:
+    return Preview.nothing_to_roll(f"Retreat {origin} → {retreat.to}",
+                                   "NL-20: mines do not defend against a retreat.")
+
+
 def losses_preview(title: str, dist: Dist[int], ships: int) -> Preview:
     probs = dist.fractions()
     outcomes = tuple((f"{k} lost", probs.get(k, Fraction(0))) for k in range(ships + 1))
@@ -176,15 +181,17 @@ def losses_preview(title: str, dist: Dist[int], ships: int) -> Preview:
                          "expected": str(expected)})
 
 
-def move_preview(state: NavalState, move: Move) -> Preview | None:
-    """The odds panel of a planned move: only when it crosses a field the mover knows."""
+def move_preview(state: NavalState, move: Move) -> Preview:
+    """The odds panel of a planned move: the loss distribution over the fields the mover
+    knows of on the way (a hidden field may lie on a line the mover cannot see)."""
     dist = route_odds(state, move)
     crossings = []
     for a, b in zip(move.path, move.path[1:], strict=False):
         for owner, group in facing_fields(state, way_id(a, b), b, state.active):
             crossings.append(f"{way_id(a, b)} ({owner} {sum(f.count for f in group)})")
     if not crossings:
-        return None
+        return Preview.nothing_to_roll(" → ".join(move.path),
+                                       "No minefield you know of lies on the way.")
     ships = sum(1 for u in move.units if state.unit_type(state.units[u]).mine_target)
     return losses_preview(f"{' → '.join(move.path)}: {', '.join(crossings)}", dist, ships)
 

@@ -15,7 +15,7 @@ from mineboard.rules.naval_lines import planning
 from mineboard.rules.naval_lines.actions import CODEC, EndPhase, Move, Retreat
 from mineboard.rules.naval_lines.checks import CHECKS
 from mineboard.rules.naval_lines.effects import EFFECTS
-from mineboard.rules.naval_lines.odds import LineQuery, line_odds, move_preview
+from mineboard.rules.naval_lines.odds import LineQuery, line_odds, move_preview, retreat_preview
 from mineboard.rules.naval_lines.scenario import state_from_scenario
 from mineboard.rules.naval_lines.state import NavalState
 
@@ -76,7 +76,11 @@ class NavalLines(TableRuleset[NavalState]):
         return super().route(view, action)
 
     def preview(self, view: NavalState, action: Action) -> Preview | None:
-        return move_preview(view, action) if isinstance(action, Move) else None
+        if isinstance(action, Move):
+            return move_preview(view, action)
+        if isinstance(action, Retreat) and action.units and action.units[0] in view.units:
+            return retreat_preview(view.units[action.units[0]].zone, action)
+        return None
 
     def legal_actions(self, view: NavalState) -> list[Action]:
         return planning.legal_actions(view, self.check)
