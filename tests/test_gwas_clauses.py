@@ -209,13 +209,13 @@ def test_gt10_gt11_gt12_the_seeds_entering_example():
     rolls = [e for e in record.events if e.kind == "MinefieldRoll"]
     assert [e.data["modifier"] for e in rolls] == [3, 3, 3]  # +1 extra mine, +2 impulse 5
     assert [e.data["total"] for e in rolls] == [4, 4, 4]
-    assert modifier(2, 5, default_data().plus_two) == 3
+    assert modifier(default_data(), 2, 5) == 3
 
 
 def test_gt11_plus_two_only_on_impulses_2_5_6_9():
-    plus = default_data().plus_two
-    assert [modifier(1, i, plus) for i in range(1, 10)] == [0, 2, 0, 0, 2, 2, 0, 0, 2]
-    assert modifier(4, 1, plus) == 3
+    rules = default_data()
+    assert [modifier(rules, 1, i) for i in range(1, 10)] == [0, 2, 0, 0, 2, 2, 0, 0, 2]
+    assert modifier(rules, 4, 1) == 3
 
 
 def test_gt13_leaving_is_free_staying_rolls_again():

@@ -377,3 +377,13 @@ def test_nl24_a_sweeping_escort_takes_no_part_in_battle_nor_carries_mines():
     play(g, "settle_battle", zone="112", sunk=["ger-destroyer-1"])
     play(g, "end_phase")
     refused("NL-11", g, "load_mines", unit="uk-escort-1", count=1)
+
+
+def test_nl04_mines_aboard_a_sunk_escort_are_lost_logged_and_counted():
+    g = game(phase="noncombat_move", minefields=[
+        {"line": "112|113", "owner": "United Kingdom", "zone": "112", "count": 3}])
+    play(g, "load_mines", unit="ger-escort-1", count=2)
+    record = play(g, "move", rolls=[1], units=["ger-escort-1"], path=["113", "112"])
+    lost = [e for e in record.events if e.kind == "MinesLost"]
+    assert [(e.clause, e.data["count"]) for e in lost] == [("NL-04", 2)]
+    assert g.state.tally["Germany"].lost == 2 and g.ruleset.invariants(g.state) == []

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from mineboard.core.actions import Action
 from mineboard.core.dice import Roll, ScriptedDice, SeededDice
 from mineboard.core.errors import BadInput, IllegalAction, MineboardError
 from mineboard.core.events import Event, public_version, visible_to
 from mineboard.core.history import History, Record, ReplayError
+
+if TYPE_CHECKING:  # the ruleset module needs GameState from here at run time
+    from mineboard.core.ruleset import Ruleset
 
 TEACHER = "@teacher"
 """The seat that sees everything: solo and teaching games, and the referee in tests."""
@@ -78,7 +81,7 @@ def seat_for(state: GameState, name: str, where: str = "side") -> str:
 class Game(Generic[S]):
     """One game: the truth, its history, its seed. Undo and redo never re-roll a die."""
 
-    def __init__(self, ruleset: Any, initial: S, seed: int) -> None:
+    def __init__(self, ruleset: Ruleset[S], initial: S, seed: int) -> None:
         self.ruleset = ruleset
         self.seed = seed
         self._state = initial
@@ -213,7 +216,7 @@ class Game(Generic[S]):
         return self._apply(record.action, record.rolls, record.by)
 
     @classmethod
-    def replay(cls, ruleset: Any, initial: S, seed: int,
+    def replay(cls, ruleset: Ruleset[S], initial: S, seed: int,
                steps: Iterable[tuple[Action, Sequence[Roll] | None]]) -> Game[S]:
         """Rebuild a game from its actions; stops with a one-line error at the first bad one."""
         game = cls(ruleset, initial, seed)
@@ -233,15 +236,16 @@ class Observation(Generic[S]):
 
     seat: str
     view: S
-    game: Game[S]
+    _game: Game[S]
+    """Kept private: an observation gives its holder the view, never the truth."""
 
     @property
-    def ruleset(self) -> Any:
-        return self.game.ruleset
+    def ruleset(self) -> Ruleset[S]:
+        return self._game.ruleset
 
     def check(self, action: Action) -> None:
         """Legality as this seat can judge it: the ruleset's check on the seat's view."""
-        self.game.ruleset.check(self.view, action)
+        self._game.ruleset.check(self.view, action)
 
     def refusal(self, action: Action) -> IllegalAction | None:
         try:
@@ -263,10 +267,10 @@ class Observation(Generic[S]):
 
     def events(self) -> list[Event]:
         """Every event so far that this seat may read, oldest first."""
-        return [e for r in self.game.records for e in self.events_of(r)]
+        return [e for r in self._game.records for e in self.events_of(r)]
 
     def summary(self) -> dict[str, Any]:
         """The seat's knowledge as plain JSON, for ``mineboard run`` and for tests."""
-        return {"ruleset": self.game.ruleset.id, "seed": self.game.seed,
-                "state": self.game.ruleset.summary(self.view),
+        return {"ruleset": self._game.ruleset.id, "seed": self._game.seed,
+                "state": self._game.ruleset.summary(self.view),
                 "events": [e.to_json() for e in self.events()]}

@@ -16,9 +16,10 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from mineboard.core.actions import Action
 from mineboard.core.errors import IllegalAction, MineboardError
-from mineboard.core.game import Observation
+from mineboard.core.game import GameState, Observation
 from mineboard.core.places import PlaceRef
 from mineboard.core.planning import Command, Preview, Selection
+from mineboard.core.ruleset import Ruleset
 from mineboard.qt.controls import ControlsPanel, pick_dialog
 from mineboard.qt.docks import OddsChart, SelectionPanel
 from mineboard.qt.interactions import Idle, Interaction
@@ -31,7 +32,7 @@ Popup = Callable[[QMenu], None]
 
 
 class BoardController:
-    def __init__(self, session: GameSession, ui: RulesetUI, scene: MapScene,
+    def __init__(self, session: GameSession, ui: RulesetUI[Any], scene: MapScene,
                  units: SelectionPanel, controls: ControlsPanel, odds: OddsChart,
                  say: Say, popup: Popup, parent: QWidget) -> None:
         self.session = session
@@ -47,14 +48,15 @@ class BoardController:
 
     # ---- reading ------------------------------------------------------------------------
     @property
-    def ruleset(self) -> Any:
+    def ruleset(self) -> Ruleset[Any]:
         return self.session.game.ruleset
 
     def observation(self) -> Observation[Any]:
         return self.session.observation()
 
-    def view(self) -> Any:
-        return self.session.view()
+    def view(self) -> GameState:
+        view: GameState = self.session.view()
+        return view
 
     def options(self) -> dict[str, Any]:
         return self._controls.options()

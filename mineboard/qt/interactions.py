@@ -20,9 +20,10 @@ from PySide6.QtCore import Qt
 
 from mineboard.core.actions import Action
 from mineboard.core.errors import IllegalAction
-from mineboard.core.game import Observation
+from mineboard.core.game import GameState, Observation
 from mineboard.core.places import PlaceRef
 from mineboard.core.planning import Command, Preview, Selection
+from mineboard.core.ruleset import Ruleset
 from mineboard.qt.maps.scene import Hit, MapScene
 from mineboard.qt.plugin import RulesetUI, UnitRow
 
@@ -33,14 +34,14 @@ class Controller(Protocol):
     """All an interaction may read of the game and do to the window."""
 
     scene: MapScene
-    ui: RulesetUI
+    ui: RulesetUI[Any]
 
     @property
-    def ruleset(self) -> Any: ...
+    def ruleset(self) -> Ruleset[Any]: ...
 
     def observation(self) -> Observation[Any]: ...
 
-    def view(self) -> Any: ...
+    def view(self) -> GameState: ...
 
     def options(self) -> dict[str, Any]: ...
 

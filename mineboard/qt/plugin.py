@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar, Generic, TypeVar
 
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QWidget
 
+from mineboard.core.game import GameState
 from mineboard.maps.model import BoardMap
 from mineboard.qt import palette
 from mineboard.qt.maps.picture import Picture
@@ -31,7 +32,10 @@ class UnitRow:
     ticked: bool = True
 
 
-class RulesetUI:
+S = TypeVar("S", bound=GameState)
+
+
+class RulesetUI(Generic[S]):
     ruleset_id: ClassVar[str]
     scene_class: ClassVar[type[MapScene]]
     colours: ClassVar[Mapping[str, str]] = {}
@@ -50,37 +54,37 @@ class RulesetUI:
             return QColor(self.colours[owner])
         return palette.nation_colour(owner, list(self._owners))
 
-    def draw(self, view: Any) -> Picture:
+    def draw(self, view: S) -> Picture:
         """The picture of ``view``; remembers the owners' order for the colours."""
         self._owners = tuple(view.owners)
         picture = self.picture(view)
         picture.owners = self._owners
         return picture
 
-    def picture(self, view: Any) -> Picture:
+    def picture(self, view: S) -> Picture:
         raise NotImplementedError
 
     def art(self, unit_type: str) -> str:
         """The silhouette a unit type is drawn with (assets/art/units/<name>.svg)."""
         return unit_type
 
-    def unit_rows(self, view: Any, units: list[str]) -> list[UnitRow]:
+    def unit_rows(self, view: S, units: list[str]) -> list[UnitRow]:
         return [UnitRow(u, u) for u in units]
 
-    def hint(self, view: Any) -> str:
+    def hint(self, view: S) -> str:
         """What the Selection dock says while nothing is picked."""
         return "Click your units on the map to pick them."
 
-    def heading(self, view: Any, place: str) -> str:
-        return f"{view.actor} at {view.board.ref(place)}: tick the units, then click a place."
+    def heading(self, view: S, place: str) -> str:
+        return f"{view.actor} at {place}: tick the units, then click a place."
 
-    def phase_detail(self, view: Any) -> str:
+    def phase_detail(self, view: S) -> str:
         """Words after the phase name in the toolbar (a budget, a count)."""
         return ""
 
-    def panel(self, view: Any) -> QWidget | None:
+    def panel(self, view: S) -> QWidget | None:
         """An extra widget under the selection (made once per game)."""
         return None
 
-    def refresh_panel(self, view: Any, side: str) -> None:
+    def refresh_panel(self, view: S, side: str) -> None:
         """Bring the panel up to date for the viewer on ``side``."""

@@ -7,6 +7,7 @@ code. Adding a ruleset's window means one line here and one folder beside this f
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from mineboard.core.errors import BadInput
 from mineboard.qt.plugin import RulesetUI
@@ -22,7 +23,7 @@ def known() -> list[str]:
     return sorted(_UIS)
 
 
-def ui_for(ruleset_id: str) -> RulesetUI:
+def ui_for(ruleset_id: str) -> RulesetUI[Any]:
     """A fresh window adapter for ``ruleset_id``; BadInput names the ones there are."""
     target = _UIS.get(ruleset_id)
     if target is None:

@@ -31,7 +31,7 @@ class FitView(QGraphicsView):
         self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
 
 
-class GwasTacticalUI(RulesetUI):
+class GwasTacticalUI(RulesetUI[GtState]):
     ruleset_id = "gwas-tactical"
     scene_class = HexScene
     colours: ClassVar[Mapping[str, str]] = {"German": "#5A5A5A", "British": "#E69F00"}

@@ -14,7 +14,7 @@ from mineboard.qt.plugin import RulesetUI, UnitRow
 from mineboard.rules.imperium_mines.state import Counter, ImperiumState
 
 
-class ImperiumMinesUI(RulesetUI):
+class ImperiumMinesUI(RulesetUI[ImperiumState]):
     ruleset_id = "imperium-mines"
     scene_class = PointScene
     colours: ClassVar[Mapping[str, str]] = {"Imperial": "#E69F00", "Terran": "#56B4E9"}

@@ -12,7 +12,7 @@ from mineboard.qt.plugin import RulesetUI, UnitRow
 from mineboard.rules.naval_lines.state import NavalState, Unit
 
 
-class NavalLinesUI(RulesetUI):
+class NavalLinesUI(RulesetUI[NavalState]):
     ruleset_id = "naval-lines"
     scene_class = AreaScene
     help = (("Click your ships", "pick them; tick the ones that move in the Selection dock"),

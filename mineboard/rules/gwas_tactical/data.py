@@ -77,7 +77,10 @@ class ImpulseTable:
     schema: Literal[1]
     impulses: Annotated[tuple[Annotated[int, Range(1, 99)], ...], Length(1)]
     plus_two: Annotated[tuple[Annotated[int, Range(1, 99)], ...],
-                        Doc("impulses on which entering a mined hex adds +2 (GT-11)")]
+                        Doc("impulses on which entering a mined hex adds the bonus (GT-11)")]
+    impulse_bonus: Annotated[int, Range(0, 20), Doc("GT-11: +2 on those impulses")]
+    per_extra_mine: Annotated[int, Range(0, 20), Doc("GT-11: +1 per mine counter beyond "
+                                                     "the first")]
     about: str = ""
 
 
@@ -87,6 +90,8 @@ class GtData:
     ships: Mapping[str, ShipType]
     impulses: tuple[int, ...]
     plus_two: frozenset[int]
+    impulse_bonus: int
+    per_extra_mine: int
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GtData:
         return self  # rule tables never change during a game
@@ -103,5 +108,6 @@ def default_data() -> GtData:
     impulses = read_table(ImpulseTable, folder / "impulses.json")
     return GtData(read_table(MinefieldTable, folder / "minefield-table.json"),
                   read_table(ShipTable, folder / "ships.json").ships, impulses.impulses,
-                  frozenset(impulses.plus_two))
+                  frozenset(impulses.plus_two), impulses.impulse_bonus,
+                  impulses.per_extra_mine)
 

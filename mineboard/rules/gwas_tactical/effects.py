@@ -124,7 +124,7 @@ def enter_hex(state: GtState, label: str, entering: list[Ship], dice: Dice) -> l
     mines_up = state.enemy_mines_up(label, side)
     if not mines_up:
         return events
-    mod = modifier(len(mines_up), state.impulse, state.rules.plus_two)
+    mod = modifier(state.rules, len(mines_up), state.impulse)
     why = (f"hex {label}, {len(mines_up)} mine counter(s), impulse {state.impulse}")
     for ship in list(entering):  # GT-12: every ship that entered rolls
         if ship.id in state.ships:
@@ -168,7 +168,7 @@ def apply_end(state: GtState, action: EndPhase, dice: Dice) -> list[Event]:
                 continue
             mines_up = state.enemy_mines_up(ship.hex, side)
             if mines_up:
-                mod = modifier(len(mines_up), state.impulse, state.rules.plus_two)
+                mod = modifier(state.rules, len(mines_up), state.impulse)
                 events += table_roll(state, ship, mod, f"stayed in mined hex {ship.hex}",
                                      "GT-13", dice)
     state.position, new_turn = state.sequence.advance(state.position)

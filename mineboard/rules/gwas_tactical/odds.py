@@ -5,12 +5,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 from mineboard.core.chance import dice_sum
-from mineboard.rules.gwas_tactical.data import MinefieldTable
+from mineboard.rules.gwas_tactical.data import GtData, MinefieldTable
 
 
-def modifier(mine_counters: int, impulse: int, plus_two: frozenset[int]) -> int:
+def modifier(rules: GtData, mine_counters: int, impulse: int) -> int:
     """GT-11: +1 for each mine counter beyond the first, +2 on the listed impulses."""
-    return max(0, mine_counters - 1) + (2 if impulse in plus_two else 0)
+    return rules.per_extra_mine * max(0, mine_counters - 1) + \
+        (rules.impulse_bonus if impulse in rules.plus_two else 0)
 
 
 def result_distribution(table: MinefieldTable, mod: int) -> dict[str, Fraction]:

@@ -110,7 +110,7 @@ def move_preview(view: GtState, move: MoveShips) -> Preview:
         down = [c for c in view.counters_in(label) if c.owner != side and not c.face_up]
         if not up and not down:
             continue
-        mod = modifier(len(up) or 1, view.impulse, view.rules.plus_two)
+        mod = modifier(view.rules, len(up) or 1, view.impulse)
         known = (f"{len(up)} face-up mine(s)" if up else
                  f"{len(down)} face-down counter(s), if one is a mine")
         return table_preview(view.rules, mod, f"Hex {label}, impulse {view.impulse}: {known}; "
@@ -148,7 +148,7 @@ def hex_odds(query: HexQuery) -> Preview:
                                           "(GT-11)")
     if impulse not in data.impulses:
         raise BadInput("--impulse", f"impulses run {data.impulses[0]}–{data.impulses[-1]}")
-    mod = modifier(mine_counters, impulse, data.plus_two)
+    mod = modifier(data, mine_counters, impulse)
     return table_preview(data, mod, f"gwas-tactical: {mine_counters} mine counter(s), impulse "
                                     f"{impulse}: modifier +{mod} (GT-11) — table: "
                                     f"{data.table.label or 'printed'}")

@@ -192,7 +192,8 @@ def enter_system(state: ImperiumState, system: str, jump: int, moving: list[Flee
             kind="MineCheck", clause="IM-18",
             text=f"{fleet.id} ({sweepers} minesweeper(s), IM-17) rolls "
             f"{'+'.join(map(str, rolls))} + {points} mine point(s){later}{sweep_text} = "
-            f"{total}: " + ("runs afoul (10 or more, IM-19)" if afoul else "safe (IM-19)")
+            f"{total}: " + (f"runs afoul ({rule.afoul_at} or more, IM-19)" if afoul
+                            else "safe (IM-19)")
             + f"; P(afoul) = {fraction_text(chance)}", at=at,
             dice=tuple(rolls), hits=(afoul,) * len(rolls),
             tally=f"{total} {'≥' if afoul else '<'} {rule.afoul_at}",

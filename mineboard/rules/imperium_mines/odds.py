@@ -1,4 +1,5 @@
-"""Exact odds of the minefield check (2d6 + modifiers ≥ 10) and of mine hits on each ship."""
+"""Exact odds of the minefield check (dice + modifiers ≥ the afoul number, IM-18/IM-19) and
+of mine hits on each ship (IM-22); the numbers come from the ship table."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ def modifier(rule: CheckRule, points: int, jump: int, sweepers: int) -> int:
 
 
 def afoul_chance(rule: CheckRule, points: int, jump: int, sweepers: int) -> Fraction:
-    """IM-19: P(2d6 + modifier ≥ 10)."""
+    """IM-19: P(dice + modifier ≥ afoul_at)."""
     need = rule.afoul_at - modifier(rule, points, jump, sweepers)
     dist = dice_sum(rule.dice)
     return sum((dist.prob(s) for s in dist.weights if s >= need), Fraction(0))

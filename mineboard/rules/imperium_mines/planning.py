@@ -184,12 +184,15 @@ def system_odds(query: SystemQuery, rules: ShipData | None = None) -> Preview:
     afoul = afoul_chance(rules.check, query.mine_points, query.jump, query.sweepers)
     hits = hits_per_ship(query.mine_points, rules.hit_on).fractions()
     full = {k: hits.get(k, Fraction(0)) for k in range(query.mine_points + 1)}
-    bonus = " (+1, 2nd or later jump)" if query.jump >= 2 else ""
+    bonus = f" ({rules.check.later_jump_bonus:+d}, 2nd or later jump)" if query.jump >= 2 \
+        else ""
     return Preview(
         title=f"imperium-mines: {query.mine_points} mine point(s), jump {query.jump}{bonus}, "
-              f"{query.sweepers} minesweeper(s); P(run afoul: 2d6 + modifiers ≥ 10) = "
+              f"{query.sweepers} minesweeper(s); P(run afoul: {rules.check.dice}d6 + modifiers ≥ "
+              f"{rules.check.afoul_at}) = "
               f"{fraction_text(afoul)}",
-        axis="if afoul, hits on each ship (one die per mine point, 6 hits, IM-22)",
+        axis=f"if afoul, hits on each ship (one die per mine point, "
+             f"{'6' if rules.hit_on == 6 else f'{rules.hit_on}+'} hits, IM-22)",
         outcomes=tuple((f"{k} hit(s)", p) for k, p in full.items()),
         summary=f"if afoul, each ship escapes unhit with P = {fraction_text(full[0])}", good=0,
         data={"afoul": str(afoul), "hits_per_ship": {str(k): str(p) for k, p in full.items()}})

@@ -14,6 +14,7 @@ from mineboard.core.actions import Action
 from mineboard.core.chance import fraction_text
 from mineboard.core.dice import Dice
 from mineboard.core.events import DiceRolled, Event, PhaseBegan, UnitLost, UnitsMoved
+from mineboard.core.places import PlaceRef
 from mineboard.maps.model import way_id
 from mineboard.rules.naval_lines.actions import (
     BuyMines,
@@ -112,9 +113,7 @@ def facing_fields(state: NavalState, line: str, to_zone: str,
 
 def detonation_chance(state: NavalState, owner: str, mover: str) -> tuple[Fraction, str]:
     """P(one die detonates) and the clause: 1–2 against enemies, 1 against allies (NL-16)."""
-    if state.side_of(owner) == state.side_of(mover):
-        return Fraction(state.rules.mine.allied_defense, 6), "NL-16"
-    return Fraction(state.rules.mine.defense, 6), "NL-16"
+    return state.rules.mine.detonates(state.side_of(owner) == state.side_of(mover)), "NL-16"
 
 
 def _take_mine(fields: list[Minefield]) -> None:
@@ -196,15 +195,15 @@ def resolve_field(state: NavalState, owner: str, fields: list[Minefield], line: 
             victim = order[hits - 1]
             _take_mine(fields)
             state.tally[owner].detonated += 1
-            del state.units[victim.id]
+            lost += sink(state, victim, at)
             moving.remove(victim)
             if victim in sweepers:
                 sweepers.remove(victim)
             data["sunk"] = victim.id
-            lost.append(UnitLost(kind="ShipSunk", clause="NL-18",
-                                 text=f"{unit_label(state, victim)} sunk; the mine is removed",
-                                 at=at, unit=victim.id, unit_type=victim.type,
-                                 owner=victim.nation))
+            lost.insert(0, UnitLost(kind="ShipSunk", clause="NL-18",
+                                    text=f"{unit_label(state, victim)} sunk; the mine is "
+                                    "removed", at=at, unit=victim.id, unit_type=victim.type,
+                                    owner=victim.nation))
         events.append(DiceRolled(kind="MineRolled", clause="NL-15", text=text, at=at,
                                  dice=(value,), hits=(detonates,),
                                  tally=f"{hits} detonated of {k + 1} rolled "
@@ -245,14 +244,27 @@ def apply_move(state: NavalState, action: Move, dice: Dice) -> list[Event]:
     return events
 
 
+def sink(state: NavalState, unit: Unit, at: PlaceRef) -> list[Event]:
+    """Take a sunk unit off the map; mines aboard go down with it (NL-04: lost, counted)."""
+    del state.units[unit.id]
+    if not unit.cargo:
+        return []
+    state.tally[unit.nation].lost += unit.cargo
+    return [Event(kind="MinesLost", clause="NL-04",
+                  text=f"{unit.cargo} mine(s) aboard {unit.id} are lost with it", at=at,
+                  data={"nation": unit.nation, "count": unit.cargo},
+                  secret_to=_secret(state, unit.nation))]
+
+
 def apply_settle(state: NavalState, action: SettleBattle, dice: Dice) -> list[Event]:
     events: list[Event] = []
     for uid in action.sunk:
-        unit = state.units.pop(uid)
+        unit = state.units[uid]
+        at = state.board.ref(action.zone)
         events.append(UnitLost(kind="ShipSunk", text=f"{unit_label(state, unit)} sunk in "
-                               f"battle in sea zone {action.zone}",
-                               at=state.board.ref(action.zone), unit=uid,
+                               f"battle in sea zone {action.zone}", at=at, unit=uid,
                                unit_type=unit.type, owner=unit.nation))
+        events += sink(state, unit, at)
     events.append(Event(kind="BattleSettled", text=f"battle in sea zone {action.zone} settled",
                         at=state.board.ref(action.zone)))
     return events

@@ -213,7 +213,10 @@ def line_odds(query: LineQuery) -> Preview:
     if query.allied and query.sweepers:
         raise BadInput("--sweepers", "Escorts sweep enemy mines only, not an ally's (NL-22)")
     dist = single_line(query.mines, query.ships, query.allied, query.sweepers)
-    side = "allied (detonates on 1, NL-16)" if query.allied else "enemy (detonates on 1–2)"
+    mine = default_rule_data().mine
+    highest = mine.allied_defense if query.allied else mine.defense
+    faces = "1" if highest == 1 else f"1–{highest}"
+    side = f"{'allied' if query.allied else 'enemy'} (detonates on {faces}, NL-16)"
     sweeping = f", {query.sweepers} Escort(s) sweeping first (NL-22)" if query.sweepers else ""
     title = (f"naval-lines: {query.ships} surface ship(s) cross {query.mines} {side} "
              f"mine(s){sweeping}")

@@ -185,7 +185,8 @@ def _candidates(view: NavalState) -> Iterator[Action]:
         for group in groups:
             for path in _paths(view, zone, 2):
                 yield Move(group, path)
-                escorts = tuple(u for u in group if view.units[u].type == "escort")
+                escorts = tuple(u for u in group
+                                if view.unit_type(view.units[u]).mine_capacity)
                 if escorts and view.phase == COMBAT_MOVE:
                     yield Move(group, path, sweepers=escorts)
         if view.phase == NONCOMBAT_MOVE:
