@@ -210,11 +210,14 @@ def cmd_run(args: argparse.Namespace) -> int:
                                                       "--side")
     failure = None
     for index, action in enumerate(actions):
+        mover = game.seat_to_move()
         try:
-            game.play(action, by=game.seat_to_move())
+            game.play(action, by=mover)
         except IllegalAction as exc:
-            failure = (f"action {index} ({action.kind}) refused: {exc.reason} "
-                       f"[{exc.clause}]; nothing of it was applied")
+            # The mover's reason may rest on the mover's secrets: a report for another
+            # side says only that the action was refused.
+            why = f": {exc.reason} [{exc.clause}]" if seat in (TEACHER, mover) else ""
+            failure = f"action {index} ({action.kind}) refused{why}; nothing of it was applied"
             break
     if args.save:
         write_save(args.save, scenario, game)

@@ -45,7 +45,8 @@ def test_the_package_is_mypy_strict_clean():
 
 
 TRUTH = re.compile(r"\b(game|session)\.state\b|\.ruleset\.(view|check|apply)\(|"
-                   r"\brecord\.events\b|\]\.events\b|\.initial\b|\bgame\.(check|view)\(")
+                   r"\brecord\.events\b|\]\.events\b|\.initial\b|\bgame\.(check|view)\(|"
+                   r"\._game\b|\._state\b|observe\(TEACHER\)")
 
 
 def test_the_window_and_the_command_line_read_the_game_only_through_observe():
@@ -61,7 +62,8 @@ def test_the_window_and_the_command_line_read_the_game_only_through_observe():
 def test_the_truth_pattern_catches_what_it_should():
     for leak in ("x = self.session.game.state.units", "self.w.session.state",
                  "game.ruleset.view(state, side)", "for e in record.events:",
-                 "g.records[-1].events", "game.check(action)"):
+                 "g.records[-1].events", "game.check(action)", "obs._game.state",
+                 "game.observe(TEACHER).view"):
         assert TRUTH.search(leak), leak
     for fine in ("self.session.observation().events_of(record)", "view.phase_label",
                  "game.observe(PUBLIC).view"):

@@ -198,3 +198,17 @@ def test_run_side_takes_a_side_or_one_of_its_nations_and_refuses_anyone_else(cap
     code, _, err = run_cli(capsys, "run", "northsea-1940-hidden", "--actions", str(actions),
                            "--side", "Nobody")
     assert code == 2 and "no side or nation 'Nobody'" in err and err.count("\n") == 1
+
+
+def test_run_for_another_side_does_not_tell_why_the_mover_was_refused(capsys, tmp_path):
+    actions = write(tmp_path, "a.json", [
+        {"kind": "end_phase"}, {"kind": "end_phase"}, {"kind": "end_phase"},
+        {"kind": "load_mines", "unit": "ger-escort-1", "count": 3},
+        {"kind": "load_mines", "unit": "ger-escort-2", "count": 3}])  # 3 stored, not 6
+    code, _, err = run_cli(capsys, "run", "northsea-1940-hidden", "--actions", str(actions),
+                           "--side", "Allies")
+    assert code == 1 and "action 4 (load_mines) refused; nothing" in err
+    assert "stored" not in err and "NL-04" not in err
+    code, _, err = run_cli(capsys, "run", "northsea-1940-hidden", "--actions", str(actions),
+                           "--side", "Axis")
+    assert code == 1 and "NL-04" in err

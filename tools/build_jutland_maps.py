@@ -74,6 +74,10 @@ def main() -> None:
                               "ring": {"center": "1510", "radius": 8, "segments": segments},
                               # The loader resolves related maps into BoardMap.related.
                               "related": {"strategic": "jutland-zones"},
+                              # The same map before its strategic map became 'related':
+                              # saves made on it still load.
+                              "replaces": ["88d67d91a9c623f3ea1af05cf40d04fcaabdb6e3"
+                                           "1407a360de4355fde223fc19"],
                               "battle_zone": "C"},
                 "features": []}
     (MAPS / "jutland-tactical.geojson").write_text(json.dumps(tactical, indent=1) + "\n")

@@ -127,6 +127,15 @@ class BoardMap:
         """Maps never change during a game, so game-state snapshots share one."""
         return self
 
+    @property
+    def accepted_hashes(self) -> frozenset[str]:
+        """The content hashes a save may have been made on: this version, and the earlier
+        versions the header's ``replaces`` lists (a map whose places and ways did not
+        change, re-written in a newer format)."""
+        earlier = self.meta.get("replaces", [])
+        olds = [h for h in earlier if isinstance(h, str)] if isinstance(earlier, list) else []
+        return frozenset([self.content_hash, *olds])
+
     def place(self, place_id: str) -> Place:
         return self.places[place_id]
 

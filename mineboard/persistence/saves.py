@@ -64,7 +64,7 @@ def game_from_save(doc: Any, where: str, folder: Path) -> tuple[Scenario, Game[A
     if map_info.get("id") != scenario.board.id:
         raise BadInput(where, f"map {map_info.get('id')!r} does not match the scenario's map "
                               f"{scenario.board.id!r}")
-    if map_info.get("sha256") != scenario.board.content_hash:
+    if map_info.get("sha256") not in scenario.board.accepted_hashes:
         raise BadInput(where, f"saved on a different version of map {scenario.board.id!r} "
                               "(content hash differs)")
     actions = _field(doc, "actions", list, where)

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mineboard.core.events import DiceRolled, Event, UnitLost
+from mineboard.core.events import DiceRolled, Event, PhaseBegan, UnitLost
 from mineboard.core.planning import Preview
 from mineboard.qt.plugin import UnitRow
 
@@ -33,7 +33,7 @@ class LogView(QListWidget):
     def add_events(self, events: list[Event]) -> None:
         for event in events:
             item = QListWidgetItem(event.line())
-            if event.kind == "PhaseBegan":
+            if isinstance(event, PhaseBegan):
                 font = item.font()
                 font.setBold(True)
                 item.setFont(font)

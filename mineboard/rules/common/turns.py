@@ -7,7 +7,13 @@ from mineboard.rules.common.phases import PhaseSequence, Step
 
 
 class SequencedTurns:
-    """Who acts, in which phase, read from the order of play."""
+    """Who acts, in which phase, read from the order of play.
+
+    The side to move is the phasing side here. A ruleset whose other side answers mid-turn
+    (an ASL reaction, an AWAW interception) keeps who is answering in its state and
+    overrides ``to_move`` and ``actor`` together; the window, the cover and the checks
+    follow ``to_move``.
+    """
 
     sequence: PhaseSequence
     position: int

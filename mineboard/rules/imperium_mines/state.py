@@ -70,6 +70,11 @@ class ImperiumState(SidesArePlayers):
     serial: int = 0
 
     @property
+    def has_secrets(self) -> bool:
+        """Only the mine-warfare variant puts anything face-down (IM-01)."""
+        return self.options.mine_warfare
+
+    @property
     def segment(self) -> int:
         """1-based segment number within the turn (0 during construction)."""
         return self.step.number
