@@ -125,3 +125,14 @@ def test_screenshot_for_a_side_of_a_hex_game_shows_that_sides_logsheet(tmp_path)
     german = shot(tmp_path, "german", "jutland-horns-reef", "--side", "German")
     british = shot(tmp_path, "british", "jutland-horns-reef", "--side", "British")
     assert german.width() == 900 and german != british
+
+
+def test_the_cover_clears_what_the_last_side_was_told(qtbot):
+    sc = scenario(phase="place", **HIDDEN)
+    w = MainWindow(GameSession(sc, sc.new_game(2)))
+    w.set_speed("off")
+    qtbot.addWidget(w)
+    w.show()
+    w.say("Load 3 mine(s) onto ger-escort-1")  # a secret the Germans were just told
+    w.end_phase()  # → the United Kingdom
+    assert w.cover.isVisible() and w.statusBar().currentMessage() == ""

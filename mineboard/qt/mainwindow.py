@@ -321,6 +321,7 @@ class MainWindow(QMainWindow):
         if side != self.covered_for:
             self.covered_for = side
             self.controls.forget()  # the next side starts from its own defaults
+            self.statusBar().clearMessage()  # the last side's words may hold its secrets
             self.controller.idle()
             self.log.show_events(self.session.observation(PUBLIC).events())
             self.scene.show(self.ui.draw(public))  # nobody's secrets underneath

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QPointF, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from mineboard.qt.maps.scene import MapScene
@@ -32,15 +32,23 @@ class BoardView(QGraphicsView):
         self._press: QPoint | None = None
         self._dragging = False
         self._fit_scale = 1.0
+        self._fitted = True  # until the player zooms, the map follows the window's size
 
     # ---- zoom ------------------------------------------------------------------------------
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._fitted:
+            self.fit()
+
     def fit(self) -> None:
+        self._fitted = True
         self.resetTransform()
         self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
         self._fit_scale = self.transform().m11()
         self.zoomed.emit(1.0)
 
     def zoom_by(self, factor: float) -> None:
+        self._fitted = False
         current = self.transform().m11() / self._fit_scale
         target = min(MAX_SCALE_OF_FIT, max(MIN_SCALE_OF_FIT, current * factor))
         self.scale(target / current, target / current)
