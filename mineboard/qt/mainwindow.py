@@ -353,6 +353,8 @@ class MainWindow(QMainWindow):
         self.controller.mode.click(hit, button)
 
     def say(self, text: str, error: bool = False) -> None:
+        if self.cover.isVisible():
+            return  # nothing is said while the board waits for the next side
         self.statusBar().setStyleSheet("color: #A4001D;" if error else "")
         self.statusBar().showMessage(text)
 
