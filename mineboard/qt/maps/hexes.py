@@ -237,14 +237,9 @@ class HexScene(MapScene):
         """A named set of hexes, outlined along its outer hexsides and named at its middle."""
         members = {self.grid.from_label(p) for p in region.places
                    if p in self.board.places and self.board.places[p].kind == "hex"}
-        path = QPainterPath()
-        for h in members:
-            for d in range(6):
-                if h.neighbour(d) not in members:
-                    a, b = self.grid.layout.hexside_segment(Hexside.of(h, d))
-                    path.moveTo(QPointF(*a))
-                    path.lineTo(QPointF(*b))
-        item = QGraphicsPathItem(path)
+        outer = [Hexside.of(h, d) for h in members for d in range(6)
+                 if h.neighbour(d) not in members]
+        item = QGraphicsPathItem(self._sides_path(outer))
         pen = cosmetic(REGION, 2.5)
         pen.setStyle(Qt.PenStyle.DashDotLine)
         item.setPen(pen)
@@ -258,15 +253,18 @@ class HexScene(MapScene):
             self.addItem(label)
         return item
 
-    def _band(self, edge_set: EdgeSet) -> QGraphicsPathItem:
-        """A hexside set as a dark band along its hexsides, named at its middle."""
+    def _sides_path(self, sides: Iterable[Hexside]) -> QPainterPath:
         path = QPainterPath()
-        sides = self.board.edge_set_hexsides(edge_set.id)
         for side in sides:
             a, b = self.grid.layout.hexside_segment(side)
             path.moveTo(QPointF(*a))
             path.lineTo(QPointF(*b))
-        item = QGraphicsPathItem(path)
+        return path
+
+    def _band(self, edge_set: EdgeSet) -> QGraphicsPathItem:
+        """A hexside set as a dark band along its hexsides, named at its middle."""
+        sides = self.board.edge_set_hexsides(edge_set.id)
+        item = QGraphicsPathItem(self._sides_path(sides))
         pen = QPen(BAND, 7)
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         item.setPen(pen)
