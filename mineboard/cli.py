@@ -56,7 +56,10 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="open the board window (default scenario if none)")
     play.add_argument("file", nargs="?", default="northsea-1940",
                       help="a bundled scenario name, a scenario file or a save")
-    play.add_argument("--seed", type=_positive, default=None)
+    play.add_argument("--seed", type=_positive, default=None,
+                      help="fix the dice (tests, examples); marked in the save as predictable")
+    play.add_argument("--open-table", action="store_true",
+                      help="all sides agree: undo past dice and teacher view allowed")
 
     sub.add_parser("rulesets", help="list the rule systems")
 
@@ -70,15 +73,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     validate = sub.add_parser("validate", help="check a map, scenario or save file")
     validate.add_argument("file", type=Path)
+    _add_passphrase_option(validate, "to open a sealed save")
 
     run = sub.add_parser("run", help="play a scripted action list headless")
     run.add_argument("scenario", help="a bundled scenario name or a scenario file")
-    run.add_argument("--seed", type=_positive, default=1)
+    run.add_argument("--seed", type=_positive, default=None,
+                     help="fix the dice (default: a fresh secret seed); the report shows it")
     run.add_argument("--actions", type=Path, required=True,
                      help="JSON list of actions (see docs/actions.md)")
     run.add_argument("--json", action="store_true", help="print JSON")
     run.add_argument("--side", default=None, help="print only what this side may see")
     run.add_argument("--save", type=Path, default=None, help="also write a save file")
+    run.add_argument("--open-table", action="store_true",
+                     help="all sides agree: undo past dice and teacher view allowed")
+    _add_passphrase_option(run, "to seal that side's secrets in the --save file")
 
     bench = sub.add_parser("bench", help="measure the performance budgets")
     bench.add_argument("names", nargs="*", help="only these benchmarks")
@@ -92,6 +100,32 @@ def build_parser() -> argparse.ArgumentParser:
         _add_query_options(rulesets.add_parser(ruleset.id, help=_first_line(
             ruleset.odds_query.__doc__)), ruleset.odds_query)
     return parser
+
+
+def _passphrase(text: str) -> tuple[str, str]:
+    side, sep, phrase = text.partition("=")
+    if not sep or not side or not phrase:
+        raise argparse.ArgumentTypeError(f"{text!r} is not SIDE=PASSPHRASE")
+    return side, phrase
+
+
+def _add_passphrase_option(parser: argparse.ArgumentParser, purpose: str) -> None:
+    parser.add_argument("--passphrase", type=_passphrase, action="append", default=[],
+                        metavar="SIDE=PASSPHRASE",
+                        help=f"a side's passphrase {purpose} (repeat per side; visible to "
+                             "other users of this machine while it runs: for scripts)")
+
+
+def _passphrases(args: argparse.Namespace, state: Any | None = None) -> dict[str, str]:
+    """The --passphrase options by side; with ``state``, nations are read as their sides and
+    an unknown one is refused."""
+    from mineboard.core.game import seat_for
+
+    found: dict[str, str] = {}
+    for name, phrase in args.passphrase:
+        side = seat_for(state, name, "--passphrase") if state is not None else name
+        found[side] = phrase
+    return found
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -199,15 +233,18 @@ def _read_actions(path: Path, codec: Any) -> list[Any]:
 
 def cmd_run(args: argparse.Namespace) -> int:
     from mineboard.core.game import PUBLIC, TEACHER, seat_for
+    from mineboard.core.table import Table
     from mineboard.persistence.saves import write_save
     from mineboard.persistence.scenario import load_scenario
+    from mineboard.persistence.sealing import Seals
     from mineboard.resources import resolve_scenario
 
     scenario = load_scenario(resolve_scenario(args.scenario))
     actions = _read_actions(args.actions, scenario.ruleset.codec)
-    game = scenario.new_game(args.seed)
-    seat = TEACHER if args.side is None else seat_for(game.observe(PUBLIC).view, args.side,
-                                                      "--side")
+    game = scenario.new_game(args.seed, Table(open=args.open_table))
+    public = game.observe(PUBLIC).view
+    seat = TEACHER if args.side is None else seat_for(public, args.side, "--side")
+    seals = Seals.from_passphrases(_passphrases(args, public))
     failure = None
     for index, action in enumerate(actions):
         mover = game.seat_to_move()
@@ -220,7 +257,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             failure = f"action {index} ({action.kind}) refused{why}; nothing of it was applied"
             break
     if args.save:
-        write_save(args.save, scenario, game)
+        write_save(args.save, scenario, game, seals)
     report = game.observe(seat).summary()
     if args.json:
         if failure:
@@ -236,7 +273,9 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 def _print_report(report: dict[str, Any]) -> None:
     state = report["state"]
-    print(f"{report['ruleset']} · seed {report['seed']} · turn {state.get('turn')} · "
+    dice = report["dice"]
+    seed = f"seed {dice['seed']}" if "seed" in dice else f"dice {dice['commitment'][:12]}…"
+    print(f"{report['ruleset']} · {seed} · turn {state.get('turn')} · "
           f"{state.get('nation')} · {state.get('phase_name', state.get('phase'))}")
     for event in report["events"]:
         clause = f"{event['clause']}: " if event["clause"] else ""
@@ -263,7 +302,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
             scenario = scenario_from_data(data, where, path.resolve().parent)
             print(f"{path}: ok — {scenario.ruleset.id} scenario on map {scenario.board.id!r}")
         elif isinstance(data, dict) and "mineboard_save" in data:
-            _scenario, game = game_from_save(data, where, path.resolve().parent)
+            game = game_from_save(data, where, path.resolve().parent,
+                                  _passphrases(args)).game
             print(f"{path}: ok — {game.ruleset.id} save, {len(game.records)} actions replayed")
         else:
             print(f"mineboard: {path}: not a map, scenario or save file", file=sys.stderr)
@@ -283,7 +323,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         from mineboard.qt.app import run_app
     except ImportError:  # no Qt on this machine: show the scenario as text instead
         return _print_scenario(args)
-    return int(run_app(args.file, args.seed))
+    from mineboard.core.table import Table
+
+    return int(run_app(args.file, args.seed, Table(open=args.open_table)))
 
 
 def _print_scenario(args: argparse.Namespace) -> int:
@@ -292,7 +334,7 @@ def _print_scenario(args: argparse.Namespace) -> int:
     from mineboard.resources import resolve_scenario
 
     scenario = load_scenario(resolve_scenario(args.file))
-    game = scenario.new_game(args.seed or 1)
+    game = scenario.new_game(args.seed)
     print(scenario.title)
     _print_report(game.observe(PUBLIC).summary())
     return 0

@@ -35,3 +35,9 @@ def button(window: MainWindow, prefix: str):
     """The command button whose label starts with ``prefix``."""
     (found,) = [b for label, b in window.controls.buttons.items() if label.startswith(prefix)]
     return found
+
+
+def uncover(qtbot, window: MainWindow) -> None:
+    """The next side at the screen presses its own button on the hot-seat cover."""
+    if window.cover.isVisible():
+        qtbot.mouseClick(window.cover.button, Qt.MouseButton.LeftButton)

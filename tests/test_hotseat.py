@@ -14,7 +14,7 @@ from mineboard.qt.maps.area import AreaScene
 from mineboard.qt.naval_lines import NavalLinesUI
 from mineboard.qt.session import GameSession
 from tests.conftest import scenario
-from tests.qt_helpers import button, click, stack_point
+from tests.qt_helpers import button, click, stack_point, uncover
 
 HIDDEN = {"options": {"hidden_minefields": True}}
 
@@ -82,7 +82,7 @@ def test_cover_between_sides_and_no_leak_in_log_or_selection(qtbot):
     # Under the cover the board holds nobody's secrets.
     assert ("112|113", "Germany") not in w.scene.markers
     assert ("91|92", "United Kingdom") not in w.scene.markers
-    qtbot.mouseClick(w.cover, Qt.MouseButton.LeftButton)
+    uncover(qtbot, w)
     assert not w.cover.isVisible()
     assert ("91|92", "United Kingdom") in w.scene.markers
     assert ("112|113", "Germany") not in w.scene.markers
@@ -92,9 +92,10 @@ def test_cover_between_sides_and_no_leak_in_log_or_selection(qtbot):
     click(qtbot, w, stack_point(w, "110", "United Kingdom"))
     shown = "\n".join(w.selection.units.item(i).text() for i in range(w.selection.units.count()))
     assert "Germany" not in shown
-    # The teacher view shows everything.
+    # The teacher view would show everything: refused, since the table was not opened.
     w.teacher_action.trigger()
-    assert ("112|113", "Germany") in w.scene.markers
+    assert ("112|113", "Germany") not in w.scene.markers
+    assert not w.teacher_action.isChecked() and "open table" in w.statusBar().currentMessage()
 
 
 def shot(tmp_path, name: str, *args: str) -> QImage:

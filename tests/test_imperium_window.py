@@ -9,7 +9,7 @@ from mineboard.qt.mainwindow import MainWindow
 from mineboard.qt.maps.picture import BACK, Face
 from mineboard.qt.session import GameSession
 from tests.conftest import IMPERIUM, play, scenario
-from tests.qt_helpers import click
+from tests.qt_helpers import click, uncover
 
 
 @pytest.fixture(autouse=True)
@@ -99,7 +99,7 @@ def test_face_down_numbers_never_reach_the_other_side(qtbot):
     # The turn passes: the cover hides the board, then the Terran sees only backs of ours.
     w.end_phase()
     assert w.cover.isVisible() and "Pass to Terran" in w.cover.text
-    qtbot.mouseClick(w.cover, Qt.MouseButton.LeftButton)
+    uncover(qtbot, w)
     ours = w.scene.markers[("garnet-gate", "Imperial")]
     assert all(f == BACK for f in ours.faces)
     assert "2 mine point" not in "\n".join(item.toolTip() for item in w.scene.items())

@@ -35,24 +35,52 @@ def test_save_then_load_is_the_same_game(tmp_path: Path):
     sc, g = played()
     path = tmp_path / "game.mineboard.json"
     write_save(path, sc, g)
-    _sc2, g2 = load_save(path)
+    g2 = load_save(path).game
     assert g2.ruleset.summary(g2.state) == g.ruleset.summary(g.state)
     assert [e.to_json() for e in g2.observe(TEACHER).events()] == \
         [e.to_json() for e in g.observe(TEACHER).events()]
     doc = json.loads(path.read_text())
-    assert doc["mineboard_save"] == 1 and doc["seed"] == 31
+    assert doc["mineboard_save"] == 2 and doc["dice"]["seed"] == 31  # a given seed: plain
+    assert doc["table"] == {"open": False, "seed_given": True}
     assert doc["map"]["id"] == "northsea" and len(doc["map"]["sha256"]) == 64
     assert doc["actions"][0]["rolls"] == [r.value for r in g.records[0].rolls]
 
 
-def test_recorded_rolls_win_over_the_seed(tmp_path: Path):
+def test_a_save_with_an_edited_roll_is_refused(tmp_path: Path):
     sc, g = played()
     doc = save_document(sc, g)
-    doc["seed"] = 32  # another seed would roll differently; the recorded rolls still replay
+    assert doc["actions"][0]["rolls"] == [4, 6, 6, 3, 2, 2]
+    doc["actions"][0]["rolls"] = [6, 6, 6, 6, 6, 6]  # the crossing dice, made to sink nothing
     path = tmp_path / "s.json"
     path.write_text(json.dumps(doc))
-    _sc, g2 = load_save(path)
-    assert g2.ruleset.summary(g2.state) == g.ruleset.summary(g.state)
+    with pytest.raises(BadInput) as info:
+        load_save(path)
+    assert str(info.value) == (
+        f"{path}: actions[0] (move): recorded rolls [6, 6, 6, 6, 6, 6] are not the dice "
+        "this game's seed gives ([4, 6, 6, 3, 2, 2]): the save was edited")
+
+
+def test_a_save_with_another_seed_is_refused_by_the_commitment(tmp_path: Path):
+    sc, g = played()
+    doc = save_document(sc, g)
+    doc["dice"]["seed"] = 32  # a seed chosen for kinder dice, rolls re-recorded to match
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(doc))
+    with pytest.raises(BadInput, match="does not match the commitment made when the game"):
+        load_save(path)
+
+
+def test_a_version_1_save_still_loads_as_a_game_with_a_known_seed(tmp_path: Path):
+    sc, g = played()
+    doc = save_document(sc, g)
+    old = {k: v for k, v in doc.items() if k not in ("dice", "table")}
+    old.update(mineboard_save=1, seed=31)
+    for entry in old["actions"]:
+        del entry["by"]
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(old))
+    loaded = load_save(path).game
+    assert loaded.state == g.state and loaded.table.seed_given
 
 
 def test_atomic_write_never_leaves_half_a_file(tmp_path: Path, monkeypatch):
@@ -71,11 +99,12 @@ def test_atomic_write_never_leaves_half_a_file(tmp_path: Path, monkeypatch):
 
 @pytest.mark.parametrize("content, message", [
     (b"", "line 1 column 1"),
-    (b'{"mineboard_save": 1, "seed": 3', "line 1 column"),
+    (b'{"mineboard_save": 2, "dice": 3', "line 1 column"),
     (b"\x89PNG\r\n\x1a\n\x00\x00", "not a UTF-8 text file"),
     (b"[" * 100000 + b"]" * 100000, "nested too deeply"),
     (b'{"mineboard_save": 7}', "save format 7 is not one this program reads"),
     (b'{"mineboard_save": 1, "seed": "x"}', "'seed' is missing or of the wrong type"),
+    (b'{"mineboard_save": 2, "map": {}, "scenario": {}}', "scenario"),
     (b'"hello"', "not a mineboard save"),
 ])
 def test_bad_save_files_get_one_clear_line(tmp_path: Path, content: bytes, message: str):
@@ -93,7 +122,8 @@ def test_tampered_action_names_its_index(tmp_path: Path):
     doc["actions"][1]["action"] = {"kind": "lay_mines", "unit": "uk-escort-1", "line": "1|2"}
     path = tmp_path / "t.json"
     path.write_text(json.dumps(doc))
-    with pytest.raises(BadInput, match=r"action 1 \(lay_mines\) is illegal"):
+    with pytest.raises(BadInput, match=r"actions\[1\] \(lay_mines\): does not replay: it is "
+                                       r"illegal there \(NL-05"):
         load_save(path)
 
 
@@ -183,7 +213,7 @@ def test_a_save_made_on_the_previous_version_of_a_map_still_loads(tmp_path: Path
     play(g, "end_phase")
     doc = save_document(sc, g)
     doc["map"]["sha256"] = "88d67d91a9c623f3ea1af05cf40d04fcaabdb6e31407a360de4355fde223fc19"
-    _sc, loaded = game_from_save(doc, "old.json", maps_dir() / "scenarios")
+    loaded = game_from_save(doc, "old.json", maps_dir() / "scenarios").game
     assert loaded.state == g.state
     doc["map"]["sha256"] = "0" * 64
     with pytest.raises(BadInput, match="different version of map 'jutland-tactical'"):

@@ -10,7 +10,7 @@ from mineboard.qt.mainwindow import MainWindow
 from mineboard.qt.maps.picture import BACK, Face
 from mineboard.qt.session import GameSession
 from tests.conftest import JUTLAND, scenario
-from tests.qt_helpers import click, status
+from tests.qt_helpers import click, status, uncover
 
 
 @pytest.fixture(autouse=True)
@@ -34,11 +34,6 @@ def window(qtbot, **changes) -> MainWindow:
 def hex_point(w: MainWindow, label: str) -> QPoint:
     w.view.centerOn(w.scene.anchors[label])
     return w.view.mapFromScene(w.scene.anchors[label])
-
-
-def uncover(qtbot, w: MainWindow) -> None:
-    if w.cover.isVisible():
-        qtbot.mouseClick(w.cover, Qt.MouseButton.LeftButton)
 
 
 def test_setup_by_clicks_then_a_ship_enters_a_mixed_hex(qtbot):

@@ -130,7 +130,7 @@ def test_save_open_same_state(qtbot, tmp_path: Path):
     before = w.session.game.ruleset.summary(w.session.game.state)
     w._open(str(path))
     assert w.session.game.ruleset.summary(w.session.game.state) == before
-    assert json.loads(path.read_text())["mineboard_save"] == 1
+    assert json.loads(path.read_text())["mineboard_save"] == 2
 
 
 def test_autosave_after_every_action_and_restore(qtbot, tmp_path: Path):
@@ -193,9 +193,10 @@ def test_the_log_explains_each_die_and_the_dice_match_the_seed(qtbot):
             break
     assert rolls == expected
     lines = [w.log.item(i).text() for i in range(w.log.count())]
-    assert lines[1].startswith("NL-15: Germany mine 1 of 10 on line 110|112 rolled "
+    assert lines[0] == "dice from a given seed: predictable"  # the table, above every event
+    assert lines[2].startswith("NL-15: Germany mine 1 of 10 on line 110|112 rolled "
                                f"{expected[0]}")
-    assert "P = 1/3 (33.3 %)" in lines[1]
+    assert "P = 1/3 (33.3 %)" in lines[2]
     assert w.dice.tally.startswith(f"{hits} detonated of {len(expected)} rolled")
 
 

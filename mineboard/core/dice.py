@@ -4,12 +4,14 @@ Roll number *n* of a game with seed *s* is drawn from ``random.Random("mineboard
 seeding with a string and calling ``random()`` are the parts of the standard library whose
 results are promised across Python versions, so the same seed gives the same rolls anywhere.
 Because a roll depends only on its index, undo (which rewinds the index) followed by redo
-rolls the same values again — undo can never be used to re-roll.
+rolls the same values again — undo can never be used to re-roll. A new game's seed is
+:func:`fresh_seed`: 128 random bits, so the dice are a function of a secret no player holds.
 """
 
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
@@ -37,6 +39,14 @@ class Dice(Protocol):
     rolls: list[Roll]
 
     def roll(self, clause: str, purpose: str, sides: int = 6) -> int: ...
+
+
+SEED_BITS = 128
+
+
+def fresh_seed() -> int:
+    """A seed nobody can guess, so nobody can work out the dice to come (``secrets``)."""
+    return secrets.randbits(SEED_BITS)
 
 
 def seeded_value(seed: int, index: int, sides: int) -> int:

@@ -13,10 +13,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from mineboard.core.actions import Action
+from mineboard.core.commitment import commit, new_salt
 from mineboard.core.dice import Roll, ScriptedDice, SeededDice
 from mineboard.core.errors import BadInput, IllegalAction, MineboardError
 from mineboard.core.events import Event, public_version, visible_to
 from mineboard.core.history import History, Record, ReplayError
+from mineboard.core.table import Table
 
 if TYPE_CHECKING:  # the ruleset module needs GameState from here at run time
     from mineboard.core.ruleset import Ruleset
@@ -79,11 +81,19 @@ def seat_for(state: GameState, name: str, where: str = "side") -> str:
 
 
 class Game(Generic[S]):
-    """One game: the truth, its history, its seed. Undo and redo never re-roll a die."""
+    """One game: the truth, its history, its seed. Undo and redo never re-roll a die.
 
-    def __init__(self, ruleset: Ruleset[S], initial: S, seed: int) -> None:
+    The seed is committed when the game begins: ``seed_commitment`` (a salted hash) can be
+    shown to everyone at once, and a save whose seed does not open it is refused.
+    """
+
+    def __init__(self, ruleset: Ruleset[S], initial: S, seed: int, table: Table = Table(),
+                 seed_salt: bytes | None = None) -> None:
         self.ruleset = ruleset
         self.seed = seed
+        self.seed_salt = new_salt() if seed_salt is None else seed_salt
+        self.seed_commitment = commit(self.seed_salt, str(seed).encode())
+        self.table = table
         self._state = initial
         self._history: History[S] = History(initial, self._replay_record)
         self._redo: list[Record] = []
@@ -127,6 +137,15 @@ class Game(Generic[S]):
             self._observations[seat] = cached
         return cached
 
+    @property
+    def has_secrets(self) -> bool:
+        return bool(self._state.has_secrets)
+
+    def may_see_everything(self) -> bool:
+        """Whether undo past dice and the teacher view are allowed: in a game without
+        secrets always; in one with secrets only at a table all sides opened at the start."""
+        return self.table.open or not self.has_secrets
+
     def seat_to_move(self) -> str:
         """Whose eyes a move is checked with: the side to move when secrets exist."""
         return self._state.to_move if self._state.has_secrets else TEACHER
@@ -165,6 +184,7 @@ class Game(Generic[S]):
         dice: SeededDice | ScriptedDice
         dice = SeededDice(self.seed, self._rolls) if recorded is None else \
             ScriptedDice(r.value for r in recorded)
+        mover = self._state.to_move
         try:
             events = self.ruleset.apply(self._state, action, dice)
             if isinstance(dice, ScriptedDice) and dice.unused:
@@ -173,7 +193,8 @@ class Game(Generic[S]):
             self._state = self._history.state_after(len(self.records))  # nothing half-done
             self._changed()
             raise
-        record = Record(action, tuple(dice.rolls), tuple(events), by)
+        hands_over = self.has_secrets and self._state.to_move != mover
+        record = Record(action, tuple(dice.rolls), tuple(events), by, hands_over)
         self._history.append(record, self._state)
         self._rolls += len(record.rolls)
         self._changed()
@@ -187,16 +208,22 @@ class Game(Generic[S]):
         self._observations.clear()
 
     def can_undo(self, past_commits: bool = False) -> bool:
+        """Whether the last action may be taken back. ``past_commits``: the players asked
+        to undo past dice and reveals too — granted only if :meth:`may_see_everything`."""
         if not self.records:
             return False
-        return past_commits or not self.records[-1].commits
+        return (past_commits and self.may_see_everything()) or not self.records[-1].commits
 
     def undo(self, past_commits: bool = False) -> Record:
         if not self.records:
             raise IllegalAction("nothing to undo", "undo")
         if not self.can_undo(past_commits):
-            raise IllegalAction("dice were rolled or a secret revealed; this cannot be undone "
-                                "in a two-player game", "undo")
+            last = self.records[-1]
+            why = ("the move has passed to another side since" if last.hands_over else
+                   "dice were rolled or a secret revealed")
+            raise IllegalAction(f"{why}; this cannot be undone"
+                                + (" in a game with secrets" if self.has_secrets
+                                   else " in a two-player game"), "undo")
         record = self._history.pop()
         self._rolls -= len(record.rolls)
         self._state = self._history.state_after(len(self.records))
@@ -217,9 +244,10 @@ class Game(Generic[S]):
 
     @classmethod
     def replay(cls, ruleset: Ruleset[S], initial: S, seed: int,
-               steps: Iterable[tuple[Action, Sequence[Roll] | None]]) -> Game[S]:
+               steps: Iterable[tuple[Action, Sequence[Roll] | None]],
+               table: Table = Table(), seed_salt: bytes | None = None) -> Game[S]:
         """Rebuild a game from its actions; stops with a one-line error at the first bad one."""
-        game = cls(ruleset, initial, seed)
+        game = cls(ruleset, initial, seed, table, seed_salt)
         for index, (action, rolls) in enumerate(steps):
             try:
                 game.play(action, rolls)
@@ -271,6 +299,10 @@ class Observation(Generic[S]):
 
     def summary(self) -> dict[str, Any]:
         """The seat's knowledge as plain JSON, for ``mineboard run`` and for tests."""
-        return {"ruleset": self._game.ruleset.id, "seed": self._game.seed,
+        game = self._game
+        dice: dict[str, Any] = {"commitment": game.seed_commitment}
+        if game.table.seed_given:  # a seed from the command line: no secret to keep
+            dice["seed"] = game.seed
+        return {"ruleset": game.ruleset.id, "dice": dice, "table": game.table.to_json(),
                 "state": self._game.ruleset.summary(self.view),
                 "events": [e.to_json() for e in self.events()]}

@@ -30,11 +30,23 @@ class Record:
     events: tuple[Event, ...]
     by: str | None = None
     """The seat that played it (None: played by a script or a test, checked on the truth)."""
+    hands_over: bool = False
+    """In a game with secrets, the move passed to another side: that side may not undo into
+    a turn whose secrets it would then see."""
 
     @property
     def commits(self) -> bool:
         """Whether undoing this would let a player see chance or secrets and take them back."""
-        return bool(self.rolls) or any(e.reveals for e in self.events)
+        return bool(self.rolls) or self.hands_over or any(e.reveals for e in self.events)
+
+    @property
+    def secret_to(self) -> str | None:
+        """The side this action is a secret of — the side its secret events are for — so a
+        save can seal it for that side alone. None: everyone may know the action."""
+        sides = {e.secret_to for e in self.events if e.secret_to is not None}
+        if len(sides) > 1:
+            raise MineboardError(f"{self.action.kind} holds secrets of {len(sides)} sides")
+        return next(iter(sides), None)
 
 
 class ReplayError(MineboardError):

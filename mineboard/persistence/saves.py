@@ -1,45 +1,104 @@
-"""Save files: the scenario, the seed and every action with its recorded rolls.
+"""Save files: the scenario, the table, the dice, and every action with its recorded rolls.
 
 Loading a save is replaying it (OpenSpiel's way), so a save can never hold a state the
-rules could not have produced. The rolls are stored too, so a save replays identically
-even if the seeded generator were ever to change. The map is named by id and checked by
+rules could not have produced. The dice are replayed from the game's seed and compared
+with the rolls recorded, so a save whose rolls were edited is refused, and the seed must
+open the commitment made when the game began. The map is named by id and checked by
 content hash: a save made on another version of a map is refused, not misread.
+
+Secrets: an action that is one side's secret is sealed for that side when it set a
+passphrase (see :mod:`mineboard.persistence.sealing`), next to a salted commitment anyone
+can check once the secret is revealed. When every side set one, the seed is sealed under
+all their keys together. Without passphrases the file holds everything in plain text —
+the New Game dialog and the README say so.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mineboard.core.dice import Roll
-from mineboard.core.errors import BadInput, MineboardError
+from mineboard.core.actions import Action
+from mineboard.core.commitment import canonical, commit, new_salt, opens
+from mineboard.core.errors import BadInput, IllegalAction, MineboardError
 from mineboard.core.game import Game
+from mineboard.core.history import Record
+from mineboard.core.table import Table
 from mineboard.persistence.atomic import write_atomic
 from mineboard.persistence.scenario import Scenario, scenario_from_data
+from mineboard.persistence.sealing import Seals, sealed_sides
 from mineboard.resources import parse_json, read_bytes
 
-SAVE_SCHEMA = 1
+SAVE_SCHEMA = 2
+OLD_SCHEMA = 1
+"""Saves before sealing and the dice commitment: still read, as games with a known seed."""
 MAX_ACTIONS = 100_000
 
 
-def save_document(scenario: Scenario, game: Game[Any]) -> dict[str, Any]:
-    return {
+@dataclass
+class Loaded:
+    scenario: Scenario
+    game: Game[Any]
+    seals: Seals
+    """The keys that opened the file: a session keeps them to save again the same way."""
+
+
+def _hex(value: Any, where: str, what: str) -> bytes:
+    try:
+        return bytes.fromhex(value)
+    except (TypeError, ValueError):
+        raise BadInput(where, f"'{what}' must be hex") from None
+
+
+# ---- writing ------------------------------------------------------------------------------
+def _entry(index: int, record: Record, seals: Seals) -> dict[str, Any]:
+    rolls = [x.value for x in record.rolls]
+    side = record.secret_to
+    if not seals.covers(side):
+        return {"by": record.by, "action": record.action.to_json(), "rolls": rolls}
+    assert side is not None
+    salt = new_salt()
+    action = record.action.to_json()
+    inside = canonical({"action": action, "rolls": rolls, "salt": salt.hex()})
+    return {"by": record.by, "secret": {
+        "side": side, "commitment": commit(salt, canonical(action)),
+        **seals.seal(side, f"action {index}", inside)}}
+
+
+def save_document(scenario: Scenario, game: Game[Any], seals: Seals | None = None
+                  ) -> dict[str, Any]:
+    seals = seals or Seals()
+    sides = tuple(game.initial.sides)
+    dice: dict[str, Any] = {"commitment": game.seed_commitment}
+    seed = canonical({"seed": game.seed, "salt": game.seed_salt.hex()})
+    sealed_seed = seals.seal_joint(sides, "seed", seed) if game.has_secrets else None
+    if sealed_seed is None:
+        dice.update(seed=game.seed, salt=game.seed_salt.hex())
+    else:
+        dice["sealed"] = sealed_seed
+    doc: dict[str, Any] = {
         "mineboard_save": SAVE_SCHEMA,
         "ruleset": {"id": game.ruleset.id, "options": dict(scenario.data.get("options", {}))},
         "map": {"id": scenario.board.id, "sha256": scenario.board.content_hash},
-        "seed": game.seed,
+        "table": game.table.to_json(),
+        "dice": dice,
         "scenario": dict(scenario.data),
-        "actions": [{"action": r.action.to_json(), "rolls": [x.value for x in r.rolls]}
-                    for r in game.records],
+        "actions": [_entry(i, r, seals) for i, r in enumerate(game.records)],
     }
+    if seals:
+        doc["seals"] = seals.to_json()
+    return doc
 
 
-def write_save(path: Path, scenario: Scenario, game: Game[Any]) -> None:
-    write_atomic(path, json.dumps(save_document(scenario, game), indent=1) + "\n")
+def write_save(path: Path, scenario: Scenario, game: Game[Any],
+               seals: Seals | None = None) -> None:
+    write_atomic(path, json.dumps(save_document(scenario, game, seals), indent=1) + "\n")
 
 
+# ---- reading ------------------------------------------------------------------------------
 def _field(doc: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
     value = doc.get(key)
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
@@ -47,14 +106,72 @@ def _field(doc: Mapping[str, Any], key: str, kind: type | tuple[type, ...], wher
     return value
 
 
-def game_from_save(doc: Any, where: str, folder: Path) -> tuple[Scenario, Game[Any]]:
+def _seed(doc: Mapping[str, Any], seals: Seals, sides: tuple[str, ...], where: str
+          ) -> tuple[int, bytes]:
+    dice = _field(doc, "dice", Mapping, where)
+    commitment = _field(dice, "commitment", str, f"{where}: dice")
+    if "sealed" in dice:
+        opened = parse_json(seals.open_joint(sides, "seed", dice["sealed"], f"{where}: dice"),
+                            f"{where}: dice")
+        dice = opened if isinstance(opened, Mapping) else {}
+    seed = _field(dice, "seed", int, f"{where}: dice")
+    salt = _hex(dice.get("salt"), f"{where}: dice", "salt")
+    if seed < 0 or not opens(commitment, salt, str(seed).encode()):
+        raise BadInput(f"{where}: dice", "the seed does not match the commitment made when "
+                                         "the game began: the save was edited")
+    return seed, salt
+
+
+def _step(entry: Any, index: int, scenario: Scenario, seals: Seals, where: str
+          ) -> tuple[Action, str | None, list[int], str | None]:
+    """One saved action: (action, who played it, recorded rolls, the side it is secret to)."""
+    at = f"{where}: actions[{index}]"
+    if not isinstance(entry, Mapping):
+        raise BadInput(at, "must be an object with 'action' and 'rolls'")
+    by = entry.get("by")
+    if by is not None and not isinstance(by, str):
+        raise BadInput(at, "'by' must be a side's name")
+    side = None
+    if "secret" in entry:
+        secret = _field(entry, "secret", Mapping, at)
+        side = _field(secret, "side", str, at)
+        if not seals.covers(side):
+            raise BadInput(at, f"sealed for {side}, but the file has no seal for that side")
+        inside = parse_json(seals.open(side, f"action {index}", secret, at), at)
+        if not isinstance(inside, Mapping):
+            raise BadInput(at, "sealed entry holds no action")
+        salt = _hex(inside.get("salt"), at, "salt")
+        if not opens(_field(secret, "commitment", str, at), salt,
+                     canonical(inside.get("action"))):
+            raise BadInput(at, "sealed action does not match its commitment")
+        entry = inside
+    action = scenario.ruleset.codec.parse(entry.get("action"), at)
+    rolls = entry.get("rolls", [])
+    if not isinstance(rolls, list) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in rolls):
+        raise BadInput(at, "'rolls' must be a list of whole numbers")
+    return action, by, rolls, side
+
+
+def _upgrade(doc: Mapping[str, Any], where: str) -> dict[str, Any]:
+    """A version 1 save: its seed was in plain sight, so the game is one with a known seed."""
+    seed = _field(doc, "seed", int, where)
+    salt = new_salt()
+    return {**doc, "mineboard_save": SAVE_SCHEMA, "table": Table(seed_given=True).to_json(),
+            "dice": {"commitment": commit(salt, str(seed).encode()), "seed": seed,
+                     "salt": salt.hex()}}
+
+
+def game_from_save(doc: Any, where: str, folder: Path,
+                   passphrases: Mapping[str, str] | None = None) -> Loaded:
     if not isinstance(doc, Mapping) or "mineboard_save" not in doc:
         raise BadInput(where, "not a mineboard save")
     version = doc["mineboard_save"]
-    if version != SAVE_SCHEMA:
+    if version == OLD_SCHEMA:
+        doc = _upgrade(doc, where)
+    elif version != SAVE_SCHEMA:
         raise BadInput(where, f"save format {version!r} is not one this program reads "
-                              f"(it reads version {SAVE_SCHEMA})")
-    seed = _field(doc, "seed", int, where)
+                              f"(it reads versions {OLD_SCHEMA} and {SAVE_SCHEMA})")
     map_info = _field(doc, "map", Mapping, where)
     scenario = scenario_from_data(_field(doc, "scenario", Mapping, where), f"{where}: scenario",
                                   folder)
@@ -67,28 +184,41 @@ def game_from_save(doc: Any, where: str, folder: Path) -> tuple[Scenario, Game[A
     if map_info.get("sha256") not in scenario.board.accepted_hashes:
         raise BadInput(where, f"saved on a different version of map {scenario.board.id!r} "
                               "(content hash differs)")
+    table = Table.from_json(doc.get("table", {}), where)
+    seals = Seals.from_json(doc["seals"], passphrases or {}, where) if "seals" in doc \
+        else Seals()
+    initial = scenario.ruleset.new_state(scenario.data, scenario.board, where)
+    seed, salt = _seed(doc, seals, tuple(initial.sides), where)
     actions = _field(doc, "actions", list, where)
     if len(actions) > MAX_ACTIONS:
         raise BadInput(where, f"more than {MAX_ACTIONS} actions")
-    steps = []
-    for i, entry in enumerate(actions):
-        at = f"{where}: actions[{i}]"
-        if not isinstance(entry, Mapping):
-            raise BadInput(at, "must be an object with 'action' and 'rolls'")
-        action = scenario.ruleset.codec.parse(entry.get("action"), at)
-        rolls = entry.get("rolls", [])
-        if not isinstance(rolls, list) or not all(
-                isinstance(v, int) and not isinstance(v, bool) for v in rolls):
-            raise BadInput(at, "'rolls' must be a list of whole numbers")
-        steps.append((action, [Roll(6, v, "", "") for v in rolls]))
-    try:
-        game = Game.replay(scenario.ruleset, scenario.ruleset.new_state(
-            scenario.data, scenario.board, where), seed, steps)
-    except MineboardError as exc:
-        raise BadInput(where, f"does not replay: {exc}") from None
-    return scenario, game
+    steps = [_step(entry, i, scenario, seals, where) for i, entry in enumerate(actions)]
+    game = Game(scenario.ruleset, initial, seed, table, salt)
+    for index, (action, by, rolls, side) in enumerate(steps):
+        at = f"{where}: actions[{index}] ({action.kind})"
+        try:
+            record = game.play(action, by=by)
+        except IllegalAction as exc:
+            raise BadInput(at, f"does not replay: it is illegal there ({exc})") from None
+        except MineboardError as exc:
+            raise BadInput(at, f"does not replay: {exc}") from None
+        rolled = [r.value for r in record.rolls]
+        if rolled != rolls:
+            raise BadInput(at, f"recorded rolls {rolls} are not the dice this game's seed "
+                               f"gives ({rolled}): the save was edited")
+        if record.secret_to != side and seals.covers(record.secret_to):
+            raise BadInput(at, f"a secret of {record.secret_to} stored unsealed")
+    return Loaded(scenario, game, seals)
 
 
-def load_save(path: Path) -> tuple[Scenario, Game[Any]]:
+def load_save(path: Path, passphrases: Mapping[str, str] | None = None) -> Loaded:
     doc = parse_json(read_bytes(path), str(path))
-    return game_from_save(doc, str(path), path.resolve().parent)
+    return game_from_save(doc, str(path), path.resolve().parent, passphrases)
+
+
+def save_needs(path: Path) -> list[str]:
+    """The sides whose passphrases opening ``path`` needs (empty: none, or not a save)."""
+    try:
+        return sealed_sides(parse_json(read_bytes(path), str(path)))
+    except BadInput:
+        return []

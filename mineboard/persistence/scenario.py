@@ -7,14 +7,16 @@ a path relative to the scenario file.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import mineboard.rules  # noqa: F401  (registers the rulesets)
+from mineboard.core.dice import fresh_seed
 from mineboard.core.errors import BadInput
 from mineboard.core.game import Game
 from mineboard.core.ruleset import Ruleset, get_ruleset
+from mineboard.core.table import Table
 from mineboard.maps.geojson import cached_board
 from mineboard.maps.model import BoardMap
 from mineboard.resources import maps_dir, read_json
@@ -34,9 +36,12 @@ class Scenario:
     def title(self) -> str:
         return str(self.data.get("title", self.where))
 
-    def new_game(self, seed: int) -> Game[Any]:
+    def new_game(self, seed: int | None = None, table: Table = Table()) -> Game[Any]:
+        """A game from the start. Without ``seed`` the dice come from a fresh secret one; a
+        given seed (tests, examples) makes them predictable, and the table records it."""
         return Game(self.ruleset, self.ruleset.new_state(self.data, self.board, self.where),
-                    seed)
+                    fresh_seed() if seed is None else seed,
+                    replace(table, seed_given=seed is not None))
 
 
 def map_path(ref: str, folder: Path) -> Path:

@@ -12,6 +12,8 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from mineboard.core.errors import BadInput, MineboardError
 from mineboard.core.game import PUBLIC, seat_for
+from mineboard.core.table import Table
+from mineboard.qt.dialogs import ask_passphrases
 from mineboard.qt.mainwindow import MainWindow
 from mineboard.qt.session import GameSession
 
@@ -26,20 +28,30 @@ def application() -> QApplication:
     return app
 
 
-def startup_session(name_or_path: str, seed: int | None,
-                    ask_restore: Callable[[], bool]) -> GameSession:
+def startup_session(name_or_path: str, seed: int | None, ask_restore: Callable[[], bool],
+                    table: Table = Table(),
+                    ask_passphrases: Callable[[list[str]], dict[str, str] | None] = (
+                        lambda sides: None)) -> GameSession:
     """The game to start with: the autosave of a session that did not close cleanly, if the
     player wants it back, else the named scenario or save."""
     pending = GameSession.pending_autosave()
     if pending is not None:
         try:
             if ask_restore():
-                return GameSession.open(str(pending))
+                needed = GameSession.passphrases_needed(str(pending))
+                passphrases = ask_passphrases(needed) if needed else {}
+                if passphrases is not None:
+                    return GameSession.open(str(pending), passphrases=passphrases)
         except MineboardError as exc:
             QMessageBox.warning(None, "Cannot restore", str(exc))
         finally:
             GameSession.discard_autosave()
-    return GameSession.open(name_or_path, seed)
+    if GameSession.passphrases_needed(name_or_path):
+        passphrases = ask_passphrases(GameSession.passphrases_needed(name_or_path))
+        if passphrases is None:
+            raise BadInput(name_or_path, "sealed: its sides' passphrases are needed")
+        return GameSession.open(name_or_path, passphrases=passphrases)
+    return GameSession.open(name_or_path, seed, table)
 
 
 def _ask_restore() -> bool:
@@ -49,10 +61,11 @@ def _ask_restore() -> bool:
     return answer == QMessageBox.StandardButton.Yes
 
 
-def run_app(name_or_path: str, seed: int | None) -> int:
+def run_app(name_or_path: str, seed: int | None, table: Table = Table()) -> int:
     app = application()
     try:
-        session = startup_session(name_or_path, seed, _ask_restore)
+        session = startup_session(name_or_path, seed, _ask_restore, table,
+                                  lambda sides: ask_passphrases(None, sides, "The game"))
     except MineboardError as exc:
         print(f"mineboard: {exc}", file=sys.stderr)
         return 2
@@ -93,7 +106,8 @@ def screenshot(name_or_path: str, out: Path, size: tuple[int, int], side: str | 
     if teacher and side is not None:
         raise BadInput("--teacher", "draws everything; it cannot be combined with --side")
     application()
-    session = GameSession.open(name_or_path)
+    # A teacher's picture of a scenario is a game at an open table; a save keeps its own.
+    session = GameSession.open(name_or_path, table=Table(open=teacher))
     session.autosave_enabled = False
     if side is not None:
         # Draw for that side (or that nation's side), as its player would see the board.
@@ -102,5 +116,8 @@ def screenshot(name_or_path: str, out: Path, size: tuple[int, int], side: str | 
     window.dice.speed = "off"
     if teacher:
         window.teacher_action.trigger()  # as the player would: View ▸ Teacher view
+        if not session.teacher_view:
+            raise BadInput("--teacher", "this game keeps secrets and its sides did not open "
+                                        "the table: there is no teacher view of it")
     render_window(window, out, *size)
     QTimer.singleShot(0, window.close)

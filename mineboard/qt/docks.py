@@ -29,6 +29,8 @@ class LogView(QListWidget):
         self.setWordWrap(True)
         self.setAlternatingRowColors(True)
         self.itemClicked.connect(self._clicked)
+        self.header = ""
+        """What the players agreed for this game (the table), shown above every event."""
 
     def add_events(self, events: list[Event]) -> None:
         for event in events:
@@ -47,6 +49,13 @@ class LogView(QListWidget):
 
     def show_events(self, events: list[Event]) -> None:
         self.clear()
+        if self.header:
+            item = QListWidgetItem(self.header)
+            font = item.font()
+            font.setItalic(True)
+            item.setFont(font)
+            item.setForeground(QColor("#6B5B3E"))
+            self.addItem(item)
         self.add_events(events)
 
     def _clicked(self, item: QListWidgetItem) -> None:

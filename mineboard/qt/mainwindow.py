@@ -7,36 +7,41 @@ is read through the session's observation for the seat in front of the screen.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
+import shiboken6
 from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QColor, QKeySequence, QPainter
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
-    QInputDialog,
+    QHBoxLayout,
     QLabel,
     QMainWindow,
     QMenu,
     QMessageBox,
     QPushButton,
+    QStackedWidget,
     QToolBar,
     QVBoxLayout,
     QWidget,
 )
 
-from mineboard.core.errors import MineboardError
+from mineboard.core.errors import IllegalAction, MineboardError
 from mineboard.core.events import CountersRevealed, UnitLost
 from mineboard.core.game import PUBLIC
 from mineboard.core.history import Record
 from mineboard.core.places import PlaceRef
+from mineboard.core.table import Table
 from mineboard.qt.controller import BoardController
 from mineboard.qt.controls import ControlsPanel
+from mineboard.qt.dialogs import NewGameDialog, ask_passphrases
 from mineboard.qt.dice import DiceTray
 from mineboard.qt.docks import LogView, OddsChart, SelectionPanel
 from mineboard.qt.maps.scene import Hit
 from mineboard.qt.registry import ui_for
-from mineboard.qt.session import GameSession, settings_path
+from mineboard.qt.session import GameSession, is_save, settings_path
 from mineboard.qt.view import BoardView
 from mineboard.resources import bundled_scenarios
 
@@ -51,37 +56,64 @@ SHORTCUTS = [
 
 
 class Cover(QWidget):
-    """Hot-seat cover: hides the board between two sides' turns."""
+    """Hot-seat cover: hides the board between two sides' turns.
 
-    def __init__(self, parent: QWidget, on_ready: object) -> None:
+    Only the named side's button lifts it — a stray click, a key held down, a shortcut
+    pressed by the side that just played do nothing. The button never takes the focus by
+    itself, so the Enter that confirmed the last order cannot press it too.
+    """
+
+    def __init__(self, parent: QWidget, on_ready: Callable[[], None]) -> None:
         super().__init__(parent)
-        self.text = ""
         self.on_ready = on_ready
         self.colour = QColor("#1B2430")
+        self.text = ""
+        layout = QVBoxLayout(self)
+        layout.addStretch(2)
+        self.title = QLabel()
+        self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.title.setStyleSheet("color: #F5F0E6; font-size: 26pt;")
+        layout.addWidget(self.title)
+        self.detail = QLabel("The board, the log and every menu stay hidden until the "
+                             "side named on the button presses it.")
+        self.detail.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.detail.setStyleSheet("color: #C9C2B4; font-size: 12pt;")
+        layout.addWidget(self.detail)
+        layout.addSpacing(24)
+        self.button = QPushButton()
+        self.button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self.button.setAutoDefault(False)
+        self.button.setMinimumSize(320, 56)
+        self.button.setStyleSheet("font-size: 15pt;")
+        self.button.clicked.connect(self._ready)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(self.button)
+        row.addStretch(1)
+        layout.addLayout(row)
+        layout.addStretch(3)
         self.hide()
 
     def cover(self, nation: str, colour: QColor) -> None:
-        self.text = f"Pass to {nation}\n\nclick when ready"
+        self.text = f"Pass to {nation}"
+        self.title.setText(self.text)
+        self.button.setText(f"I am {nation}")
         self.colour = colour
         parent = self.parentWidget()
         if parent is not None:
             self.setGeometry(parent.rect())
         self.show()
         self.raise_()
+        self.setFocus()  # away from the board, whose keys would otherwise still work
+
+    def _ready(self) -> None:
+        self.hide()
+        self.on_ready()
 
     def paintEvent(self, event: object) -> None:
         painter = QPainter(self)
         painter.fillRect(self.rect(), QColor("#1B2430"))
         painter.fillRect(0, 0, self.width(), 10, self.colour)
-        painter.setPen(QColor("#F5F0E6"))
-        font = painter.font()
-        font.setPointSize(20)
-        painter.setFont(font)
-        painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, self.text)
-
-    def mousePressEvent(self, event: object) -> None:
-        self.hide()
-        self.on_ready()  # type: ignore[operator]
 
 
 class MainWindow(QMainWindow):
@@ -91,6 +123,7 @@ class MainWindow(QMainWindow):
         self.resize(1400, 900)
         self.settings = QSettings(str(settings_path()), QSettings.Format.IniFormat)
         self._bound: GameSession | None = None  # the session whose signals reach this window
+        self.covered = False
         self.controller: BoardController
         self._build_docks()
         self._build_toolbar()
@@ -113,22 +146,31 @@ class MainWindow(QMainWindow):
         self.selection_layout.addWidget(self.controls)
         self.selection_layout.addStretch(1)  # pack the controls at the top
         self.ruleset_panel: QWidget | None = None
-        dock = QDockWidget("Selection", self)
-        dock.setObjectName("selection")
-        dock.setWidget(panel)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         self.odds = OddsChart()
-        odds_dock = QDockWidget("Odds of the planned order", self)
-        odds_dock.setObjectName("odds")
-        odds_dock.setWidget(self.odds)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, odds_dock)
         self.log = LogView()
         self.log.pointed.connect(self._point_at)
-        log_dock = QDockWidget("Log", self)
-        log_dock.setObjectName("log")
-        log_dock.setWidget(self.log)
-        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, log_dock)
-        self.docks = {"selection": dock, "odds": odds_dock, "log": log_dock}
+        right, bottom = Qt.DockWidgetArea.RightDockWidgetArea, \
+            Qt.DockWidgetArea.BottomDockWidgetArea
+        self.docks = {name: self._dock(name, title, widget, area) for name, title, widget, area
+                      in (("selection", "Selection", panel, right),
+                          ("odds", "Odds of the planned order", self.odds, right),
+                          ("log", "Log", self.log, bottom))}
+
+    def _dock(self, name: str, title: str, content: QWidget,
+              area: Qt.DockWidgetArea) -> QDockWidget:
+        """A dock whose content can be swapped for a blank page while the board is covered
+        — docked or floating, it then shows nothing of the last side's game."""
+        pages = QStackedWidget()
+        pages.addWidget(content)
+        blank = QLabel("Covered until the next side is at the screen.")
+        blank.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        blank.setObjectName("covered")
+        pages.addWidget(blank)
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(pages)
+        self.addDockWidget(area, dock)
+        return dock
 
     def showEvent(self, event: object) -> None:
         super().showEvent(event)  # type: ignore[arg-type]
@@ -160,8 +202,14 @@ class MainWindow(QMainWindow):
         spacer.setSizePolicy(spacer.sizePolicy().horizontalPolicy().Expanding,
                              spacer.sizePolicy().verticalPolicy())
         bar.addWidget(spacer)
+        self.table_badge = QLabel()
+        self.table_badge.setStyleSheet("border: 1px solid #8A7B5C; border-radius: 4px; "
+                                       "padding: 2px 6px; background: #F3EBD8;")
+        bar.addWidget(self.table_badge)
+        bar.addWidget(QLabel("  "))
         bar.addWidget(self.end_button)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+        self.toolbar = bar
 
     def _action(self, menu: QMenu, text: str,
                 keys: str | QKeySequence.StandardKey | Qt.Key | None, slot: object) -> QAction:
@@ -222,10 +270,11 @@ class MainWindow(QMainWindow):
         if old is not None:  # the game being replaced hears nothing more
             old.changed.disconnect(self.on_changed)
             old.played.disconnect(self.on_played)
-            old.undo_stack.canUndoChanged.disconnect(self.undo_action.setEnabled)
-            old.undo_stack.canRedoChanged.disconnect(self.redo_action.setEnabled)
+            old.undo_stack.canUndoChanged.disconnect(self._sync_undo_actions)
+            old.undo_stack.canRedoChanged.disconnect(self._sync_undo_actions)
             old.autosave_enabled = False
         self.cover.hide()
+        self._set_covered(False)
         self.session = self._bound = session
         self.ui = ui_for(session.game.ruleset.id)
         self.scene = self.ui.make_scene(session.scenario.board)
@@ -247,12 +296,21 @@ class MainWindow(QMainWindow):
             self.selection_layout.insertWidget(2, self.ruleset_panel)
         session.changed.connect(self.on_changed)
         session.played.connect(self.on_played)
-        session.undo_stack.canUndoChanged.connect(self.undo_action.setEnabled)
-        session.undo_stack.canRedoChanged.connect(self.redo_action.setEnabled)
-        self.undo_action.setEnabled(False)
-        self.redo_action.setEnabled(False)
-        self.session.solo = self.solo_action.isChecked()
-        self.session.teacher_view = self.teacher_action.isChecked()
+        session.undo_stack.canUndoChanged.connect(self._sync_undo_actions)
+        session.undo_stack.canRedoChanged.connect(self._sync_undo_actions)
+        self._sync_undo_actions()
+        for action, turn_on in ((self.solo_action, session.allow_undo_past_dice),
+                                (self.teacher_action, session.show_everything)):
+            try:  # a tick carried over from the last game holds only if this one allows it
+                turn_on(action.isChecked())
+            except IllegalAction:
+                action.setChecked(False)
+        game = session.game
+        self.log.header = game.table.badge(game.has_secrets)
+        self.table_badge.setText(self.log.header)
+        self.table_badge.setVisible(bool(self.log.header))
+        self.table_badge.setToolTip(f"Dice committed when the game began: "
+                                    f"{game.seed_commitment[:16]}…")
         self.log.show_events(session.observation().events())
         self.setWindowTitle(f"mineboard — {session.scenario.title}")
         self.covered_for = None
@@ -326,9 +384,33 @@ class MainWindow(QMainWindow):
             self.log.show_events(self.session.observation(PUBLIC).events())
             self.scene.show(self.ui.draw(public))  # nobody's secrets underneath
             self.cover.cover(public.actor, self.scene.colour(public.actor))
+            self._set_covered(True)
         return self.cover.isVisible()
 
+    def _set_covered(self, on: bool) -> None:
+        """Under the cover nothing works and nothing shows: every dock (floating too) shows
+        a blank page, every menu and shortcut is off. Only the cover's button lifts it."""
+        self.covered = on
+        for dock in self.docks.values():
+            pages = dock.widget()
+            assert isinstance(pages, QStackedWidget)
+            pages.setCurrentIndex(1 if on else 0)
+        self.menuBar().setEnabled(not on)
+        self.toolbar.setEnabled(not on)
+        for action in self.findChildren(QAction):
+            if action not in (self.undo_action, self.redo_action):
+                action.setEnabled(not on)
+        self._sync_undo_actions()
+
+    def _sync_undo_actions(self) -> None:
+        """Undo stays on even with nothing to undo, so Ctrl+Z can say why not."""
+        stack = self._bound.undo_stack if self._bound is not None else None
+        live = stack is not None and shiboken6.isValid(stack)  # not mid-teardown
+        self.undo_action.setEnabled(not self.covered and live)
+        self.redo_action.setEnabled(not self.covered and live and stack.canRedo())
+
     def _uncovered(self) -> None:
+        self._set_covered(False)
         self.log.show_events(self.session.observation().events())
         self.refresh()
         self.controller.idle()
@@ -372,8 +454,12 @@ class MainWindow(QMainWindow):
             self.controller.idle()
             self.say(f"Undone: {text}.")
         elif self.session.game.records:
-            self.say("Nothing to undo: dice rolls and reveals cannot be taken back in a "
-                     "two-player game (Edit ▸ Allow undo past dice).", error=True)
+            if self.session.game.may_see_everything():
+                hint = "Edit ▸ Allow undo past dice"
+            else:
+                hint = "nor anything before this side's turn began, in a game with secrets"
+            self.say(f"Nothing to undo: dice rolls and reveals cannot be taken back ({hint}).",
+                     error=True)
         else:
             self.say("Nothing to undo yet.")
 
@@ -388,10 +474,20 @@ class MainWindow(QMainWindow):
             self.say("Nothing to redo.")
 
     def _toggle_solo(self) -> None:
-        self.session.solo = self.solo_action.isChecked()
+        try:
+            self.session.allow_undo_past_dice(self.solo_action.isChecked())
+        except IllegalAction as exc:
+            self.solo_action.setChecked(False)
+            self.say(f"Undo past dice is refused {exc.reason}.", error=True)
 
     def _toggle_teacher(self) -> None:
-        self.session.teacher_view = self.teacher_action.isChecked()
+        on = self.teacher_action.isChecked()
+        try:
+            self.session.show_everything(on)
+        except IllegalAction as exc:
+            self.teacher_action.setChecked(False)
+            self.say(f"The teacher view is refused {exc.reason}.", error=True)
+            return
         # Whoever turns it off is at the screen for the side to move: no cover for them.
         self.covered_for = self.session.observation(PUBLIC).view.to_move
         self.log.show_events(self.session.observation().events())
@@ -418,10 +514,10 @@ class MainWindow(QMainWindow):
 
     # ---- files -----------------------------------------------------------------------------
     def new_game(self) -> None:
-        names = list(bundled_scenarios())
-        name, ok = QInputDialog.getItem(self, "New game", "Scenario:", names, 0, False)
-        if ok and name:
-            self._open(name)
+        dialog = NewGameDialog(self, list(bundled_scenarios()))
+        if dialog.exec() == NewGameDialog.DialogCode.Accepted:
+            choice = dialog.choice()
+            self._open(choice.scenario, choice.table, choice.passphrases)
 
     def open_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open a save or scenario", "",
@@ -429,17 +525,22 @@ class MainWindow(QMainWindow):
         if path:
             self._open(path)
 
-    def _open(self, name: str) -> None:
+    def _open(self, name: str, table: Table = Table(),
+              passphrases: dict[str, str] | None = None) -> None:
         try:
-            session = GameSession.open(name)
+            needed = GameSession.passphrases_needed(name)
+            if needed and passphrases is None:
+                passphrases = ask_passphrases(self, needed, Path(name).name)
+                if passphrases is None:
+                    return
+            session = GameSession.open(name, table=table, passphrases=passphrases)
         except MineboardError as exc:
             QMessageBox.warning(self, "Cannot open", str(exc))
             return
         self.load_session(session)
 
     def save(self) -> None:
-        if self.session.path is None or b'"mineboard_save"' not in Path(
-                self.session.path).read_bytes()[:4096]:
+        if self.session.path is None or not is_save(self.session.path):
             self.save_as()
             return
         self._save_to(self.session.path)

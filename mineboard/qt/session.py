@@ -8,6 +8,7 @@ never on scene items.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -16,10 +17,13 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from mineboard.core.actions import Action
+from mineboard.core.errors import IllegalAction
 from mineboard.core.game import PUBLIC, TEACHER, Game, Observation
 from mineboard.core.history import Record
-from mineboard.persistence.saves import load_save, write_save
+from mineboard.core.table import Table
+from mineboard.persistence.saves import load_save, save_needs, write_save
 from mineboard.persistence.scenario import Scenario, load_scenario
+from mineboard.persistence.sealing import Seals
 from mineboard.resources import resolve_scenario
 
 
@@ -39,6 +43,10 @@ def settings_path() -> Path:
     return data_dir() / "settings.ini"
 
 
+def is_save(path: Path) -> bool:
+    return path.is_file() and b'"mineboard_save"' in path.read_bytes()[:4096]
+
+
 class ActionCommand(QUndoCommand):
     """An action already played; the stack's first redo (on push) only announces it, so a
     refusal is raised before anything reaches the stack."""
@@ -56,7 +64,7 @@ class ActionCommand(QUndoCommand):
         self.session.after_change(self.record)
 
     def undo(self) -> None:
-        self.session.game.undo(past_commits=True)  # the stack already decided it may
+        self.session.game.undo(past_commits=self.session.solo)  # the game has the last word
         self.session.after_change(None)
 
 
@@ -64,11 +72,14 @@ class GameSession(QObject):
     changed = Signal()
     played = Signal(object)  # the Record just played (not on undo/redo)
 
-    def __init__(self, scenario: Scenario, game: Game[Any], path: Path | None = None) -> None:
+    def __init__(self, scenario: Scenario, game: Game[Any], path: Path | None = None,
+                 seals: Seals | None = None) -> None:
         super().__init__()
         self.scenario = scenario
         self.game = game
         self.path = path
+        self.seals = seals or Seals()
+        """The keys of the sides that set a passphrase: saves and autosaves seal with them."""
         self.solo = False
         self.teacher_view = False
         self.seat_override: str | None = None  # the screenshot command draws for one side
@@ -78,14 +89,23 @@ class GameSession(QObject):
 
     # ---- opening ---------------------------------------------------------------------------
     @classmethod
-    def open(cls, name_or_path: str, seed: int | None = None) -> GameSession:
+    def open(cls, name_or_path: str, seed: int | None = None, table: Table = Table(),
+             passphrases: Mapping[str, str] | None = None) -> GameSession:
+        """A save (opened with ``passphrases`` if sealed), or a new game of a scenario at
+        ``table`` whose sides named in ``passphrases`` seal their secrets with them."""
         path = resolve_scenario(name_or_path)
-        head = path.read_bytes()[:4096] if path.exists() else b""
-        if b'"mineboard_save"' in head:
-            scenario, game = load_save(path)
-            return cls(scenario, game, path)
+        if is_save(path):
+            loaded = load_save(path, passphrases)
+            return cls(loaded.scenario, loaded.game, path, loaded.seals)
         scenario = load_scenario(path)
-        return cls(scenario, scenario.new_game(seed if seed is not None else 1))
+        return cls(scenario, scenario.new_game(seed, table),
+                   seals=Seals.from_passphrases(passphrases or {}))
+
+    @staticmethod
+    def passphrases_needed(name_or_path: str) -> list[str]:
+        """The sides whose passphrases opening this file asks for."""
+        path = resolve_scenario(name_or_path)
+        return save_needs(path) if is_save(path) else []
 
     # ---- playing ---------------------------------------------------------------------------
     def play(self, action: Action, text: str = "") -> Record:
@@ -94,8 +114,25 @@ class GameSession(QObject):
         record = self.game.play(action, by=self.seat())
         self.undo_stack.push(ActionCommand(self, record, text or action.kind))
         if record.commits and not self.solo:
-            self.undo_stack.clear()  # a roll or a reveal: undo may not cross it
+            self.undo_stack.clear()  # a roll, a reveal or a hand-over: undo may not cross it
         return record
+
+    def allow_undo_past_dice(self, on: bool) -> None:
+        """Edit ▸ Allow undo past dice. Raises IllegalAction in a game with secrets whose
+        sides did not open the table when it began."""
+        if on and not self.game.may_see_everything():
+            raise IllegalAction("not in a game with secrets: the sides did not agree to an "
+                                "open table when it began", "table")
+        if self.solo and not on:  # nothing taken back past a roll from now on
+            self.undo_stack.clear()
+        self.solo = on
+
+    def show_everything(self, on: bool) -> None:
+        """View ▸ Teacher view; refused like :meth:`allow_undo_past_dice`."""
+        if on and not self.game.may_see_everything():
+            raise IllegalAction("not in a game with secrets: the sides did not agree to an "
+                                "open table when it began", "table")
+        self.teacher_view = on
 
     def after_change(self, record: Record | None) -> None:
         if record is not None and not self._replaying:
@@ -129,13 +166,13 @@ class GameSession(QObject):
 
     # ---- files -----------------------------------------------------------------------------
     def save(self, path: Path) -> None:
-        write_save(path, self.scenario, self.game)
+        write_save(path, self.scenario, self.game, self.seals)
         self.path = path
         self.undo_stack.setClean()
 
     def autosave(self) -> None:
         if self.autosave_enabled:
-            write_save(autosave_path(), self.scenario, self.game)
+            write_save(autosave_path(), self.scenario, self.game, self.seals)
 
     @staticmethod
     def discard_autosave() -> None:
@@ -145,3 +182,9 @@ class GameSession(QObject):
     def pending_autosave() -> Path | None:
         path = autosave_path()
         return path if path.exists() else None
+
+
+def scenario_sides(name_or_path: str) -> tuple[tuple[str, ...], bool]:
+    """A scenario's sides, and whether its game keeps secrets (so passphrases make sense)."""
+    start = load_scenario(resolve_scenario(name_or_path)).new_game(0).state
+    return tuple(start.sides), bool(start.has_secrets)
