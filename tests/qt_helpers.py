@@ -41,3 +41,14 @@ def uncover(qtbot, window: MainWindow) -> None:
     """The next side at the screen presses its own button on the hot-seat cover."""
     if window.cover.isVisible():
         qtbot.mouseClick(window.cover.button, Qt.MouseButton.LeftButton)
+
+
+def activate(qtbot, window: MainWindow) -> None:
+    """Make ``window`` the active window, so its shortcuts fire (offscreen too)."""
+    from PySide6.QtWidgets import QApplication
+
+    window.windowHandle().requestActivate()
+    qtbot.wait(20)
+    if QApplication.activeWindow() is not window:
+        QApplication.setActiveWindow(window)
+    assert QApplication.activeWindow() is window
