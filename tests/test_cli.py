@@ -212,3 +212,33 @@ def test_run_for_another_side_does_not_tell_why_the_mover_was_refused(capsys, tm
     code, _, err = run_cli(capsys, "run", "northsea-1940-hidden", "--actions", str(actions),
                            "--side", "Axis")
     assert code == 1 and "NL-04" in err
+
+
+def test_run_for_the_allies_hides_what_germany_spent_on_secret_mines(capsys, tmp_path):
+    """Issue 9: the Allies saw Germany's IPCs fall 30 → 28 when it bought 2 mines."""
+    actions = write(tmp_path, "a.json", [{"kind": "buy_mines", "count": 2}])
+    reports = {}
+    for side in ("Allies", "Axis"):
+        code, out, _ = run_cli(capsys, "run", "northsea-1940-hidden", "--actions",
+                               str(actions), "--json", "--side", side)
+        assert code == 0
+        reports[side] = json.loads(out)["state"]["ipcs"]
+    assert "Germany" not in reports["Allies"]
+    assert reports["Axis"]["Germany"] == 28
+
+
+def test_screenshot_side_means_what_run_side_means(capsys, tmp_path):
+    out = tmp_path / "x.png"
+    code, _, err = run_cli(capsys, "screenshot", "northsea-1940-hidden", "--side", "Nobody",
+                           "--out", str(out))
+    assert code == 2 and "--side: no side or nation 'Nobody'" in err and not out.exists()
+
+
+def test_run_without_a_seed_reports_only_the_dice_commitment(capsys, tmp_path):
+    actions = write(tmp_path, "a.json", [{"kind": "end_phase"}])
+    code, out, _ = run_cli(capsys, "run", "northsea-1940", "--actions", str(actions), "--json")
+    dice = json.loads(out)["dice"]
+    assert code == 0 and list(dice) == ["commitment"] and len(dice["commitment"]) == 64
+    code, out, _ = run_cli(capsys, "run", "northsea-1940", "--actions", str(actions),
+                           "--seed", "3")
+    assert out.startswith("naval-lines · seed 3 · turn 1")

@@ -149,13 +149,14 @@ def test_an_action_that_fails_half_way_leaves_nothing_behind():
 
 
 def test_what_an_action_finds_out_is_a_commit_point_even_without_dice():
-    """A sweep learns what the counters held (IM-26), a quiet crossing that the boundary or
-    the line held no enemy field (GT-02, NL-12 hidden): none may be taken back."""
+    """A quiet crossing learns that the boundary or the line held no enemy field (GT-02,
+    NL-12 hidden): it may not be taken back. A sweep learns nothing — the owner's counters
+    stay as many as before (IM-26) — so the sweeper may take it back within its turn."""
     from tests.conftest import JUTLAND, imperium, scenario
 
     g = imperium(segment=1, minefields=[{"owner": "Terran", "system": "garnet-gate",
                                          "false": 2}])
-    assert play(g, "sweep", rolls=[], fleet="IMP-3").commits
+    assert not play(g, "sweep", rolls=[], fleet="IMP-3").commits
     g = scenario(JUTLAND, sides=[{"name": "German"}, {"name": "British"}]).new_game(1)
     play(g, "end_phase")
     assert play(g, "cross_boundary", rolls=[], ships=["Lion"]).commits

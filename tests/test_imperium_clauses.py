@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from mineboard.rules.imperium_mines.data import default_ship_data
 from mineboard.rules.imperium_mines.odds import afoul_chance, hits_per_ship
+from mineboard.rules.imperium_mines.state import Counter
 from tests.conftest import dice_of, imperium, play, refused
 
 RULE = default_ship_data().check
@@ -256,7 +258,9 @@ def test_im27_swept_clear_means_no_check():
     g = imperium(segment=1, minefields=[{"owner": "Terran", "system": "halcyon", "points": 2}],
                  fleets=ONE_FLEET["fleets"])
     play(g, "sweep", fleet="S")
-    assert g.state.enemy_counters("halcyon", "Imperial") == []
+    assert g.state.points("halcyon", "Terran") == 0
+    # The counter stays, showing 0 like a false one: its going would tell the sweeper.
+    assert [c.false for c in g.state.enemy_counters("halcyon", "Imperial")] == [True]
     for _ in range(2):
         play(g, "end_phase")
     record = play(g, "jump", rolls=[], fleets=["A"], path=["halcyon", "fallow", "halcyon"])
@@ -289,12 +293,13 @@ def test_im31_false_counters_are_never_swept_and_still_halt():
     g = imperium(segment=1, minefields=[{"owner": "Terran", "system": "halcyon", "points": 1,
                                          "false": 2}], fleets=ONE_FLEET["fleets"])
     play(g, "sweep", fleet="S")
-    assert [c.false for c in g.state.minefields["halcyon"]["Terran"]] == [True, True]
+    assert [c.false for c in g.state.minefields["halcyon"]["Terran"]] == [True, True, True]
     for _ in range(2):
         play(g, "end_phase")
     record = play(g, "jump", rolls=[], fleets=["A"], path=["halcyon", "fallow", "halcyon"])
     assert [e.clause for e in record.events if e.clause.startswith("IM-1")] == [
         "IM-15", "IM-15", "IM-16"]
+    assert g.state.minefields["halcyon"]["Terran"] == []  # all turned up and removed
 
 
 def test_im32_the_jump_bonus_is_flat():
@@ -349,6 +354,35 @@ def test_im26_im31_a_sweep_is_judged_on_what_the_sweeper_sees():
                  fleets=ONE_FLEET["fleets"])
     g.check(g.ruleset.codec.parse({"kind": "sweep", "fleet": "S"}), by="Imperial")
     record = play(g, "sweep", fleet="S")
-    swept = next(e for e in record.events if e.kind == "MinesSwept")
-    assert swept.data["removed"] == 0
+    reduced = next(e for e in record.events if e.kind == "MinefieldReduced")
+    assert reduced.data["removed"] == 0 and reduced.secret_to == "Terran"
     assert [c.false for c in g.state.minefields["halcyon"]["Terran"]] == [True, True]
+
+
+def _sweep_at_halcyon(counters: list[Counter]) -> tuple[Any, list[str]]:
+    g = imperium(segment=1, minefields=[], fleets=ONE_FLEET["fleets"])
+    g.state.minefields["halcyon"] = {"Terran": counters}
+    check = g.observe("Imperial").refusal(g.ruleset.codec.parse({"kind": "sweep",
+                                                                 "fleet": "S"}))
+    assert check is None  # enemy counters lie there: the sweep is legal, whatever they hold
+    record = g.play(g.ruleset.codec.parse({"kind": "sweep", "fleet": "S"}), by="Imperial")
+    return g, [e.text for e in g.observe("Imperial").events_of(record)]
+
+
+def test_im26_im31_sweeping_false_or_real_counters_looks_the_same_to_the_sweeper():
+    """No oracle: the refusal, the log and the counter backs say nothing of what was there."""
+    false_only, seen_false = _sweep_at_halcyon([Counter(0, false=True)] * 3)
+    real, seen_real = _sweep_at_halcyon([Counter(2), Counter(1), Counter(0, false=True)])
+    assert seen_false == seen_real == ["S sweeps the enemy minefield counters at Halcyon"]
+    assert false_only.observe("Imperial").view == real.observe("Imperial").view
+    assert len(real.state.minefields["halcyon"]["Terran"]) == 3  # not merged (IM-26)
+    assert real.state.points("halcyon", "Terran") == 1  # 3 points, 2 sweepers
+    g = imperium(segment=1, minefields=[], fleets=ONE_FLEET["fleets"])
+    refused("IM-26", g, "sweep", fleet="S")  # no counters at all: that anyone can see
+
+
+def test_im26_a_sweep_to_zero_leaves_counters_that_count_as_false():
+    g, _seen = _sweep_at_halcyon([Counter(1), Counter(1)])
+    assert [(c.value, c.false) for c in g.state.minefields["halcyon"]["Terran"]] == \
+        [(0, True), (0, True)]
+    assert g.state.points("halcyon", "Terran") == 0  # IM-27: nothing left to roll against

@@ -174,3 +174,29 @@ def test_without_passphrases_the_file_shows_everything(tmp_path):
     doc = save_document(scenario(**HIDDEN), g)
     assert doc["actions"][1]["action"] == {"kind": "lay_mines", "unit": "ger-escort-1",
                                            "line": "112|113"}
+
+
+# ---- no oracles ---------------------------------------------------------------------------------
+def _seen_by(g: Game[Any], side: str, kind: str, **fields: Any) -> list[dict[str, Any]]:
+    record = play(g, kind, **fields)
+    return [e.to_json() for e in g.observe(side).events_of(record)]
+
+
+def test_real_and_false_placements_read_the_same_to_the_other_side():
+    from tests.test_gwas_clauses import near_hex
+    from tests.test_imperium_clauses import ONE_FLEET
+
+    real = _seen_by(imperium(segment=1, **ONE_FLEET), "Terran", "lay_mines", fleet="L")
+    false = _seen_by(imperium(segment=1, **ONE_FLEET), "Terran", "place_false", fleet="L",
+                     count=1)
+    assert real == false == [{"kind": "CountersPlaced", "type": "CountersPlaced",
+                              "clause": "IM-08",
+                              "text": "Imperial places a face-down counter at Corvan",
+                              "at": {"kind": "system", "id": "corvan"}, "owner": "Imperial",
+                              "count": 1, "public_clause": ""}]
+    seen = []
+    for mine in (True, False):
+        g = scenario(JUTLAND).new_game(4)
+        german_setup(g)
+        seen.append(_seen_by(g, "British", "place_counter", hex=near_hex(g, "C|W"), mine=mine))
+    assert seen[0] == seen[1] and "face-down counter" in seen[0][0]["text"]

@@ -83,29 +83,40 @@ def apply_false(state: ImperiumState, action: PlaceFalse, dice: Dice) -> list[Ev
 
 
 def apply_sweep(state: ImperiumState, action: Sweep, dice: Dice) -> list[Event]:
+    """IM-26: each sweeper removes one enemy mine point. What the sweeper learns is only
+    that it swept: the owner replaces his real counters with as many counters again showing
+    the new total (a counter left at 0 is as empty as a false one, IM-31), so neither the
+    number of counter backs nor the log tells how many points were there or went."""
     fleet = state.fleets[action.fleet]
     sweepers = state.count_of(fleet, "sweeps")
     fleet.swept = fleet.stayed = True
-    events: list[Event] = []
     where = system_name(state, fleet.system)
+    at = state.board.ref(fleet.system)
+    events: list[Event] = [Event(
+        kind="MinesSwept", clause="IM-26",
+        text=f"{fleet.id} sweeps the enemy minefield counters at {where}", at=at)]
     for owner, counters in state.minefields.get(fleet.system, {}).items():
         if owner == fleet.side:
             continue
-        real = sum(c.value for c in counters if not c.false)
-        removed = min(real, sweepers)
+        real = [c for c in counters if not c.false]
+        total = sum(c.value for c in real)
+        removed = min(total, sweepers)
         sweepers -= removed
-        left = real - removed
-        counters[:] = [c for c in counters if c.false] + ([Counter(left)] if left else [])
-        at = state.board.ref(fleet.system)
-        events.append(Event(kind="MinesSwept", clause="IM-26",
-                            text=f"{fleet.id}'s minesweepers remove {removed} of {owner}'s "
-                            f"mine point(s) at {where}", at=at, data={"removed": removed},
-                            reveals=True))  # what the counters held: no taking it back
+        left = total - removed
+        counters[:] = [c for c in counters if c.false] + _spread(left, len(real))
         events.append(Event(kind="MinefieldReduced", clause="IM-26",
-                            text=f"{owner}'s minefield at {where} is now {left} point(s)"
+                            text=f"{fleet.id}'s minesweepers remove {removed} of {owner}'s "
+                            f"mine point(s) at {where}: {left} left"
                             + (" — swept clear (IM-27)" if not left else ""), at=at,
-                            data={"left": left}, secret_to=owner))
+                            data={"removed": removed, "left": left}, secret_to=owner))
     return events
+
+
+def _spread(points: int, counters: int) -> list[Counter]:
+    """``points`` over exactly ``counters`` counters; those left empty count as false."""
+    base, extra = divmod(points, counters) if counters else (0, 0)
+    values = [base + (i < extra) for i in range(counters)]
+    return [Counter(v) if v else Counter(0, false=True) for v in values]
 
 
 def _damage(state: ImperiumState, fleet: Fleet, points: int, dice: Dice) -> list[Event]:

@@ -44,6 +44,8 @@ class NavalLines(TableRuleset[NavalState]):
             if seen.side_of(nation) != side:
                 seen.stored[nation] = seen.pending[nation] = 0
                 seen.bought_this_turn[nation] = 0
+        # Money tells what was bought, and mines bought are secret (NL-01 hidden).
+        seen.ipcs = {n: v for n, v in seen.ipcs.items() if seen.side_of(n) == side}
         for unit in seen.units.values():
             if seen.side_of(unit.nation) != side:
                 unit.cargo = 0
