@@ -88,6 +88,10 @@ def build_parser() -> argparse.ArgumentParser:
                      help="all sides agree: undo past dice and teacher view allowed")
     _add_passphrase_option(run, "to seal that side's secrets in the --save file")
 
+    from mineboard import pbem_cli
+
+    pbem_cli.add_parser(sub, _passphrase)
+
     bench = sub.add_parser("bench", help="measure the performance budgets")
     bench.add_argument("names", nargs="*", help="only these benchmarks")
     bench.add_argument("--runs", type=_positive, default=None)
@@ -372,5 +376,12 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     return 0
 
 
-_COMMANDS = {"screenshot": cmd_screenshot, "bench": cmd_bench, "rulesets": cmd_rulesets,
-             "odds": cmd_odds, "run": cmd_run, "validate": cmd_validate, "play": cmd_play}
+def cmd_pbem(args: argparse.Namespace) -> int:
+    from mineboard import pbem_cli
+
+    return pbem_cli.run(args)
+
+
+_COMMANDS = {"pbem": cmd_pbem, "screenshot": cmd_screenshot, "bench": cmd_bench,
+             "rulesets": cmd_rulesets, "odds": cmd_odds, "run": cmd_run,
+             "validate": cmd_validate, "play": cmd_play}

@@ -25,6 +25,17 @@ def data_dir(name: str) -> Path:
     raise FileNotFoundError(f"mineboard's {name}/ folder is missing from this installation")
 
 
+def user_dir() -> Path:
+    """The player's own files (autosave, settings, play-by-email turns this program has
+    seen); MINEBOARD_DATA_DIR overrides it (tests, portable installs)."""
+    import os
+
+    from platformdirs import user_data_dir
+
+    override = os.environ.get("MINEBOARD_DATA_DIR")
+    return Path(override) if override else Path(user_data_dir("mineboard", appauthor=False))
+
+
 def assets_dir() -> Path:
     return data_dir("assets")
 

@@ -169,21 +169,27 @@ class Game(Generic[S]):
             raise IllegalAction("not allowed, for a reason hidden from you", "HIDDEN") from None
 
     def play(self, action: Action, recorded: Sequence[Roll] | None = None,
-             by: str | None = None) -> Record:
+             by: str | None = None, *, seed: int | None = None, checked: bool = True
+             ) -> Record:
         """Check and apply ``action``. Illegal actions raise and change nothing.
 
-        With ``recorded`` the dice replay those rolls instead of drawing from the seed.
+        With ``recorded`` the dice replay those rolls instead of drawing from the seed; with
+        ``seed`` they are drawn afresh from that one (a play-by-email resolution). Only a
+        world rebuilt from stand-ins (see :meth:`Ruleset.stand_in`) plays ``checked=False``.
         """
-        self.check(action, by)
-        record = self._apply(action, recorded, by)
+        if checked:
+            self.check(action, by)
+        record = self._apply(action, recorded, by, seed)
         self._redo.clear()
         return record
 
     def _apply(self, action: Action, recorded: Sequence[Roll] | None,
-               by: str | None) -> Record:
+               by: str | None, seed: int | None = None) -> Record:
         dice: SeededDice | ScriptedDice
-        dice = SeededDice(self.seed, self._rolls) if recorded is None else \
-            ScriptedDice(r.value for r in recorded)
+        if recorded is not None:
+            dice = ScriptedDice(r.value for r in recorded)
+        else:
+            dice = SeededDice(self.seed, self._rolls) if seed is None else SeededDice(seed)
         mover = self._state.to_move
         try:
             events = self.ruleset.apply(self._state, action, dice)

@@ -49,6 +49,13 @@ class Ruleset(ABC, Generic[S]):
         A game without secrets may return ``state`` itself.
         """
 
+    def stand_in(self, action: Action) -> Action | None:
+        """What the other sides replay for ``action`` while it is a side's sealed secret —
+        the same order with the secret made harmless (a dummy counter for a mine), so their
+        world looks to them exactly as the truth does; None: it leaves no public trace and
+        is skipped. Play-by-email rebuilds each side's world from these."""
+        return None
+
     @abstractmethod
     def end_phase(self, state: S) -> Action:
         """The action that ends the current phase, segment or impulse."""

@@ -26,6 +26,8 @@ from mineboard.core.errors import BadInput
 
 SCRYPT = {"n": 2**15, "r": 8, "p": 1}
 """About a tenth of a second and 32 MB per passphrase: slow for a guesser, quick to open."""
+MAX_SCRYPT_MEMORY = 256 * 1024 * 1024
+"""A hostile file may not ask for more memory than this to derive a key."""
 _CHECK = b"mineboard passphrase check"
 _NONCE_BYTES = 12
 
@@ -127,8 +129,10 @@ class Seals:
         if not isinstance(data, Mapping) or data.get("kdf") != "scrypt" or not isinstance(
                 data.get("sides"), Mapping):
             raise BadInput(where, "'seals' must name the scrypt key derivation and the sides")
-        params = {k: data.get(k) for k in SCRYPT}
-        if not all(isinstance(v, int) and 1 <= v <= 2**20 for v in params.values()):
+        n, r, p = (data.get(k) for k in ("n", "r", "p"))
+        if not (isinstance(n, int) and isinstance(r, int) and isinstance(p, int)) or not (
+                2**10 <= n <= 2**20 and n & (n - 1) == 0 and 1 <= r <= 32 and 1 <= p <= 8
+                and 128 * n * r <= MAX_SCRYPT_MEMORY):
             raise BadInput(where, "'seals' has unusable scrypt parameters")
         seals = cls()
         for side, entry in data["sides"].items():
@@ -139,7 +143,7 @@ class Seals:
                 salt = bytes.fromhex(entry["salt"])
             except (TypeError, KeyError, ValueError):
                 raise BadInput(where, f"'seals' of {side} has no hex salt") from None
-            key = derive_key(passphrases[side], salt, **params)
+            key = derive_key(passphrases[side], salt, n, r, p)
             try:
                 ok = _decrypt(key, side, entry.get("check"), where) == _CHECK
             except BadInput:

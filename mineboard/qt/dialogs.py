@@ -125,3 +125,66 @@ def ask_passphrases(parent: QWidget | None, sides: list[str], what: str) -> dict
             return None
         found[side] = text
     return found
+
+
+class PbemStartDialog(QDialog):
+    """File ▸ New game by email: the scenario, your side, your passphrase (twice)."""
+
+    def __init__(self, parent: QWidget | None, scenarios: list[str]) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New game by email")
+        self.setMinimumWidth(480)
+        form = QFormLayout(self)
+        self.scenario = QComboBox()
+        self.scenario.addItems(scenarios)
+        self.side = QComboBox()
+        self.scenario.currentTextChanged.connect(self._scenario_changed)
+        self.first, self.again = QLineEdit(), QLineEdit()
+        for box in (self.first, self.again):
+            box.setEchoMode(QLineEdit.EchoMode.Password)
+        form.addRow("Scenario:", self.scenario)
+        form.addRow("Your side:", self.side)
+        form.addRow("Your passphrase:", self.first)
+        form.addRow("Again:", self.again)
+        note = QLabel("Your secret moves are sealed with it in every turn file; without it "
+                      "you cannot open the game again. The dice come from both sides' "
+                      "shares: neither program can predict them.")
+        note.setWordWrap(True)
+        form.addRow(note)
+        self.error = QLabel()
+        self.error.setStyleSheet("color: #A4001D;")
+        form.addRow(self.error)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self._accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+        self._scenario_changed(self.scenario.currentText())
+
+    def _scenario_changed(self, name: str) -> None:
+        self.side.clear()
+        try:
+            sides, _secrets = scenario_sides(name)
+        except MineboardError as exc:
+            self.error.setText(str(exc))
+            return
+        self.side.addItems(list(sides))
+
+    def _accept(self) -> None:
+        if not self.first.text():
+            self.error.setText("a passphrase is needed: it seals your secret moves")
+        elif self.first.text() != self.again.text():
+            self.error.setText("the passphrase and its repeat differ")
+        else:
+            self.accept()
+
+
+def ask_new_passphrase(parent: QWidget | None, side: str) -> str | None:
+    """A passphrase being set: asked twice, so a slip of the finger cannot lock a game."""
+    first, ok = QInputDialog.getText(parent, "Passphrase", f"{side}'s new passphrase:",
+                                     QLineEdit.EchoMode.Password)
+    if not ok or not first:
+        return None
+    again, ok = QInputDialog.getText(parent, "Passphrase", f"{side}'s passphrase again:",
+                                     QLineEdit.EchoMode.Password)
+    return first if ok and again == first else None

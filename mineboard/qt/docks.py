@@ -47,15 +47,21 @@ class LogView(QListWidget):
         self.scrollToBottom()
         QTimer.singleShot(0, self.scrollToBottom)  # again once the new rows are laid out
 
-    def show_events(self, events: list[Event]) -> None:
-        self.clear()
-        if self.header:
-            item = QListWidgetItem(self.header)
+    def add_notes(self, notes: list[str]) -> None:
+        """Lines the program says itself (what a turn file brought), not the rules' events."""
+        for note in notes:
+            item = QListWidgetItem(note)
             font = item.font()
             font.setItalic(True)
             item.setFont(font)
             item.setForeground(QColor("#6B5B3E"))
             self.addItem(item)
+        self.scrollToBottom()
+
+    def show_events(self, events: list[Event]) -> None:
+        self.clear()
+        if self.header:
+            self.add_notes([self.header])
         self.add_events(events)
 
     def _clicked(self, item: QListWidgetItem) -> None:

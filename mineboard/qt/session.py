@@ -7,12 +7,10 @@ never on scene items.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from platformdirs import user_data_dir
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
@@ -21,26 +19,21 @@ from mineboard.core.errors import IllegalAction
 from mineboard.core.game import PUBLIC, TEACHER, Game, Observation
 from mineboard.core.history import Record
 from mineboard.core.table import Table
+from mineboard.persistence.pbem import Seat
 from mineboard.persistence.saves import load_save, save_needs, write_save
 from mineboard.persistence.scenario import Scenario, load_scenario
 from mineboard.persistence.sealing import Seals
-from mineboard.resources import resolve_scenario
-
-
-def data_dir() -> Path:
-    """Where autosaves live; MINEBOARD_DATA_DIR overrides it (tests, portable installs)."""
-    override = os.environ.get("MINEBOARD_DATA_DIR")
-    return Path(override) if override else Path(user_data_dir("mineboard", appauthor=False))
+from mineboard.resources import resolve_scenario, user_dir
 
 
 def autosave_path() -> Path:
-    return data_dir() / "autosave.json"
+    return user_dir() / "autosave.json"
 
 
 def settings_path() -> Path:
     """The player's settings (dice speed …), beside the autosave: tests and portable installs
     that set MINEBOARD_DATA_DIR never touch the real ones."""
-    return data_dir() / "settings.ini"
+    return user_dir() / "settings.ini"
 
 
 def is_save(path: Path) -> bool:
@@ -86,6 +79,17 @@ class GameSession(QObject):
         self.undo_stack = QUndoStack(self)
         self.autosave_enabled = True
         self._replaying = False
+        self.pbem: Seat | None = None
+        """Play by email: this side's seat. The game shown is its world, moves go through
+        it, and the turn file is the save."""
+
+    @classmethod
+    def at_seat(cls, seat: Seat) -> GameSession:
+        """A play-by-email game, as ``seat``'s side sees it."""
+        session = cls(seat.last.scenario, seat.world())
+        session.pbem = seat
+        session.autosave_enabled = False
+        return session
 
     # ---- opening ---------------------------------------------------------------------------
     @classmethod
@@ -108,14 +112,31 @@ class GameSession(QObject):
         return save_needs(path) if is_save(path) else []
 
     # ---- playing ---------------------------------------------------------------------------
-    def play(self, action: Action, text: str = "") -> Record:
+    def play(self, action: Action, text: str = "") -> Record | None:
         """Play for the seat in front of the screen, then put it on the undo stack. Raises
         IllegalAction, changing nothing — not even the stack."""
+        if self.pbem is not None:
+            return self._play_by_email(action)
         record = self.game.play(action, by=self.seat())
         self.undo_stack.push(ActionCommand(self, record, text or action.kind))
         if record.commits and not self.solo:
             self.undo_stack.clear()  # a roll, a reveal or a hand-over: undo may not cross it
         return record
+
+    def _play_by_email(self, action: Action) -> Record | None:
+        assert self.pbem is not None
+        entry = self.pbem.play(action)
+        self.game = self.pbem.world()
+        self.after_change(None if entry.pending else self.game.records[-1])
+        return None if entry.pending else self.game.records[-1]
+
+    def undo_by_email(self) -> str:
+        """Take back this side's last move of the turn file not yet sent."""
+        assert self.pbem is not None
+        entry = self.pbem.undo()
+        self.game = self.pbem.world()
+        self.after_change(None)
+        return entry.action.kind if entry.action else "a secret move"
 
     def allow_undo_past_dice(self, on: bool) -> None:
         """Edit ▸ Allow undo past dice. Raises IllegalAction in a game with secrets whose
@@ -149,6 +170,8 @@ class GameSession(QObject):
         """Whose eyes the board is drawn for: the side to move when secrets exist."""
         if self.seat_override is not None:
             return self.seat_override
+        if self.pbem is not None:
+            return self.pbem.me
         if self.teacher_view or not self.hidden:
             return TEACHER
         return str(self.game.observe(PUBLIC).view.to_move)

@@ -13,7 +13,7 @@ from mineboard.core.planning import Choice, Command, Preview, Selection
 from mineboard.core.ruleset import TableRuleset
 from mineboard.maps.model import BoardMap
 from mineboard.rules.gwas_tactical import planning
-from mineboard.rules.gwas_tactical.actions import CODEC, EndPhase, MoveShips
+from mineboard.rules.gwas_tactical.actions import CODEC, EndPhase, MoveShips, PlaceCounter
 from mineboard.rules.gwas_tactical.checks import CHECKS
 from mineboard.rules.gwas_tactical.effects import EFFECTS
 from mineboard.rules.gwas_tactical.scenario import state_from_scenario
@@ -36,6 +36,12 @@ class GwasTactical(TableRuleset[GtState]):
 
     def end_phase(self, state: GtState) -> Action:
         return EndPhase()
+
+    def stand_in(self, action: Action) -> Action | None:
+        """A counter placed face-down stands in as a dummy: the same back on the same hex."""
+        if isinstance(action, PlaceCounter):
+            return PlaceCounter(action.hex, mine=False)
+        return None
 
     def view(self, state: GtState, side: str | None) -> GtState:
         """The other side's face-down counters: where they lie, never which are mines."""

@@ -12,7 +12,7 @@ from mineboard.core.planning import Choice, Command, Preview, Selection
 from mineboard.core.ruleset import TableRuleset
 from mineboard.maps.model import BoardMap
 from mineboard.rules.imperium_mines import planning
-from mineboard.rules.imperium_mines.actions import CODEC, EndPhase, Jump
+from mineboard.rules.imperium_mines.actions import CODEC, EndPhase, Jump, LayMines, PlaceFalse
 from mineboard.rules.imperium_mines.checks import CHECKS
 from mineboard.rules.imperium_mines.effects import EFFECTS
 from mineboard.rules.imperium_mines.scenario import state_from_scenario
@@ -33,6 +33,15 @@ class ImperiumMines(TableRuleset[ImperiumState]):
 
     def end_phase(self, state: ImperiumState) -> Action:
         return EndPhase()
+
+    def stand_in(self, action: Action) -> Action | None:
+        """Laid mines stand in as one false counter from the same fleet (IM-08, IM-12): one
+        more back at that system; false counters stand in as themselves."""
+        if isinstance(action, LayMines):
+            return PlaceFalse(action.fleet, 1)
+        if isinstance(action, PlaceFalse):
+            return action
+        return None
 
     def view(self, state: ImperiumState, side: str | None) -> ImperiumState:
         """The other side's counters become anonymous backs: how many, never what (IM-08)."""

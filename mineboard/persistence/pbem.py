@@ -1,0 +1,578 @@
+"""Play by email: turn files that no side can peek into, replay or forge.
+
+Each turn file holds the whole game so far — the ledger (public actions, the sender's and
+earlier secrets sealed for their owners, the secrets opened), the dice shares — plus its
+number and the hash of the file before it. The two sides' files alternate, even when one
+side only answers the other's dice.
+
+Dice: every file commits to a fresh random share of its sender and reveals the share the
+sender committed in its previous file. An action that rolls is never resolved by the side
+that chose it: it waits at the end of that side's file, and the other side's program rolls
+it from the two shares revealed in the two files around it — each committed before the
+other was known, so neither side could predict or bias the dice.
+
+Hidden minefields: each program plays the other side's moves in its own world (its
+secrets real, the other's as stand-ins, see :mod:`mineboard.persistence.ledger`). When a
+move would come out differently in the truth — a ship crossing a line the receiver mined
+— the receiver's program cuts the sender's file there, rolls that move's dice, and opens
+the secrets that decide it; the sender's later moves of that file are set aside, and the
+sender plays on from what really happened.
+
+Every check names what is wrong in one line: a file out of order, changed, from another
+game, or whose dice or openings do not add up.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from mineboard.core.actions import Action
+from mineboard.core.commitment import canonical, commit, new_salt, opens, sha256
+from mineboard.core.dice import DiceExhausted
+from mineboard.core.errors import BadInput, IllegalAction, MineboardError
+from mineboard.core.game import Game, seat_for
+from mineboard.persistence.atomic import write_atomic
+from mineboard.persistence.ledger import Entry, Ledger, Opening, ProtocolError
+from mineboard.persistence.scenario import Scenario, scenario_from_data
+from mineboard.persistence.sealing import Seals, SideSeal
+from mineboard.resources import parse_json, read_bytes, user_dir
+
+TURN_SCHEMA = 1
+FIRST_PLAY = 2
+"""Files 0 and 1 are the handshake (each side commits to its first share); moves from 2."""
+
+
+def turns_dir() -> Path:
+    return user_dir() / "pbem"
+
+
+def _hex(value: Any, where: str, what: str) -> bytes:
+    try:
+        return bytes.fromhex(value)
+    except (TypeError, ValueError):
+        raise BadInput(where, f"'{what}' must be hex") from None
+
+
+@dataclass
+class ShareStep:
+    """One file's dice shares: the sender's new commitment, the share it committed last
+    time (now revealed), and the new share sealed so the sender can reveal it next time."""
+
+    by: str
+    commit: str
+    reveal: str | None
+    sealed: Mapping[str, str]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"by": self.by, "commit": self.commit, "reveal": self.reveal,
+                "sealed": dict(self.sealed)}
+
+    @classmethod
+    def from_json(cls, data: Any, where: str) -> ShareStep:
+        if not isinstance(data, Mapping) or not all(
+                isinstance(data.get(k), str) for k in ("by", "commit")) or not isinstance(
+                data.get("sealed"), Mapping) or not isinstance(data.get("reveal"),
+                                                                 (str, type(None))):
+            raise BadInput(where, "a share step needs by, commit, reveal and sealed")
+        return cls(data["by"], data["commit"], data["reveal"], dict(data["sealed"]))
+
+
+def dice_seed(game_id: str, first: str, second: str, index: int) -> int:
+    """The seed of entry ``index``'s dice, from the shares revealed in two files in a row."""
+    digest = sha256(b"mineboard pbem dice", game_id.encode(), bytes.fromhex(first),
+                    bytes.fromhex(second), str(index).encode())
+    return int.from_bytes(digest[:16], "big")
+
+
+@dataclass
+class TurnFile:
+    game_id: str
+    seq: int
+    prev: str | None
+    sender: str
+    scenario: Scenario
+    seals: dict[str, Any]
+    shares: list[ShareStep]
+    ledger: Ledger
+    raw: bytes = b""
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return tuple(self.ledger.initial.sides)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "mineboard_turn": TURN_SCHEMA, "game": self.game_id, "seq": self.seq,
+            "prev": self.prev, "from": self.sender,
+            "ruleset": self.scenario.ruleset.id,
+            "map": {"id": self.scenario.board.id, "sha256": self.scenario.board.content_hash},
+            "scenario": dict(self.scenario.data), "seals": self.seals,
+            "shares": [s.to_json() for s in self.shares],
+            "ledger": [e.to_json() for e in self.ledger.entries],
+            "opened": {str(i): {"action": o.action.to_json(), "salt": o.salt.hex()}
+                       for i, o in sorted(self.ledger.opened.items())},
+        }
+
+    def encode(self) -> bytes:
+        return (json.dumps(self.to_json(), indent=1) + "\n").encode()
+
+    @property
+    def digest(self) -> str:
+        return sha256(self.raw).hex()
+
+
+def _field(doc: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    value = doc.get(key)
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        raise BadInput(where, f"'{key}' is missing or of the wrong type")
+    return value
+
+
+def parse_turn(raw: bytes, where: str, folder: Path) -> TurnFile:
+    doc = parse_json(raw, where)
+    if not isinstance(doc, Mapping) or "mineboard_turn" not in doc:
+        raise BadInput(where, "not a mineboard turn file")
+    if doc["mineboard_turn"] != TURN_SCHEMA:
+        raise BadInput(where, f"turn file format {doc['mineboard_turn']!r} is not one this "
+                              f"program reads (it reads version {TURN_SCHEMA})")
+    game_id = _field(doc, "game", str, where)
+    seq = _field(doc, "seq", int, where)
+    prev = doc.get("prev")
+    if seq < 0 or (prev is not None and not isinstance(prev, str)) or (prev is None) != (
+            seq == 0):
+        raise BadInput(where, "'seq' and 'prev' do not fit: only turn 0 follows no file")
+    scenario = scenario_from_data(_field(doc, "scenario", Mapping, where),
+                                  f"{where}: scenario", folder)
+    map_info = _field(doc, "map", Mapping, where)
+    if doc.get("ruleset") != scenario.ruleset.id or map_info.get("id") != scenario.board.id \
+            or map_info.get("sha256") not in scenario.board.accepted_hashes:
+        raise BadInput(where, "its ruleset or map is not the scenario's, or another version")
+    seals = _field(doc, "seals", Mapping, where)
+    shares = [ShareStep.from_json(s, f"{where}: shares[{i}]")
+              for i, s in enumerate(_field(doc, "shares", list, where))]
+    if len(shares) != seq + 1:
+        raise BadInput(where, f"turn {seq} must carry {seq + 1} share steps, not "
+                              f"{len(shares)}")
+    initial = scenario.ruleset.new_state(scenario.data, scenario.board, where)
+    entries = [Entry.from_json(e, scenario.ruleset, f"{where}: ledger[{i}]")
+               for i, e in enumerate(_field(doc, "ledger", list, where))]
+    ledger = Ledger(scenario.ruleset, initial, entries)
+    for key, value in _field(doc, "opened", Mapping, where).items():
+        at = f"{where}: opened[{key}]"
+        if not key.isdigit() or not isinstance(value, Mapping):
+            raise BadInput(at, "an opening is keyed by entry number and holds action and salt")
+        opening = Opening(scenario.ruleset.codec.parse(value.get("action"), at),
+                          _hex(value.get("salt"), at, "salt"))
+        ledger.open(int(key), opening, at)
+    sender = _field(doc, "from", str, where)
+    if sender not in initial.sides or shares[-1].by != sender:
+        raise BadInput(where, f"'from' names {sender!r}, not the side whose shares it adds")
+    return TurnFile(game_id, seq, prev, sender, scenario, dict(seals), shares, ledger,
+                    raw)
+
+
+def read_turn(path: Path) -> TurnFile:
+    return parse_turn(read_bytes(path), str(path), path.resolve().parent)
+
+
+# ---- one side's seat ----------------------------------------------------------------------
+@dataclass
+class Seat:
+    """One side at a play-by-email game: the last file, its key, its secrets and new moves."""
+
+    me: str
+    last: TurnFile
+    seal: SideSeal
+    entries: list[Entry]
+    """The ledger this side is writing: the last file's, rolled where needed, plus its own
+    new moves."""
+    mine: dict[int, Action] = field(default_factory=dict)
+    salts: dict[int, bytes] = field(default_factory=dict)
+    opened: dict[int, Opening] = field(default_factory=dict)
+    """Openings this side adds in its next file."""
+    told: list[str] = field(default_factory=list)
+    """What receiving the file did, for the player: dice rolled, moves set aside, openings."""
+    next_share: bytes = field(default_factory=lambda: secrets.token_bytes(32))
+
+    @property
+    def other(self) -> str:
+        return next(s for s in self.last.sides if s != self.me)
+
+    @property
+    def seq(self) -> int:
+        """The number of the file this side writes next."""
+        return self.last.seq + 1
+
+    def ledger(self) -> Ledger:
+        return Ledger(self.last.ledger.ruleset, self.last.ledger.initial, self.entries,
+                      {**self.last.ledger.opened, **self.opened})
+
+    def world(self) -> Game[Any]:
+        """This side's world; its player sees it through ``observe(me)``."""
+        return self.ledger().world(self.mine)
+
+    @property
+    def pending(self) -> bool:
+        return bool(self.entries) and self.entries[-1].pending
+
+    @property
+    def sent(self) -> bool:
+        """This side sits at its own last file: the answer is the other side's to write."""
+        return self.last.seq >= 0 and self.last.sender == self.me
+
+    def may_move(self) -> bool:
+        return self.seq >= FIRST_PLAY and not self.pending and not self.sent and \
+            self.world().state.to_move == self.me
+
+    def _keep_open(self, indices: set[int]) -> None:
+        for j in indices:
+            self.opened[j] = Opening(self.mine[j], self.salts[j])
+
+    # ---- sitting down ------------------------------------------------------------------
+    @classmethod
+    def take(cls, last: TurnFile, me: str, passphrase: str, where: str) -> Seat:
+        """Sit down at ``last`` as ``me``: open the key and this side's sealed secrets."""
+        sides = last.seals.get("sides", {})
+        if me not in sides:
+            raise BadInput(where, f"{me} has not joined this game")
+        seals = Seals.from_json({**last.seals, "sides": {me: sides[me]}}, {me: passphrase},
+                                where)
+        seat = cls(me, last, seals.sides[me], list(last.ledger.entries))
+        for index, entry in enumerate(last.ledger.entries):
+            if entry.secret is None or entry.by != me:
+                continue
+            at = f"{where}: ledger[{index}]"
+            inside = parse_json(seals.open(me, f"entry {index}", entry.secret, at), at)
+            if not isinstance(inside, Mapping):
+                raise BadInput(at, "sealed entry holds no action")
+            action = last.ledger.ruleset.codec.parse(inside.get("action"), at)
+            salt = _hex(inside.get("salt"), at, "salt")
+            if not opens(entry.secret["commitment"], salt, canonical(action.to_json())):
+                raise BadInput(at, "sealed secret does not match its commitment")
+            seat.mine[index] = action
+            seat.salts[index] = salt
+        return seat
+
+    # ---- playing -----------------------------------------------------------------------
+    def play(self, action: Action) -> Entry:
+        """Play one of this side's moves. One that rolls waits for the other side's dice;
+        one whose outcome rests on this side's secrets opens just those."""
+        if self.sent:
+            raise IllegalAction("your turn file is sent: open the other side's answer",
+                                "pbem")
+        if self.seq < FIRST_PLAY:
+            raise IllegalAction("the game starts once both sides have joined", "pbem")
+        if self.pending:
+            raise IllegalAction("a move waits for the other side's dice: send the turn",
+                                "pbem")
+        world = self.world()
+        index = len(self.entries)
+        try:
+            record = world.play(action, [], by=self.me)
+        except DiceExhausted:  # it rolls: the other side's program rolls it
+            entry = Entry(self.me, action=action, rolls=None)
+            self.entries.append(entry)
+            return entry
+        if record.secret_to == self.me:
+            salt = new_salt()
+            inside = canonical({"action": action.to_json(), "salt": salt.hex()})
+            sealed = Seals({self.me: self.seal}).seal(self.me, f"entry {index}", inside)
+            entry = Entry(self.me, secret={
+                "side": self.me, "commitment": commit(salt, canonical(action.to_json())),
+                **sealed}, stand_in=self.last.ledger.ruleset.stand_in(action))
+            self.mine[index] = action
+            self.salts[index] = salt
+            self.entries.append(entry)
+            ledger = self.ledger()
+            real = ledger.outcome(ledger.world(self.mine, index), action)
+            stand = None if entry.stand_in is None else ledger.outcome(
+                ledger.world({}, index), entry.stand_in, checked=False)
+            if stand is not None and stand != real:  # the stand-in would look different
+                self._keep_open({index})
+            return entry
+        entry = Entry(self.me, action=action)
+        self.entries.append(entry)
+        _target, needed = self.ledger().openings_needed(index, action, self.mine, rolls=())
+        self._keep_open(needed)
+        return entry
+
+    def undo(self) -> Entry:
+        """Take back this side's last move of the file not yet sent."""
+        if len(self.entries) <= len(self.last.ledger.entries) or \
+                self.entries[-1].by != self.me:
+            raise IllegalAction("nothing of this turn file to take back", "undo")
+        index = len(self.entries) - 1
+        entry = self.entries.pop()
+        self.mine.pop(index, None)
+        self.salts.pop(index, None)
+        self.opened = {i: o for i, o in self.opened.items() if i < index}
+        return entry
+
+    # ---- receiving ---------------------------------------------------------------------
+    def resolve_received(self, first_new: int, sent: int) -> None:
+        """On receiving the other side's file: open what this side's secrets decided in its
+        own moves the other side rolled, then roll — or cut at — the first of the other
+        side's new moves whose dice or outcome rest on this side's world. ``first_new``: where
+        the other side's new moves start; ``sent``: how many entries this side sent."""
+        received = self.last
+        for index, entry in enumerate(self.entries):
+            if entry.by == self.me and entry.seeded_by == received.seq and entry.action:
+                dice = ", ".join(map(str, entry.rolls or ())) or "no dice"
+                self.told.append(f"{self.other} rolled your {entry.action.kind} (entry "
+                                 f"{index}): {dice}" + (
+                                     f"; your {sent - index - 1} move(s) after it were set "
+                                     "aside: play on from what happened"
+                                     if sent > index + 1 else ""))
+                _t, needed = self.ledger().openings_needed(index, entry.action, self.mine,
+                                                           rolls=entry.rolls)
+                self._keep_open(needed)
+                if needed:
+                    self.told.append(f"your secrets decided your {entry.action.kind} "
+                                     f"(entry {index}): {len(needed)} of them opened")
+        for index in range(first_new, len(self.entries)):
+            entry = self.entries[index]
+            if entry.by == received.sender and entry.action is not None and \
+                    self._needs_rolling(index, entry):
+                self._roll(index, entry)
+                break
+
+    def _needs_rolling(self, index: int, entry: Entry) -> bool:
+        if entry.pending:
+            return True
+        assert entry.action is not None
+        ledger = self.ledger()
+        try:
+            mine = ledger.outcome(ledger.world(self.mine, index), entry.action,
+                                  rolls=entry.rolls)
+        except DiceExhausted:
+            return True  # in this side's world it meets something that rolls
+        except IllegalAction as exc:
+            raise ProtocolError(f"entry {index} ({entry.action.kind}) is not legal in "
+                                f"{self.me}'s world: {exc}") from None
+        public = ledger.outcome(ledger.world({}, index), entry.action, rolls=entry.rolls)
+        return mine != public
+
+    def _roll(self, index: int, entry: Entry) -> None:
+        assert entry.action is not None
+        first = self.last.shares[self.last.seq].reveal
+        if first is None:
+            raise ProtocolError(f"turn {self.last.seq} revealed no dice share")
+        seed = dice_seed(self.last.game_id, first, self.my_reveal(), index)
+        target, needed = self.ledger().openings_needed(index, entry.action, self.mine,
+                                                       seed=seed)
+        self._keep_open(needed)
+        dropped = len(self.entries) - index - 1
+        del self.entries[index + 1:]
+        self.entries[index] = Entry(entry.by, action=entry.action, rolls=target.rolls,
+                                    seeded_by=self.seq)
+        self.told.append(
+            f"rolled {self.other}'s {entry.action.kind} (entry {index}): "
+            f"{', '.join(map(str, target.rolls)) or 'no dice'}"
+            + (f"; {len(needed)} of your secrets opened, as the rules reveal" if needed
+               else "")
+            + (f"; {dropped} later move(s) of theirs set aside" if dropped else ""))
+
+    # ---- dice shares -------------------------------------------------------------------
+    def my_reveal(self) -> str:
+        """The share this side committed in its previous file; its next file reveals it."""
+        steps = [(n, s) for n, s in enumerate(self.last.shares) if s.by == self.me]
+        if not steps:
+            raise ProtocolError(f"{self.me} has committed no dice share yet")
+        n, step = steps[-1]
+        return Seals({self.me: self.seal}).open(self.me, f"share {n}", step.sealed,
+                                                "shares").hex()
+
+    def _next_step(self) -> ShareStep:
+        sealed = Seals({self.me: self.seal}).seal(self.me, f"share {self.seq}",
+                                                  self.next_share)
+        reveal = self.my_reveal() if any(s.by == self.me for s in self.last.shares) else None
+        return ShareStep(self.me, commit(b"", self.next_share), reveal, sealed)
+
+    # ---- sending -----------------------------------------------------------------------
+    def after(self, turn: TurnFile) -> Seat:
+        """This side at the file it just sent: waiting for the answer, key still in hand."""
+        return Seat(self.me, turn, self.seal, list(turn.ledger.entries), dict(self.mine),
+                    dict(self.salts))
+
+    def compose(self) -> TurnFile:
+        prev = sha256(self.last.raw).hex() if self.last.seq >= 0 else None
+        turn = TurnFile(self.last.game_id, self.seq, prev, self.me, self.last.scenario,
+                        self.last.seals, [*self.last.shares, self._next_step()],
+                        self.ledger())
+        turn.raw = turn.encode()
+        return turn
+
+
+# ---- starting, receiving, sending -----------------------------------------------------------
+def _with_seal(seals: Mapping[str, Any], me: str, passphrase: str
+               ) -> tuple[dict[str, Any], SideSeal]:
+    if not passphrase:
+        raise BadInput("passphrase", f"{me} needs a passphrase to seal its secrets")
+    seal = SideSeal.new(me, passphrase)
+    mine = Seals({me: seal}).to_json()
+    return {**mine, "sides": {**seals.get("sides", {}), **mine["sides"]}}, seal
+
+
+def start(scenario: Scenario, side: str, passphrase: str) -> Seat:
+    """Turn 0, the invitation: the scenario, this side's seal, its first dice share."""
+    initial = scenario.ruleset.new_state(scenario.data, scenario.board, scenario.where)
+    if len(initial.sides) != 2:
+        raise BadInput(scenario.where, "play by email needs a game of exactly two sides")
+    me = seat_for(initial, side, "--side")
+    seals, seal = _with_seal({}, me, passphrase)
+    blank = TurnFile(secrets.token_hex(16), -1, None, me, scenario, seals, [],
+                     Ledger(scenario.ruleset, initial))
+    return Seat(me, blank, seal, [])
+
+
+def join(invitation: TurnFile, passphrase: str) -> Seat:
+    """Turn 1: the other side joins with its own passphrase and first dice share."""
+    if invitation.seq != 0:
+        raise BadInput("join", f"this is turn {invitation.seq}, not an invitation (turn 0)")
+    me = next(s for s in invitation.sides if s != invitation.sender)
+    invitation.seals, seal = _with_seal(invitation.seals, me, passphrase)
+    return Seat(me, invitation, seal, list(invitation.ledger.entries))
+
+
+def _sent_path(game_id: str, side: str) -> Path:
+    safe = "".join(c if c.isalnum() else "_" for c in side)
+    return turns_dir() / f"{game_id}-{safe}.json"
+
+
+def last_sent(game_id: str, side: str) -> TurnFile | None:
+    """The last turn file ``side`` sent from this program: the next one it receives must
+    answer exactly that."""
+    path = _sent_path(game_id, side)
+    if not path.exists():
+        return None
+    return parse_turn(path.read_bytes(), str(path), path.parent)
+
+
+def receive(raw: bytes, where: str, folder: Path, passphrase: str,
+            me: str | None = None) -> Seat:
+    """Open a turn file. The other side's (the default): checked to answer, unchanged, the
+    last file this side sent from this program, its dice and openings checked, and the
+    other side's moves rolled where they need this side. Or ``me``'s own last one: to sit
+    down at the game again while the other side is at it."""
+    turn = parse_turn(raw, where, folder)
+    if me is None:
+        me = next(s for s in turn.sides if s != turn.sender)
+    elif me not in turn.sides:
+        raise BadInput(where, f"{me!r} is not a side of this game")
+    sent = last_sent(turn.game_id, me)
+    if turn.sender == me:
+        if sent is not None and sent.digest != turn.digest:
+            raise BadInput(where, f"this is {me}'s turn {turn.seq}, but its last turn sent "
+                                  f"from here is {sent.seq}")
+        return Seat.take(turn, me, passphrase, where)
+    if sent is None:
+        raise BadInput(where, f"{me} has sent no turn of this game from this program: "
+                              "open the invitation with 'join', or your own last turn "
+                              "file first")
+    if turn.seq <= sent.seq:
+        raise BadInput(where, f"turn {turn.seq} is old: {me} has already answered it with "
+                              f"turn {sent.seq}")
+    if turn.seq != sent.seq + 1:
+        raise BadInput(where, f"turn {turn.seq} is out of order: {me}'s last turn is "
+                              f"{sent.seq}, so the next to open is {sent.seq + 1}")
+    if turn.prev != sent.digest:
+        raise BadInput(where, f"turn {turn.seq} does not answer {me}'s turn {sent.seq} as "
+                              "sent: one of the two was changed")
+    first_new = _continues(sent, turn, where)
+    seat = Seat.take(turn, me, passphrase, where)
+    _check_dice(seat, turn, where)
+    try:
+        seat.resolve_received(first_new, len(sent.ledger.entries))
+        seat.world()  # every move now replays in this side's world
+    except MineboardError as exc:
+        raise BadInput(where, str(exc)) from None
+    return seat
+
+
+def sit(path: Path, passphrase: str, me: str) -> Seat:
+    """``me``'s own last turn file, to look at the game while the other side plays."""
+    return receive(read_bytes(path), str(path), path.resolve().parent, passphrase, me)
+
+
+def receive_file(path: Path, passphrase: str) -> Seat:
+    return receive(read_bytes(path), str(path), path.resolve().parent, passphrase)
+
+
+def _continues(previous: TurnFile, turn: TurnFile, where: str) -> int:
+    """The new file keeps everything of the last one, except that it may roll one of the
+    receiver's moves and set the moves after it aside. Returns where its new moves start."""
+    if turn.sender == previous.sender:
+        raise BadInput(where, f"turn {turn.seq} comes from {turn.sender} again: the sides "
+                              "take turns")
+    if turn.game_id != previous.game_id:
+        raise BadInput(where, "it is from another game")
+    old_sides, new_sides = previous.seals.get("sides", {}), turn.seals.get("sides", {})
+    if any(new_sides.get(side) != value for side, value in old_sides.items()):
+        raise BadInput(where, f"turn {turn.seq} changes a side's seal")
+    if [s.to_json() for s in turn.shares[:-1]] != [s.to_json() for s in previous.shares]:
+        raise BadInput(where, f"turn {turn.seq} changes the dice shares of earlier turns")
+    for index, opening in previous.ledger.opened.items():
+        if turn.ledger.opened.get(index) != opening:
+            raise BadInput(where, f"turn {turn.seq} takes back the opening of entry {index}")
+    old, new = previous.ledger.entries, turn.ledger.entries
+    for index, entry in enumerate(old):
+        if index >= len(new):
+            raise BadInput(where, f"turn {turn.seq} drops entry {index} without rolling the "
+                                  "move before it")
+        if new[index] == entry:
+            continue
+        got = new[index]
+        kind = entry.action.kind if entry.action else "sealed"
+        if entry.by == turn.sender or entry.action is None or got.action != entry.action \
+                or got.pending or got.seeded_by != turn.seq or (
+                    not entry.pending and entry.rolls != ()):
+            raise BadInput(where, f"turn {turn.seq} changes entry {index} ({kind})")
+        return index + 1  # rolled here: the receiver's moves after it were set aside
+    return len(old)
+
+
+def _check_dice(seat: Seat, turn: TurnFile, where: str) -> None:
+    """Each share opens its commitment; every roll in the file is its shares' dice."""
+    for seq, step in enumerate(turn.shares):
+        earlier = [s for s in turn.shares[:seq] if s.by == step.by]
+        if earlier and (step.reveal is None or not opens(
+                earlier[-1].commit, b"", _hex(step.reveal, where, "reveal"))):
+            raise BadInput(where, f"turn {seq}: {step.by}'s dice share does not match the "
+                                  "one it committed to")
+    ledger = seat.ledger()
+    for index, entry in enumerate(turn.ledger.entries):
+        if entry.seeded_by is None:
+            continue
+        kind = entry.action.kind if entry.action else "sealed"
+        if entry.action is None or not 1 <= entry.seeded_by <= turn.seq:
+            raise BadInput(where, f"entry {index} ({kind}) names dice of turn "
+                                  f"{entry.seeded_by}")
+        if entry.seeded_by != turn.seq:
+            continue  # checked when that turn was received, and unchanged since
+        first = turn.shares[entry.seeded_by - 1].reveal
+        second = turn.shares[entry.seeded_by].reveal
+        if first is None or second is None:
+            raise BadInput(where, f"entry {index} ({kind}) is rolled from a share never "
+                                  "revealed")
+        try:
+            got = ledger.outcome(ledger.world(seat.mine, index), entry.action,
+                                 seed=dice_seed(turn.game_id, first, second, index))
+        except MineboardError as exc:
+            raise BadInput(where, f"entry {index} ({kind}): {exc}") from None
+        if got.rolls != entry.rolls:
+            raise BadInput(where, f"entry {index} ({kind}): rolls {list(entry.rolls or ())} "
+                                  f"are not the dice of the two shares ({list(got.rolls)}): "
+                                  "the file was changed")
+
+
+def send(seat: Seat, path: Path) -> TurnFile:
+    """Write this side's next turn file, and keep it as the one the answer must follow."""
+    turn = seat.compose()
+    write_atomic(path, turn.raw.decode())
+    write_atomic(_sent_path(turn.game_id, seat.me), turn.raw.decode())
+    return turn

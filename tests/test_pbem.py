@@ -1,0 +1,170 @@
+"""Play by email (issue 9): turn files no side can peek into, replay or forge.
+
+The game below: Germany loads and lays 2 mines on 112|113 in secret; the British, who
+cannot know, send a destroyer across; Germany's program rolls the crossing (the British
+program may not roll its own dice), opens just the orders that laid the field — checked
+against their commitments — and sets aside the British move made after it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mineboard.core.commitment import canonical
+from mineboard.core.errors import BadInput, IllegalAction
+from mineboard.persistence import pbem
+from mineboard.persistence.scenario import load_scenario
+from mineboard.resources import resolve_scenario
+
+AXIS, ALLIES = "nordsee", "dover"
+
+
+@pytest.fixture(autouse=True)
+def private_data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
+
+
+def act(seat: pbem.Seat, kind: str, **fields) -> pbem.Entry:
+    return seat.play(seat.last.scenario.ruleset.codec.parse({"kind": kind, **fields}))
+
+
+def end_until(seat: pbem.Seat, done) -> None:
+    while not done(seat.world().state):
+        act(seat, "end_phase")
+
+
+def opening(folder: Path) -> dict[str, Path]:
+    """Turns 0–3: invitation, joining, Germany's secret field, the British crossing."""
+    sc = load_scenario(resolve_scenario("northsea-1940-hidden"))
+    files = {name: folder / f"{name}.json" for name in ("t0", "t1", "t2", "t3", "t4")}
+    pbem.send(pbem.start(sc, "Germany", AXIS), files["t0"])
+    pbem.send(pbem.join(pbem.read_turn(files["t0"]), ALLIES), files["t1"])
+    axis = pbem.receive_file(files["t1"], AXIS)
+    end_until(axis, lambda s: s.phase == "noncombat_move")
+    act(axis, "load_mines", unit="ger-escort-1", count=2)
+    act(axis, "lay_mines", unit="ger-escort-1", line="112|113")
+    end_until(axis, lambda s: s.actor == "United Kingdom")
+    pbem.send(axis, files["t2"])
+    allies = pbem.receive_file(files["t2"], ALLIES)
+    end_until(allies, lambda s: s.phase == "combat_move")
+    crossing = act(allies, "move", units=["uk-destroyer-1"], path=["110", "112", "113"])
+    assert not crossing.pending  # no mines in the British world: nothing to roll there
+    act(allies, "end_phase")
+    pbem.send(allies, files["t3"])
+    return files
+
+
+def test_a_secret_field_is_rolled_by_its_owner_and_opened_as_committed(tmp_path):
+    files = opening(tmp_path)
+    assert b"112|113" not in files["t2"].read_bytes()  # sealed: no plaintext of the lay
+    assert b"load_mines" not in files["t2"].read_bytes()
+    axis = pbem.receive_file(files["t3"], AXIS)
+    crossing = axis.entries[-1]
+    assert crossing.action.kind == "move" and crossing.seeded_by == 4 and crossing.rolls
+    assert sorted(axis.opened) == [3, 4]  # the load and the lay, nothing else
+    assert "1 later move(s) of theirs set aside" in axis.told[0]
+    pbem.send(axis, files["t4"])
+    allies = pbem.receive_file(files["t4"], ALLIES)
+    assert allies.told[0].startswith("Axis rolled your move (entry 8):")
+    world = allies.world()
+    text = [e.text for e in world.observe("Allies").events()]
+    assert "United Kingdom's ships cross line 112|113: Germany's minefield of 2 mine(s) " \
+        "defends" in text
+    assert world.state.phase_label == "Combat Movement"  # the end of phase was set aside
+    assert allies.may_move()
+
+
+def test_the_side_that_moves_never_rolls_its_own_dice(tmp_path):
+    files = opening(tmp_path)
+    axis = pbem.receive_file(files["t3"], AXIS)
+    pbem.send(axis, files["t4"])
+    allies = pbem.receive_file(files["t4"], ALLIES)
+    before = len(allies.entries)
+    move = act(allies, "move", units=["uk-destroyer-2"], path=["110", "112", "113"])
+    assert move.pending and move.rolls is None  # 1 German mine left on 112|113: it rolls
+    with pytest.raises(IllegalAction, match="waits for the other side's dice"):
+        act(allies, "end_phase")
+    assert len(allies.entries) == before + 1
+
+
+def _tampered(files: dict[str, Path], change) -> Path:
+    doc = json.loads(files["t4"].read_text())
+    change(doc)
+    out = files["t4"].with_name("bad.json")
+    out.write_text(json.dumps(doc))
+    return out
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d["ledger"][8].update(rolls=[6]),
+     "entry 8 (move): rolls [6] are not the dice of the two shares"),
+    (lambda d: d["opened"]["4"]["action"].update(line="110|112"),
+     "entry 4: the opened secret is not the one committed when it was played"),
+    (lambda d: d.update(prev="0" * 64), "does not answer Allies's turn 3 as sent"),
+    (lambda d: d["ledger"][2].update(action={"kind": "end_phase"}) or d["ledger"].__setitem__(
+        2, {"by": "Axis", "action": {"kind": "buy_mines", "count": 1}, "rolls": []}),
+     "changes entry 2"),
+    (lambda d: d["shares"][4].update(reveal="00" * 32), "dice share does not match"),
+    (lambda d: d.update(seq=5), "must carry 6 share steps"),
+])
+def test_a_tampered_turn_file_is_refused_with_one_line(tmp_path, change, message):
+    files = opening(tmp_path)
+    axis = pbem.receive_file(files["t3"], AXIS)
+    pbem.send(axis, files["t4"])
+    bad = _tampered(files, change)
+    with pytest.raises(BadInput) as info:
+        pbem.receive_file(bad, ALLIES)
+    assert message in str(info.value) and "\n" not in str(info.value)
+    assert pbem.receive_file(files["t4"], ALLIES).may_move()  # the true file still opens
+
+
+def test_turn_files_out_of_order_or_replayed_are_refused(tmp_path):
+    files = opening(tmp_path)
+    with pytest.raises(BadInput, match="turn 2 is old: Allies has already answered it"):
+        pbem.receive_file(files["t2"], ALLIES)
+    axis = pbem.receive_file(files["t3"], AXIS)
+    pbem.send(axis, files["t4"])
+    allies = pbem.receive_file(files["t4"], ALLIES)
+    pbem.send(allies, tmp_path / "t5.json")
+    axis = pbem.receive_file(tmp_path / "t5.json", AXIS)
+    pbem.send(axis, tmp_path / "t6.json")
+    with pytest.raises(BadInput, match="turn 6 is out of order: Allies's last turn is 3"):
+        # The Allies' program never sent turn 5 from this data folder … as if it had not
+        pbem._sent_path(axis.last.game_id, "Allies").write_bytes(files["t3"].read_bytes())
+        pbem.receive_file(tmp_path / "t6.json", ALLIES)
+
+
+def test_a_wrong_passphrase_is_named_and_a_sealed_secret_cannot_be_read(tmp_path):
+    files = opening(tmp_path)
+    with pytest.raises(BadInput, match="wrong passphrase for Axis"):
+        pbem.receive_file(files["t3"], "calais")
+    doc = json.loads(files["t3"].read_text())
+    lay = doc["ledger"][4]
+    assert lay["secret"]["side"] == "Axis" and lay["stand_in"] is None
+    assert canonical({"kind": "lay_mines"})[:5] not in bytes.fromhex(lay["secret"]["data"])
+
+
+def test_the_window_opens_a_turn_plays_it_and_sends_the_next(qtbot, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    from mineboard.qt.mainwindow import MainWindow
+    from mineboard.qt.session import GameSession
+
+    files = opening(tmp_path)
+    w = MainWindow(GameSession.open("northsea-1940"))
+    qtbot.addWidget(w)
+    w.set_speed("off")
+    w._open_turn(files["t3"], AXIS)  # File ▸ Open turn file, Germany's passphrase typed
+    seat = w.session.pbem
+    assert seat is not None and seat.me == "Axis" and not w.cover.isVisible()
+    assert "rolled Allies's move (entry 8)" in seat.told[0]
+    assert ("112|113", "Germany") in w.scene.markers  # Germany sees its own field
+    assert w.session.game.observe("Axis").view.to_move != "Axis"  # the British move
+    out = tmp_path / "from-window.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
+    w.send_action.trigger()
+    assert out.exists() and w.session.pbem.sent
+    allies = pbem.receive_file(out, ALLIES)
+    assert allies.may_move() and allies.told[0].startswith("Axis rolled your move")
