@@ -168,3 +168,82 @@ def test_the_window_opens_a_turn_plays_it_and_sends_the_next(qtbot, tmp_path, mo
     assert out.exists() and w.session.pbem.sent
     allies = pbem.receive_file(out, ALLIES)
     assert allies.may_move() and allies.told[0].startswith("Axis rolled your move")
+
+
+def _exchange(seat: pbem.Seat, out: Path, passphrase: str) -> pbem.Seat:
+    """``seat`` sends its turn; the other side opens it."""
+    pbem.send(seat, out)
+    return pbem.receive_file(out, passphrase)
+
+
+def _handshake(sc, side: str, folder: Path) -> pbem.Seat:
+    """Turns 0 and 1 (passphrases "one" and "two"); the first side, ready to play turn 2."""
+    pbem.send(pbem.start(sc, side, "one"), folder / "t0.json")
+    pbem.send(pbem.join(pbem.read_turn(folder / "t0.json"), "two"), folder / "t1.json")
+    return pbem.receive_file(folder / "t1.json", "one")
+
+
+def test_imperium_by_email_a_false_looking_counter_is_opened_when_a_fleet_enters(tmp_path):
+    """IM-08/IM-14: the Terrans see one more back at Corvan — a false counter in their
+    world — until their fleet enters and the Imperial program rolls the check for real."""
+    from tests.conftest import IMPERIUM, scenario
+
+    fleets = [{"id": "L", "side": "Imperial", "system": "corvan", "ships": {"minelayer": 3}},
+              {"id": "T", "side": "Terran", "system": "eidolon", "ships": {"frigate": 1}}]
+    sc = scenario(IMPERIUM, fleets=fleets, minefields=[])
+    imperial = _handshake(sc, "Imperial", tmp_path)
+    act(imperial, "end_phase")  # construction
+    terran = _exchange(imperial, tmp_path / "t2.json", "two")
+    act(terran, "end_phase")
+    imperial = _exchange(terran, tmp_path / "t3.json", "one")
+    lay = act(imperial, "lay_mines", fleet="L")
+    assert lay.action is None and lay.stand_in.kind == "place_false"
+    act(imperial, "end_phase")
+    terran = _exchange(imperial, tmp_path / "t4.json", "two")
+    seen = terran.world().observe("Terran").view
+    assert [c.known for c in seen.minefields["corvan"]["Imperial"]] == [False]
+    jump = act(terran, "jump", fleets=["T"], path=["eidolon", "corvan"])
+    assert not jump.pending  # a false counter only, in the Terran world: no roll (IM-16)
+    imperial = _exchange(terran, tmp_path / "t5.json", "one")
+    assert imperial.entries[-1].seeded_by == 6 and len(imperial.entries[-1].rolls) >= 2
+    assert sorted(imperial.opened) == [2]  # just the lay
+    terran = _exchange(imperial, tmp_path / "t6.json", "two")
+    clauses = [e.clause for e in terran.world().observe("Terran").events()]
+    assert "IM-18" in clauses  # the real check, with the 3 mine points the lay opened
+
+
+def test_gwas_by_email_a_dummy_in_one_world_is_a_mine_in_the_other(tmp_path):
+    from tests.conftest import JUTLAND, scenario
+
+    probe = scenario(JUTLAND).new_game(1).state
+    west = probe.ring.segment_of_boundary("C|W")
+    target = probe.grid.label(west.hexsides[3].hex)
+    other = probe.grid.label(west.hexsides[5].hex)
+    start = next(probe.grid.label(n) for n in probe.grid.neighbours(west.hexsides[3].hex)
+                 if probe.grid.label(n) not in (target, other))
+    sc = scenario(JUTLAND, phase="setup", sides=[{"name": "German", "minefields": ["C|W"]},
+                                                 {"name": "British"}],
+                  ships=[{"id": "Seydlitz", "side": "German", "type": "battlecruiser",
+                          "hex": "1510"},
+                         {"id": "A", "side": "British", "type": "light_cruiser",
+                          "hex": start}])
+    german = _handshake(sc, "German", tmp_path)
+    for hex_, mine in ((target, True), (other, True), (target, False), ("1510", False)):
+        act(german, "place_counter", hex=hex_, mine=mine)
+    assert all(e.action is None for e in german.entries)  # four sealed placements
+    act(german, "end_phase")
+    british = _exchange(german, tmp_path / "t2.json", "two")
+    assert all(not c.mine for c in british.world().state.counters)  # dummies, to them
+    act(british, "end_phase")  # nothing to place: the battle begins, Germans first
+    german = _exchange(british, tmp_path / "t3.json", "one")
+    act(german, "end_phase")  # German impulse 1: nothing moves
+    british = _exchange(german, tmp_path / "t4.json", "two")
+    move = act(british, "move_ships", ships=["A"], path=[start, target])
+    assert not move.pending  # two dummies in the British world: nothing rolls
+    german = _exchange(british, tmp_path / "t5.json", "one")
+    rolled = german.entries[-1]
+    assert rolled.action.kind == "move_ships" and rolled.rolls  # a mine there: GT-10
+    assert sorted(german.opened) == [0]  # the mine there; its dummy is one in every world
+    british = _exchange(german, tmp_path / "t6.json", "two")
+    up = [(c.mine, c.face_up) for c in british.world().state.counters_in(target)]
+    assert up == [(True, True)]  # the mine turned up; the dummy went

@@ -23,11 +23,11 @@ from typing import Any
 
 from mineboard.core.actions import Action
 from mineboard.core.commitment import canonical, opens
-from mineboard.core.dice import DiceExhausted, Roll
-from mineboard.core.errors import BadInput, IllegalAction, MineboardError
+from mineboard.core.dice import Roll
+from mineboard.core.errors import BadInput, MineboardError
 from mineboard.core.events import public_version
 from mineboard.core.game import Game
-from mineboard.core.history import Record, ReplayError
+from mineboard.core.history import Record
 from mineboard.core.ruleset import Ruleset
 
 
@@ -115,9 +115,14 @@ class Ledger:
     opened: dict[int, Opening] = field(default_factory=dict)
 
     # ---- worlds ------------------------------------------------------------------------
-    def world(self, known: Mapping[int, Action], upto: int | None = None) -> Game[Any]:
+    def world(self, known: Mapping[int, Action], upto: int | None = None,
+              judge: str | None = None) -> Game[Any]:
         """The game after the first ``upto`` entries, with ``known`` secrets (and every
-        opened one) real and the rest as stand-ins. A pending entry is not played."""
+        opened one) real and the rest as stand-ins. A pending entry is not played.
+
+        Only ``judge``'s own moves are checked for legality: another side's may rest on
+        secrets this world holds as stand-ins (how many mines it placed). Those are judged
+        by their own side's program, and by anyone once the secrets are opened."""
         game: Game[Any] = Game(self.ruleset, copy.deepcopy(self.initial), 0)
         for index, entry in enumerate(self.entries[:upto]):
             if entry.pending:
@@ -127,8 +132,8 @@ class Ledger:
                 continue
             try:
                 game.play(action, [Roll(6, v, "", "") for v in entry.rolls or ()],
-                          checked=real)
-            except (IllegalAction, ReplayError, DiceExhausted) as exc:
+                          checked=real and entry.by == judge)
+            except (MineboardError, LookupError, ValueError, TypeError) as exc:
                 raise ProtocolError(f"entry {index} ({action.kind}) does not replay in this "
                                     f"side's world: {exc}") from None
         return game
@@ -146,9 +151,10 @@ class Ledger:
 
     def outcome(self, game: Game[Any], action: Action, *,
                 rolls: tuple[int, ...] | None = None, seed: int | None = None,
-                checked: bool = True) -> Outcome:
+                checked: bool = False) -> Outcome:
         """``action`` tried on a copy of ``game``: with ``rolls``, or dice from ``seed``, or
-        (neither) no dice at all — :class:`~mineboard.core.dice.DiceExhausted` if it rolls."""
+        (neither) no dice at all — :class:`~mineboard.core.dice.DiceExhausted` if it rolls.
+        Unchecked unless asked: an outcome is compared, its legality settled elsewhere."""
         trial: Game[Any] = Game(self.ruleset, copy.deepcopy(game.state), 0)
         recorded = None if seed is not None else [Roll(6, v, "", "") for v in rolls or ()]
         record = trial.play(action, recorded, seed=seed, checked=checked)

@@ -214,7 +214,7 @@ class Seat:
 
     def world(self) -> Game[Any]:
         """This side's world; its player sees it through ``observe(me)``."""
-        return self.ledger().world(self.mine)
+        return self.ledger().world(self.mine, judge=self.me)
 
     @property
     def pending(self) -> bool:
@@ -291,7 +291,7 @@ class Seat:
             ledger = self.ledger()
             real = ledger.outcome(ledger.world(self.mine, index), action)
             stand = None if entry.stand_in is None else ledger.outcome(
-                ledger.world({}, index), entry.stand_in, checked=False)
+                ledger.world({}, index), entry.stand_in)
             if stand is not None and stand != real:  # the stand-in would look different
                 self._keep_open({index})
             return entry
@@ -351,9 +351,6 @@ class Seat:
                                   rolls=entry.rolls)
         except DiceExhausted:
             return True  # in this side's world it meets something that rolls
-        except IllegalAction as exc:
-            raise ProtocolError(f"entry {index} ({entry.action.kind}) is not legal in "
-                                f"{self.me}'s world: {exc}") from None
         public = ledger.outcome(ledger.world({}, index), entry.action, rolls=entry.rolls)
         return mine != public
 
