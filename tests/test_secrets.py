@@ -200,3 +200,20 @@ def test_real_and_false_placements_read_the_same_to_the_other_side():
         german_setup(g)
         seen.append(_seen_by(g, "British", "place_counter", hex=near_hex(g, "C|W"), mine=mine))
     assert seen[0] == seen[1] and "face-down counter" in seen[0][0]["text"]
+
+
+def test_a_sealed_autosave_is_restored_only_with_the_passphrases():
+    from mineboard.qt.app import startup_session
+    from mineboard.qt.session import GameSession
+
+    session = GameSession.open("northsea-1940-hidden",
+                               passphrases={"Axis": "nordsee", "Allies": "dover"})
+    session.play(session.game.ruleset.codec.parse({"kind": "buy_mines", "count": 2}))
+    raw = GameSession.pending_autosave().read_bytes()
+    assert b"buy_mines" not in raw and b'"seed"' not in raw  # sealed like a save
+    asked = []
+    restored = startup_session("northsea-1940", None, lambda: True, ask_passphrases=lambda
+                               sides: asked.extend(sides) or {"Axis": "nordsee",
+                                                              "Allies": "dover"})
+    assert asked == ["Axis", "Allies"] and restored.game.state == session.game.state
+    assert restored.seals.covers("Axis")  # it goes on saving sealed

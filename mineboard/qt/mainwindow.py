@@ -58,7 +58,8 @@ SHORTCUTS = [
     ("Ctrl+E", "end the phase"), ("Ctrl+Z / Ctrl+Shift+Z", "undo / redo"),
     ("Ctrl+N / Ctrl+O", "new game / open a save"), ("Ctrl+S / Ctrl+Shift+S", "save / save as"),
     ("Wheel, + / −", "zoom"), ("Ctrl+0", "fit the map"), ("Drag, arrow keys", "pan"),
-    ("Space or click the dice", "skip the dice animation"), ("Ctrl+T", "teacher view"),
+    ("Space or click the dice", "skip the dice animation"), ("Ctrl+T", "teacher view (open table)"),
+    ("Ctrl+Shift+O / Ctrl+Shift+E", "open a turn file / send your turn (play by email)"),
 ]
 
 
@@ -316,12 +317,14 @@ class MainWindow(QMainWindow):
                 turn_on(action.isChecked())
             except IllegalAction:
                 action.setChecked(False)
-        game = session.game
-        self.log.header = game.table.badge(game.has_secrets)
-        self.table_badge.setText(self.log.header)
-        self.table_badge.setVisible(bool(self.log.header))
-        self.table_badge.setToolTip(f"Dice committed when the game began: "
-                                    f"{game.seed_commitment[:16]}…")
+        badge = self._badge(session)
+        self.table_badge.setText(badge)
+        self.table_badge.setVisible(bool(badge))
+        self.table_badge.setToolTip(
+            "The dice were committed when the game began: "
+            f"{session.game.seed_commitment}\nNote it: a save whose seed does not match "
+            "is refused." if session.pbem is None else "Dice from both sides' shares.")
+        self.log.header = badge
         self.log.show_events(session.observation().events())
         self.setWindowTitle(f"mineboard — {session.scenario.title}")
         self.covered_for = None
@@ -329,6 +332,15 @@ class MainWindow(QMainWindow):
         self.controller.idle()
         self.view.fit()
         self._maybe_cover()
+
+    @staticmethod
+    def _badge(session: GameSession) -> str:
+        """What the players agreed for this game, on the toolbar and atop the log."""
+        seat = session.pbem
+        if seat is not None:
+            return f"by email · {seat.me} · turn file {seat.last.seq}"
+        game = session.game
+        return game.table.badge(game.has_secrets)
 
     def _options_changed(self) -> None:
         self.controller.mode.refresh()
