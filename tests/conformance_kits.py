@@ -34,6 +34,7 @@ def scramble_naval(state: Any, side: str, rng: random.Random) -> Any:
         if other.side_of(nation) == side:
             continue
         other.stored[nation] += rng.randint(1, 3)
+        other.ipcs[nation] += rng.randint(1, 9)  # money tells what was bought (issue 9)
         other.pending[nation] += rng.randint(1, 3)
         other.bought_this_turn[nation] += 1
         for unit in other.units.values():
@@ -75,9 +76,8 @@ def scramble_imperium(state: Any, side: str, rng: random.Random) -> Any:
 
 
 def twins_naval(view: Any, action: Action) -> list[Action]:
-    """Mines laid on another line of the zone, or another number loaded. (Buying another
-    number is not yet a twin: the IPCs it costs are public — issue 9.)"""
-    from mineboard.rules.naval_lines.actions import LayMines, LoadMines
+    """Mines laid on another line of the zone, another number loaded or bought."""
+    from mineboard.rules.naval_lines.actions import BuyMines, LayMines, LoadMines
 
     if isinstance(action, LayMines):
         zone = view.units[action.unit].zone
@@ -85,6 +85,8 @@ def twins_naval(view: Any, action: Action) -> list[Action]:
                 if zone in (w.a, w.b) and w.id != action.line]
     if isinstance(action, LoadMines):
         return [LoadMines(action.unit, n) for n in (1, 2, 3) if n != action.count]
+    if isinstance(action, BuyMines):
+        return [BuyMines(n) for n in (1, 2, 3) if n != action.count]
     return []
 
 

@@ -242,3 +242,38 @@ def test_run_without_a_seed_reports_only_the_dice_commitment(capsys, tmp_path):
     code, out, _ = run_cli(capsys, "run", "northsea-1940", "--actions", str(actions),
                            "--seed", "3")
     assert out.startswith("naval-lines · seed 3 · turn 1")
+
+
+def test_pbem_from_the_command_line_and_a_tampered_file_gets_one_line(capsys, tmp_path,
+                                                                       monkeypatch):
+    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
+    t0, t1, t2 = (tmp_path / f"t{n}.json" for n in range(3))
+    assert run_cli(capsys, "pbem", "new", "imperium-marches", "--side", "Imperial",
+                   "--out", str(t0), "--passphrase", "Imperial=one")[0] == 0
+    code, out, _ = run_cli(capsys, "pbem", "join", str(t0), "--out", str(t1),
+                           "--passphrase", "Terran=two")
+    assert code == 0 and "joined as Terran" in out
+    doc = json.loads(t1.read_text())
+    doc["shares"][0]["commit"] = "00" * 32  # the invitation's share, rewritten
+    bad = write(tmp_path, "bad.json", doc)
+    code, _, err = run_cli(capsys, "pbem", "turn", str(bad), "--out", str(t2),
+                           "--passphrase", "Imperial=one")
+    assert code == 2 and "changes the dice shares of earlier turns" in err
+    assert err.count("\n") == 1 and not t2.exists()
+    code, out, _ = run_cli(capsys, "pbem", "turn", str(t1), "--out", str(t2),
+                           "--passphrase", "Imperial=one", "--json")
+    assert code == 0 and json.loads(out)["status"].startswith("sent")
+
+
+def test_validate_opens_a_sealed_save_only_with_its_passphrases(capsys, tmp_path):
+    save = tmp_path / "s.json"
+    actions = write(tmp_path, "a.json", [{"kind": "buy_mines", "count": 2}])
+    assert run_cli(capsys, "run", "northsea-1940-hidden", "--actions", str(actions), "--save",
+                   str(save), "--passphrase", "Germany=nordsee",
+                   "--passphrase", "Allies=dover")[0] == 0
+    assert b"buy_mines" not in save.read_bytes()
+    code, _, err = run_cli(capsys, "validate", str(save))
+    assert code == 1 and "sealed with Axis's passphrase" in err
+    code, out, _ = run_cli(capsys, "validate", str(save), "--passphrase", "Axis=nordsee",
+                           "--passphrase", "Allies=dover")
+    assert code == 0 and "1 actions replayed" in out
