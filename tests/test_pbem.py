@@ -213,20 +213,10 @@ def test_imperium_by_email_a_false_looking_counter_is_opened_when_a_fleet_enters
 
 
 def test_gwas_by_email_a_dummy_in_one_world_is_a_mine_in_the_other(tmp_path):
-    from tests.conftest import JUTLAND, scenario
+    from tests.conftest import JUTLAND, mixed_hex_setup, scenario
 
-    probe = scenario(JUTLAND).new_game(1).state
-    west = probe.ring.segment_of_boundary("C|W")
-    target = probe.grid.label(west.hexsides[3].hex)
-    other = probe.grid.label(west.hexsides[5].hex)
-    start = next(probe.grid.label(n) for n in probe.grid.neighbours(west.hexsides[3].hex)
-                 if probe.grid.label(n) not in (target, other))
-    sc = scenario(JUTLAND, phase="setup", sides=[{"name": "German", "minefields": ["C|W"]},
-                                                 {"name": "British"}],
-                  ships=[{"id": "Seydlitz", "side": "German", "type": "battlecruiser",
-                          "hex": "1510"},
-                         {"id": "A", "side": "British", "type": "light_cruiser",
-                          "hex": start}])
+    changes, target, other, start = mixed_hex_setup(("A",))
+    sc = scenario(JUTLAND, **changes)
     german = _handshake(sc, "German", tmp_path)
     for hex_, mine in ((target, True), (other, True), (target, False), ("1510", False)):
         act(german, "place_counter", hex=hex_, mine=mine)

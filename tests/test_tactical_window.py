@@ -9,7 +9,7 @@ from mineboard.core.planning import Selection
 from mineboard.qt.mainwindow import MainWindow
 from mineboard.qt.maps.picture import BACK, Face
 from mineboard.qt.session import GameSession
-from tests.conftest import JUTLAND, scenario
+from tests.conftest import JUTLAND, mixed_hex_setup, scenario
 from tests.qt_helpers import click, status, uncover
 
 
@@ -37,18 +37,8 @@ def hex_point(w: MainWindow, label: str) -> QPoint:
 
 
 def test_setup_by_clicks_then_a_ship_enters_a_mixed_hex(qtbot):
-    probe = scenario(JUTLAND).new_game(1).state
-    west = probe.ring.segment_of_boundary("C|W")
-    target = probe.grid.label(west.hexsides[3].hex)
-    other = probe.grid.label(west.hexsides[5].hex)
-    start = next(probe.grid.label(n) for n in probe.grid.neighbours(west.hexsides[3].hex)
-                 if probe.grid.label(n) not in (target, other))
-    w = window(qtbot, phase="setup", sides=[{"name": "German", "minefields": ["C|W"]},
-                                            {"name": "British"}],
-               ships=[{"id": "Seydlitz", "side": "German", "type": "battlecruiser",
-                       "hex": "1510"},
-                      {"id": "A", "side": "British", "type": "light_cruiser", "hex": start},
-                      {"id": "B", "side": "British", "type": "light_cruiser", "hex": start}])
+    changes, target, other, start = mixed_hex_setup(("A", "B"))
+    w = window(qtbot, **changes)
     assert "4 counters" in w.phase_label.text() and "at most 2 mines" in w.phase_label.text()
     lit = {t.id for t in w.session.game.ruleset.targets(w.session.view(), Selection(
         options={"counter": "mine"}))}
