@@ -41,12 +41,17 @@ class Record:
 
     @property
     def secret_to(self) -> str | None:
-        """The side this action is a secret of — the side its secret events are for — so a
-        save can seal it for that side alone. None: everyone may know the action."""
-        sides = {e.secret_to for e in self.events if e.secret_to is not None}
+        """The side this action is a secret of, so a save or a turn file can seal it for
+        that side alone: an action all of whose events are that side's secrets (laying,
+        loading, placing face-down). One that tells anyone anything — ending a phase that
+        also stores a side's mines — is public, its secret effects replayed by everyone
+        and hidden by the views. None: everyone may know the action."""
+        if not self.events or any(e.secret_to is None for e in self.events):
+            return None
+        sides = {e.secret_to for e in self.events}
         if len(sides) > 1:
             raise MineboardError(f"{self.action.kind} holds secrets of {len(sides)} sides")
-        return next(iter(sides), None)
+        return next(iter(sides))
 
 
 class ReplayError(MineboardError):
