@@ -285,3 +285,23 @@ def test_random_play_by_email_keeps_each_world_true_to_its_side(tmp_path, name):
                                   "imperium-marches"])
 def test_long_random_play_by_email_keeps_each_world_true_to_its_side(tmp_path, name):
     assert pbem_fuzz(name, 320, seed=11, folder=tmp_path) > 12
+
+
+def test_in_the_window_a_move_that_rolls_waits_and_says_so(qtbot, tmp_path):
+    from mineboard.qt.mainwindow import MainWindow
+    from mineboard.qt.session import GameSession
+
+    files = opening(tmp_path)
+    axis = pbem.receive_file(files["t3"], AXIS)
+    pbem.send(axis, files["t4"])
+    w = MainWindow(GameSession.open("northsea-1940"))
+    qtbot.addWidget(w)
+    w._open_turn(files["t4"], ALLIES)
+    before = len(w.session.game.records)
+    move = w.session.game.ruleset.codec.parse(
+        {"kind": "move", "units": ["uk-destroyer-2"], "path": ["110", "112", "113"]})
+    assert w.controller.play(move)
+    assert "rolls dice: File ▸ Send turn" in w.statusBar().currentMessage()
+    assert len(w.session.game.records) == before and w.session.pbem.pending
+    w.undo_action.trigger()  # taken back: nothing of this turn file is sent yet
+    assert not w.session.pbem.pending and "Undone: move" in w.statusBar().currentMessage()

@@ -85,13 +85,17 @@ class BoardController:
     def play(self, action: Action, text: str = "") -> bool:
         """Play ``action`` for the seat in front of the screen; a refusal changes nothing."""
         try:
-            self.session.play(action, text)
+            record = self.session.play(action, text)
         except IllegalAction as exc:
             self.refuse(exc)
             return False
         except MineboardError as exc:
             self.say(str(exc), error=True)
             return False
+        if record is None:  # by email, a move that rolls waits for the other side's dice
+            self.say(f"{text or action.kind} rolls dice: File ▸ Send turn, and the other "
+                     "side's program rolls them. It shows here when their answer comes.")
+            return True
         self.say(text or action.kind.replace("_", " ").capitalize())
         return True
 
