@@ -242,3 +242,15 @@ def test_the_undo_stack_and_the_game_stay_in_step(qtbot):
     assert w.session.undo_stack.index() == len(w.session.game.records) == 3
     w.undo()
     assert w.session.game.state.phase == "battle"
+
+
+def test_opening_another_game_keeps_the_map_its_size(qtbot):
+    """A new map view used to be squeezed to a sliver by the docks that grew into its
+    place while it was swapped (File ▸ New, Open, or a turn file by email)."""
+    w = window_for(qtbot)
+    qtbot.wait(10)
+    before = w.view.width()
+    assert before > 800
+    w._open("imperium-marches")
+    qtbot.wait(10)
+    assert abs(w.view.width() - before) <= 2 and w.view.scene() is w.scene

@@ -76,6 +76,13 @@ class DiceTray(QWidget):
         self.setVisible(bool(rolls))
         self.update()
 
+    def clear(self) -> None:
+        """Another game: its dice are not this one's. Nothing is announced."""
+        self._timer.stop()
+        self.dice, self.queue, self.played = [], [], []
+        self._caption(None)
+        self.hide()
+
     def skip(self) -> None:
         if self._timer.isActive():
             self._timer.stop()

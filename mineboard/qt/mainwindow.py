@@ -131,6 +131,7 @@ class MainWindow(QMainWindow):
         self.resize(1400, 900)
         self.settings = QSettings(str(settings_path()), QSettings.Format.IniFormat)
         self._bound: GameSession | None = None  # the session whose signals reach this window
+        self._view: BoardView | None = None
         self.covered = False
         self.controller: BoardController
         self._build_docks()
@@ -141,6 +142,11 @@ class MainWindow(QMainWindow):
         self.load_session(session)
 
     # ---- building --------------------------------------------------------------------------
+    @property
+    def view(self) -> BoardView:
+        assert self._view is not None, "the view is made with the first game"
+        return self._view
+
     def _build_docks(self) -> None:
         self.selection = SelectionPanel()
         self.controls = ControlsPanel()
@@ -290,13 +296,17 @@ class MainWindow(QMainWindow):
         self.session = self._bound = session
         self.ui = ui_for(session.game.ruleset.id)
         self.scene = self.ui.make_scene(session.scenario.board)
-        self.view = BoardView(self.scene)
-        self.view.clicked.connect(self.on_click)
-        self.view.zoomed.connect(self.scene.set_detail)
-        self.setCentralWidget(self.view)
-        self.dice = DiceTray(self.view.viewport())
-        self.dice.finished.connect(self._dice_done)
-        self.dice.flash.connect(self.scene.flash)
+        if self._view is None:  # one view for the window's life: its layout stays put
+            self._view = BoardView(self.scene)
+            self._view.clicked.connect(self.on_click)
+            self._view.zoomed.connect(lambda factor: self.scene.set_detail(factor))
+            self.setCentralWidget(self._view)
+            self.dice = DiceTray(self._view.viewport())
+            self.dice.finished.connect(self._dice_done)
+            self.dice.flash.connect(lambda at, on: self.scene.flash(at, on))
+        else:
+            self.dice.clear()
+            self._view.show_board(self.scene)
         self.set_speed(str(self.settings.value("dice_speed", "normal")))
         self.controller = BoardController(session, self.ui, self.scene, self.selection,
                                      self.controls, self.odds, self.say, self.popup, self)

@@ -34,6 +34,12 @@ class BoardView(QGraphicsView):
         self._fit_scale = 1.0
         self._fitted = True  # until the player zooms, the map follows the window's size
 
+    def show_board(self, scene: MapScene) -> None:
+        """Another game's map in the same view: the window keeps its layout as it was."""
+        self.board_scene = scene
+        self.setScene(scene)
+        self.fit()
+
     # ---- zoom ------------------------------------------------------------------------------
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
