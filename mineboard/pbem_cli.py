@@ -46,6 +46,9 @@ def add_parser(sub: Any, passphrase_type: Any) -> None:
     turn.add_argument("--actions", type=Path, default=None,
                       help="JSON list of your moves (see docs/actions.md)")
     turn.add_argument("--out", type=Path, required=True)
+    turn.add_argument("--reveal-all", action="store_true",
+                      help="open all your secrets in this file (the game is over): the "
+                           "other side's program then checks every move of the game")
     common(turn)
     show = steps.add_parser("show", help="what your side sees in a turn file")
     show.add_argument("file", type=Path)
@@ -99,6 +102,8 @@ def run(args: argparse.Namespace) -> int:
             except IllegalAction as exc:
                 raise IllegalAction(f"action {index} ({action.kind}) refused: {exc.reason}; "
                                     "no turn file was written", exc.clause) from None
+    if args.reveal_all:
+        seat.told.append(f"{seat.reveal_all()} of your secrets opened for the audit")
     told = seat.told
     seat = seat.after(pbem.send(seat, args.out))
     seat.told = told

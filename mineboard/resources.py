@@ -87,6 +87,8 @@ def parse_json(raw: bytes, where: str) -> Any:
         raise BadInput(where, f"line {exc.lineno} column {exc.colno}: {exc.msg}") from None
     except RecursionError:
         raise BadInput(where, "JSON nested too deeply") from None
+    except ValueError as exc:  # a number of thousands of digits, past Python's limit
+        raise BadInput(where, f"unreadable number ({str(exc).split(';')[0]})") from None
 
 
 def read_json(path: Path) -> tuple[Any, str]:

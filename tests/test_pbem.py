@@ -305,3 +305,87 @@ def test_in_the_window_a_move_that_rolls_waits_and_says_so(qtbot, tmp_path):
     assert len(w.session.game.records) == before and w.session.pbem.pending
     w.undo_action.trigger()  # taken back: nothing of this turn file is sent yet
     assert not w.session.pbem.pending and "Undone: move" in w.statusBar().currentMessage()
+
+
+# ---- what a review tried as an attacker (each was accepted before; kept as tests) --------------
+def _edited(path: Path, change, name: str) -> Path:
+    doc = json.loads(path.read_text())
+    change(doc)
+    out = path.with_name(name)
+    out.write_text(json.dumps(doc))
+    return out
+
+
+def _refused(path: Path, phrase: str, message: str) -> None:
+    with pytest.raises(BadInput) as info:
+        pbem.receive_file(path, phrase)
+    assert message in str(info.value) and "\n" not in str(info.value), str(info.value)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d["ledger"][8]["action"].update(path=["110", "126"]),
+     "entry 8 (move) breaks the rules: TURN: sea zones 110 and 126 do not share"),
+    (lambda d: d["ledger"][8].update(action={"kind": "move", "units": ["ger-cruiser-1"],
+                                             "path": ["113", "112"]}),
+     "ger-cruiser-1 belongs to Germany"),
+    (lambda d: d["scenario"]["nations"][1].update(ipcs=999),
+     "changes the scenario the game began with"),
+    (lambda d: d["seals"].update(n=2**20), "changes how passphrases are made into keys"),
+    (lambda d: d["ledger"][8].update(rolls=[6]), "only the other side rolls"),
+    (lambda d: d["ledger"].append({"by": "Axis", "action": {"kind": "end_phase"},
+                                   "rolls": []}),
+     "entry 10 (end_phase) is not a new move of Allies's"),
+    (lambda d: d["opened"].update({"9" * 5000: {}}), "an opening is keyed by entry number"),
+    (lambda d: d["seals"].update(sides=["Axis", "Allies"]), "'seals' must name"),
+    (lambda d: d["shares"][-1].update(commit="é"), "64 hex digits"),
+])
+def test_a_forged_or_hostile_move_file_is_refused(tmp_path, change, message):
+    files = opening(tmp_path)  # turn 3 is the British file: its moves go to Germany
+    _refused(_edited(files["t3"], change, "bad.json"), AXIS, message)
+    assert pbem.receive_file(files["t3"], AXIS).told  # the honest file still opens
+
+
+def test_the_side_that_rolls_may_not_cut_the_other_sides_moves_without_cause(tmp_path):
+    files = opening(tmp_path)
+    axis = pbem.receive_file(files["t3"], AXIS)
+    pbem.send(axis, files["t4"])
+
+    def cut_at_the_quiet_end_of_phase(doc):  # to spare the field the crossing after it
+        doc["ledger"] = doc["ledger"][:8]
+        doc["ledger"][7]["seeded_by"] = 4
+        doc["opened"] = {}
+    _refused(_edited(files["t4"], cut_at_the_quiet_end_of_phase, "cut.json"), ALLIES,
+             "sets your end_phase (entry 7) and the moves after it aside without cause")
+
+
+def test_an_opened_secret_must_have_been_legal_and_the_audit_checks_everything(tmp_path):
+    from mineboard.core.commitment import canonical, commit, new_salt
+    from mineboard.persistence.ledger import Opening
+    from mineboard.persistence.sealing import Seals
+
+    files = opening(tmp_path)
+    axis = pbem.receive_file(files["t3"], AXIS)
+    # A program changed to skip its own checks: it loads 9 mines it never had, sealed and
+    # committed properly, and opens the order at once.
+    action = axis.last.scenario.ruleset.codec.parse(
+        {"kind": "load_mines", "unit": "ger-escort-2", "count": 9})
+    index, salt = len(axis.entries), new_salt()
+    sealed = Seals({"Axis": axis.seal}).seal("Axis", pbem._aad(axis.last.game_id, "entry",
+                                                                 index),
+                                             canonical({"action": action.to_json(),
+                                                        "salt": salt.hex()}))
+    axis.entries.append(pbem.Entry("Axis", secret={
+        "side": "Axis", "commitment": commit(salt, canonical(action.to_json())), **sealed}))
+    axis.mine[index], axis.salts[index] = action, salt
+    axis.opened[index] = Opening(action, salt)
+    pbem.send(axis, files["t4"])
+    _refused(files["t4"], ALLIES, f"entry {index} (load_mines) breaks the rules")
+
+
+def test_when_every_secret_is_open_the_whole_game_is_audited(tmp_path):
+    files = opening(tmp_path)
+    axis = pbem.receive_file(files["t3"], AXIS)
+    assert axis.reveal_all() == 0  # the crossing already opened both of Germany's orders
+    pbem.send(axis, files["t4"])
+    allies = pbem.receive_file(files["t4"], ALLIES)
+    assert "every move in it keeps the rules (audit)" in allies.told[-1]

@@ -158,8 +158,18 @@ def test_a_sealed_action_cannot_be_moved_or_changed(tmp_path):
     doc = json.loads(path.read_text())
     doc["actions"][0], doc["actions"][1] = doc["actions"][1], doc["actions"][0]
     path.write_text(json.dumps(doc))
-    with pytest.raises(BadInput, match=r"actions\[0\]: sealed entry does not open"):
+    with pytest.raises(BadInput, match="changed since it was saved"):  # the joint tag
         load_save(path, {"Axis": "nordsee", "Allies": "dover"})
+    # With Germany's seal alone there is no joint tag; each sealed entry is still bound
+    # to its place.
+    g = naval_secret_then_hand_over(seed=None)
+    write_save(path, scenario(**HIDDEN), g, Seals.from_passphrases({"Axis": "nordsee"}))
+    doc = json.loads(path.read_text())
+    assert "mac" not in doc
+    doc["actions"][0], doc["actions"][1] = doc["actions"][1], doc["actions"][0]
+    path.write_text(json.dumps(doc))
+    with pytest.raises(BadInput, match=r"actions\[0\]: sealed entry does not open"):
+        load_save(path, {"Axis": "nordsee"})
 
 
 def test_with_one_passphrase_the_seed_stays_plain_and_the_file_says_what_is_sealed(tmp_path):
@@ -217,3 +227,30 @@ def test_a_sealed_autosave_is_restored_only_with_the_passphrases():
                                                               "Allies": "dover"})
     assert asked == ["Axis", "Allies"] and restored.game.state == session.game.state
     assert restored.seals.covers("Axis")  # it goes on saving sealed
+
+
+def test_one_side_alone_cannot_reseal_its_secret_or_swap_the_seed(tmp_path):
+    """A review's attacks: with only Germany's passphrase, move the sealed field to another
+    line (new commitment and all), or put an open seed of one's choosing in the file."""
+    from mineboard.core.commitment import canonical, commit, new_salt
+    from mineboard.persistence.sealing import _decrypt, _encrypt, derive_key
+
+    path, _g = sealed_naval(tmp_path)
+    base = json.loads(path.read_text())
+    key = derive_key("nordsee", bytes.fromhex(base["seals"]["sides"]["Axis"]["salt"]))
+    doc = json.loads(json.dumps(base))
+    inside = json.loads(_decrypt(key, "action 1", doc["actions"][1]["secret"], "x"))
+    inside["action"]["line"] = "113|114"
+    salt = new_salt()
+    inside["salt"] = salt.hex()
+    doc["actions"][1]["secret"] = {"side": "Axis", "commitment": commit(
+        salt, canonical(inside["action"])), **_encrypt(key, "action 1", canonical(inside))}
+    path.write_text(json.dumps(doc))
+    with pytest.raises(BadInput, match="changed since it was saved"):
+        load_save(path, {"Axis": "nordsee", "Allies": "dover"})
+    doc = json.loads(json.dumps(base))
+    salt = new_salt()
+    doc["dice"] = {"commitment": commit(salt, b"424242"), "seed": 424242, "salt": salt.hex()}
+    path.write_text(json.dumps(doc))
+    with pytest.raises(BadInput, match="changed since it was saved"):
+        load_save(path, {"Axis": "nordsee", "Allies": "dover"})

@@ -42,4 +42,10 @@ def commit(salt: bytes, payload: bytes) -> str:
 
 def opens(commitment: str, salt: bytes, payload: bytes) -> bool:
     """Whether ``salt`` and ``payload`` are what ``commitment`` was made of."""
-    return hmac.compare_digest(commit(salt, payload), commitment)
+    return hmac.compare_digest(commit(salt, payload).encode(), commitment.encode())
+
+
+def is_digest(value: object) -> bool:
+    """A commitment or hash as files carry it: 64 lowercase hex digits."""
+    return isinstance(value, str) and len(value) == 64 and all(
+        c in "0123456789abcdef" for c in value)

@@ -49,6 +49,11 @@ class Ruleset(ABC, Generic[S]):
         A game without secrets may return ``state`` itself.
         """
 
+    secret_clauses: ClassVar[frozenset[str]] = frozenset()
+    """Clauses whose refusals rest on the mover's own secrets (how many mines it placed):
+    by email, the other side's program cannot judge them until those secrets are opened,
+    so it leaves them to the audit instead of calling the move forged."""
+
     def stand_in(self, action: Action) -> Action | None:
         """What the other sides replay for ``action`` while it is a side's sealed secret —
         the same order with the secret made harmless (a dummy counter for a mine), so their

@@ -17,12 +17,12 @@ it, and nobody learns more than the rules reveal (beyond the opened orders thems
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from mineboard.core.actions import Action
-from mineboard.core.commitment import canonical, opens
+from mineboard.core.commitment import canonical, is_digest, opens
 from mineboard.core.dice import Roll
 from mineboard.core.errors import BadInput, MineboardError
 from mineboard.core.events import public_version
@@ -91,10 +91,14 @@ class Entry:
                        rolls=recorded, seeded_by=seeded_by)
         secret = data.get("secret")
         if not isinstance(secret, Mapping) or not all(
-                isinstance(secret.get(k), str) for k in ("side", "commitment", "nonce", "data")):
-            raise BadInput(where, "a sealed entry needs side, commitment, nonce and data")
+                isinstance(secret.get(k), str) for k in ("side", "commitment", "nonce", "data")
+        ) or not is_digest(secret["commitment"]) or secret["side"] != data["by"]:
+            raise BadInput(where, "a sealed entry needs its side's name, a commitment of 64 "
+                                  "hex digits, a nonce and data")
         stand = data.get("stand_in")
         stand_in = None if stand is None else ruleset.codec.parse(stand, f"{where}: stand_in")
+        if stand_in is not None and ruleset.stand_in(stand_in) != stand_in:
+            raise BadInput(where, f"{stand_in.kind} is not a stand-in this ruleset makes")
         return cls(data["by"], secret=dict(secret), stand_in=stand_in, rolls=recorded,
                    seeded_by=seeded_by)
 
@@ -116,13 +120,13 @@ class Ledger:
 
     # ---- worlds ------------------------------------------------------------------------
     def world(self, known: Mapping[int, Action], upto: int | None = None,
-              judge: str | None = None) -> Game[Any]:
+              judges: Collection[str] = ()) -> Game[Any]:
         """The game after the first ``upto`` entries, with ``known`` secrets (and every
         opened one) real and the rest as stand-ins. A pending entry is not played.
 
-        Only ``judge``'s own moves are checked for legality: another side's may rest on
-        secrets this world holds as stand-ins (how many mines it placed). Those are judged
-        by their own side's program, and by anyone once the secrets are opened."""
+        Only the moves of ``judges`` are checked for legality here: another side's may rest
+        on secrets this world holds as stand-ins (how many mines it placed); receiving a
+        turn file checks those as far as they can be, and the audit in full."""
         game: Game[Any] = Game(self.ruleset, copy.deepcopy(self.initial), 0)
         for index, entry in enumerate(self.entries[:upto]):
             if entry.pending:
@@ -132,7 +136,7 @@ class Ledger:
                 continue
             try:
                 game.play(action, [Roll(6, v, "", "") for v in entry.rolls or ()],
-                          checked=real and entry.by == judge)
+                          checked=real and entry.by in judges)
             except (MineboardError, LookupError, ValueError, TypeError) as exc:
                 raise ProtocolError(f"entry {index} ({action.kind}) does not replay in this "
                                     f"side's world: {exc}") from None

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from mineboard.core.actions import Action
-from mineboard.core.commitment import canonical, commit, new_salt, opens, sha256
+from mineboard.core.commitment import canonical, commit, is_digest, new_salt, opens, sha256
 from mineboard.core.dice import DiceExhausted
 from mineboard.core.errors import BadInput, IllegalAction, MineboardError
 from mineboard.core.game import Game, seat_for
@@ -43,6 +43,8 @@ from mineboard.persistence.sealing import Seals, SideSeal
 from mineboard.resources import parse_json, read_bytes, user_dir
 
 TURN_SCHEMA = 1
+MAX_ENTRIES = 20_000
+"""A game's ledger may not grow past this: receiving is linear in it, not unbounded."""
 FIRST_PLAY = 2
 """Files 0 and 1 are the handshake (each side commits to its first share); moves from 2."""
 
@@ -74,11 +76,12 @@ class ShareStep:
 
     @classmethod
     def from_json(cls, data: Any, where: str) -> ShareStep:
-        if not isinstance(data, Mapping) or not all(
-                isinstance(data.get(k), str) for k in ("by", "commit")) or not isinstance(
-                data.get("sealed"), Mapping) or not isinstance(data.get("reveal"),
-                                                                 (str, type(None))):
-            raise BadInput(where, "a share step needs by, commit, reveal and sealed")
+        if not isinstance(data, Mapping) or not isinstance(data.get("by"), str) or \
+                not is_digest(data.get("commit")) or not isinstance(
+                data.get("sealed"), Mapping) or not (
+                data.get("reveal") is None or is_digest(data.get("reveal"))):
+            raise BadInput(where, "a share step needs by, a commit and a reveal of 64 hex "
+                                  "digits (or null), and sealed")
         return cls(data["by"], data["commit"], data["reveal"], dict(data["sealed"]))
 
 
@@ -152,19 +155,26 @@ def parse_turn(raw: bytes, where: str, folder: Path) -> TurnFile:
     if doc.get("ruleset") != scenario.ruleset.id or map_info.get("id") != scenario.board.id \
             or map_info.get("sha256") not in scenario.board.accepted_hashes:
         raise BadInput(where, "its ruleset or map is not the scenario's, or another version")
-    seals = _field(doc, "seals", Mapping, where)
+    seals = _check_seals(_field(doc, "seals", Mapping, where), where)
     shares = [ShareStep.from_json(s, f"{where}: shares[{i}]")
               for i, s in enumerate(_field(doc, "shares", list, where))]
     if len(shares) != seq + 1:
         raise BadInput(where, f"turn {seq} must carry {seq + 1} share steps, not "
                               f"{len(shares)}")
     initial = scenario.ruleset.new_state(scenario.data, scenario.board, where)
+    raw_entries = _field(doc, "ledger", list, where)
+    if len(raw_entries) > MAX_ENTRIES:
+        raise BadInput(where, f"more than {MAX_ENTRIES} entries")
     entries = [Entry.from_json(e, scenario.ruleset, f"{where}: ledger[{i}]")
-               for i, e in enumerate(_field(doc, "ledger", list, where))]
+               for i, e in enumerate(raw_entries)]
+    if any(e.by not in initial.sides for e in entries):
+        raise BadInput(where, "an entry names no side of this game")
     ledger = Ledger(scenario.ruleset, initial, entries)
     for key, value in _field(doc, "opened", Mapping, where).items():
         at = f"{where}: opened[{key}]"
-        if not key.isdigit() or not isinstance(value, Mapping):
+        if not (key.isascii() and key.isdigit() and len(key) <= 9) or not isinstance(
+                value, Mapping):
+            at = f"{where}: opened[{key[:12]}{'…' if len(key) > 12 else ''}]"
             raise BadInput(at, "an opening is keyed by entry number and holds action and salt")
         opening = Opening(scenario.ruleset.codec.parse(value.get("action"), at),
                           _hex(value.get("salt"), at, "salt"))
@@ -174,6 +184,20 @@ def parse_turn(raw: bytes, where: str, folder: Path) -> TurnFile:
         raise BadInput(where, f"'from' names {sender!r}, not the side whose shares it adds")
     return TurnFile(game_id, seq, prev, sender, scenario, dict(seals), shares, ledger,
                     raw)
+
+
+def _aad(game_id: str, what: str, index: int) -> str:
+    """What a sealed piece is bound to: its game and its place, so it cannot be moved."""
+    return f"{game_id}:{what} {index}"
+
+
+def _check_seals(seals: Mapping[str, Any], where: str) -> dict[str, Any]:
+    sides = seals.get("sides")
+    if seals.get("kdf") != "scrypt" or not isinstance(sides, Mapping) or not all(
+            isinstance(k, str) and isinstance(v, Mapping) for k, v in sides.items()):
+        raise BadInput(where, "'seals' must name the scrypt key derivation and each side's "
+                              "salt")
+    return dict(seals)
 
 
 def read_turn(path: Path) -> TurnFile:
@@ -214,7 +238,7 @@ class Seat:
 
     def world(self) -> Game[Any]:
         """This side's world; its player sees it through ``observe(me)``."""
-        return self.ledger().world(self.mine, judge=self.me)
+        return self.ledger().world(self.mine, judges=(self.me,))
 
     @property
     def pending(self) -> bool:
@@ -247,7 +271,8 @@ class Seat:
             if entry.secret is None or entry.by != me:
                 continue
             at = f"{where}: ledger[{index}]"
-            inside = parse_json(seals.open(me, f"entry {index}", entry.secret, at), at)
+            inside = parse_json(seals.open(me, _aad(last.game_id, "entry", index),
+                                           entry.secret, at), at)
             if not isinstance(inside, Mapping):
                 raise BadInput(at, "sealed entry holds no action")
             action = last.ledger.ruleset.codec.parse(inside.get("action"), at)
@@ -281,7 +306,8 @@ class Seat:
         if record.secret_to == self.me:
             salt = new_salt()
             inside = canonical({"action": action.to_json(), "salt": salt.hex()})
-            sealed = Seals({self.me: self.seal}).seal(self.me, f"entry {index}", inside)
+            sealed = Seals({self.me: self.seal}).seal(
+                self.me, _aad(self.last.game_id, "entry", index), inside)
             entry = Entry(self.me, secret={
                 "side": self.me, "commitment": commit(salt, canonical(action.to_json())),
                 **sealed}, stand_in=self.last.ledger.ruleset.stand_in(action))
@@ -316,11 +342,12 @@ class Seat:
     # ---- receiving ---------------------------------------------------------------------
     def resolve_received(self, first_new: int, sent: int) -> None:
         """On receiving the other side's file: open what this side's secrets decided in its
-        own moves the other side rolled, then roll — or cut at — the first of the other
-        side's new moves whose dice or outcome rest on this side's world. ``first_new``: where
-        the other side's new moves start; ``sent``: how many entries this side sent."""
+        own moves the other side rolled, then go through the other side's new moves in
+        order — each must be its move and legal as far as this side can judge — and roll,
+        or cut at, the first whose dice or outcome rest on this side's world. ``first_new``:
+        where the other side's new moves start; ``sent``: how many entries this side sent."""
         received = self.last
-        for index, entry in enumerate(self.entries):
+        for index, entry in enumerate(self.entries[:first_new]):
             if entry.by == self.me and entry.seeded_by == received.seq and entry.action:
                 dice = ", ".join(map(str, entry.rolls or ())) or "no dice"
                 self.told.append(f"{self.other} rolled your {entry.action.kind} (entry "
@@ -334,25 +361,78 @@ class Seat:
                 if needed:
                     self.told.append(f"your secrets decided your {entry.action.kind} "
                                      f"(entry {index}): {len(needed)} of them opened")
+        ledger = self.ledger()
+        mine, public = ledger.world(self.mine, first_new), ledger.world({}, first_new)
         for index in range(first_new, len(self.entries)):
             entry = self.entries[index]
-            if entry.by == received.sender and entry.action is not None and \
-                    self._needs_rolling(index, entry):
+            if mine.state.to_move != entry.by:
+                raise ProtocolError(f"entry {index}: {entry.by} moves when it is "
+                                    f"{mine.state.to_move}'s move")
+            action, _real = ledger.action_of(index, self.mine)
+            if action is not None:
+                self._judge(index, action, mine)
+            if entry.action is not None and self._diverges(ledger, index, entry, mine,
+                                                           public):
                 self._roll(index, entry)
-                break
+                return
+            for world in (mine, public):
+                stand, _real = ledger.action_of(index, self.mine if world is mine else {})
+                if stand is not None:
+                    world.play(stand, [], checked=False)
 
-    def _needs_rolling(self, index: int, entry: Entry) -> bool:
+    def judge_openings(self, indices: set[int]) -> None:
+        """Secrets the other side just opened must have been legal where they were played,
+        as far as this side can judge (its other secrets may still be stand-ins)."""
+        ledger = self.ledger()
+        for index in sorted(indices):
+            if self.entries[index].by != self.me:
+                self._judge(index, ledger.opened[index].action, ledger.world(self.mine, index))
+
+    def reveal_all(self) -> int:
+        """Open every secret of this side in the next file: at the end of a game, so that
+        the other side's program can check every move (:meth:`audit`)."""
+        hidden = {i for i in self.mine if i not in self.ledger().opened}
+        self._keep_open(hidden)
+        return len(hidden)
+
+    def audit(self) -> None:
+        """Once every secret of the game is open, replay it all with every move checked
+        against the rules — those resting on secrets too. Says so, or names the first
+        move that breaks them."""
+        ledger = self.ledger()
+        if any(e.secret is not None and i not in ledger.opened
+               for i, e in enumerate(ledger.entries)):
+            return
+        try:
+            ledger.world({}, judges=self.last.sides)
+        except ProtocolError as exc:
+            raise ProtocolError(f"the audit of the whole game fails: {exc}") from None
+        if any(e.secret is not None for e in ledger.entries):
+            self.told.append("every secret of the game is open, and every move in it keeps "
+                             "the rules (audit)")
+
+    def _judge(self, index: int, action: Action, world: Game[Any]) -> None:
+        """The other side's move, checked in this side's world, where the other's secrets
+        are stand-ins: a refusal under a clause that rests on those secrets is left to the
+        audit; any other refusal is a forged move."""
+        try:
+            world.ruleset.check(world.state, action)
+        except IllegalAction as exc:
+            if exc.clause not in world.ruleset.secret_clauses:
+                raise ProtocolError(f"entry {index} ({action.kind}) breaks the rules: "
+                                    f"{exc}") from None
+
+    def _diverges(self, ledger: Ledger, index: int, entry: Entry, mine: Game[Any],
+                  public: Game[Any]) -> bool:
+        """Whether the move rolls, or comes out otherwise, in this side's world."""
         if entry.pending:
             return True
         assert entry.action is not None
-        ledger = self.ledger()
         try:
-            mine = ledger.outcome(ledger.world(self.mine, index), entry.action,
-                                  rolls=entry.rolls)
+            here = ledger.outcome(mine, entry.action, rolls=entry.rolls)
         except DiceExhausted:
             return True  # in this side's world it meets something that rolls
-        public = ledger.outcome(ledger.world({}, index), entry.action, rolls=entry.rolls)
-        return mine != public
+        return here != ledger.outcome(public, entry.action, rolls=entry.rolls)
 
     def _roll(self, index: int, entry: Entry) -> None:
         assert entry.action is not None
@@ -381,12 +461,14 @@ class Seat:
         if not steps:
             raise ProtocolError(f"{self.me} has committed no dice share yet")
         n, step = steps[-1]
-        return Seals({self.me: self.seal}).open(self.me, f"share {n}", step.sealed,
-                                                "shares").hex()
+        keys = Seals({self.me: self.seal})
+        return keys.open(self.me, _aad(self.last.game_id, "share", n), step.sealed,
+                         "shares").hex()
 
     def _next_step(self) -> ShareStep:
-        sealed = Seals({self.me: self.seal}).seal(self.me, f"share {self.seq}",
-                                                  self.next_share)
+        keys = Seals({self.me: self.seal})
+        sealed = keys.seal(self.me, _aad(self.last.game_id, "share", self.seq),
+                           self.next_share)
         reveal = self.my_reveal() if any(s.by == self.me for s in self.last.shares) else None
         return ShareStep(self.me, commit(b"", self.next_share), reveal, sealed)
 
@@ -431,6 +513,11 @@ def join(invitation: TurnFile, passphrase: str) -> Seat:
     """Turn 1: the other side joins with its own passphrase and first dice share."""
     if invitation.seq != 0:
         raise BadInput("join", f"this is turn {invitation.seq}, not an invitation (turn 0)")
+    if invitation.ledger.entries or invitation.ledger.opened or len(
+            invitation.seals["sides"]) != 1 or invitation.sender not in invitation.seals[
+            "sides"]:
+        raise BadInput("join", "an invitation holds its sender's seal and first share, "
+                               "nothing more")
     me = next(s for s in invitation.sides if s != invitation.sender)
     invitation.seals, seal = _with_seal(invitation.seals, me, passphrase)
     return Seat(me, invitation, seal, list(invitation.ledger.entries))
@@ -480,12 +567,16 @@ def receive(raw: bytes, where: str, folder: Path, passphrase: str,
     if turn.prev != sent.digest:
         raise BadInput(where, f"turn {turn.seq} does not answer {me}'s turn {sent.seq} as "
                               "sent: one of the two was changed")
-    first_new = _continues(sent, turn, where)
+    first_new, rolled = _continues(sent, turn, where)
     seat = Seat.take(turn, me, passphrase, where)
     _check_dice(seat, turn, where)
+    if rolled is not None:
+        _justify_cut(seat, sent, rolled, where)
     try:
+        seat.judge_openings(set(turn.ledger.opened) - set(sent.ledger.opened))
         seat.resolve_received(first_new, len(sent.ledger.entries))
         seat.world()  # every move now replays in this side's world
+        seat.audit()
     except MineboardError as exc:
         raise BadInput(where, str(exc)) from None
     return seat
@@ -500,27 +591,36 @@ def receive_file(path: Path, passphrase: str) -> Seat:
     return receive(read_bytes(path), str(path), path.resolve().parent, passphrase)
 
 
-def _continues(previous: TurnFile, turn: TurnFile, where: str) -> int:
+def _continues(previous: TurnFile, turn: TurnFile, where: str) -> tuple[int, int | None]:
     """The new file keeps everything of the last one, except that it may roll one of the
-    receiver's moves and set the moves after it aside. Returns where its new moves start."""
+    receiver's moves and set the moves after it aside; after that come only the sender's
+    own new moves, unrolled, the last of them perhaps waiting for dice. Returns where those
+    start, and the receiver's move it rolled (None: none)."""
+    at = f"turn {turn.seq}"
     if turn.sender == previous.sender:
-        raise BadInput(where, f"turn {turn.seq} comes from {turn.sender} again: the sides "
-                              "take turns")
+        raise BadInput(where, f"{at} comes from {turn.sender} again: the sides take turns")
     if turn.game_id != previous.game_id:
         raise BadInput(where, "it is from another game")
-    old_sides, new_sides = previous.seals.get("sides", {}), turn.seals.get("sides", {})
-    if any(new_sides.get(side) != value for side, value in old_sides.items()):
-        raise BadInput(where, f"turn {turn.seq} changes a side's seal")
+    if turn.scenario.data != previous.scenario.data or \
+            turn.scenario.board.content_hash != previous.scenario.board.content_hash:
+        raise BadInput(where, f"{at} changes the scenario the game began with")
+    if any(turn.seals.get(k) != previous.seals.get(k) for k in ("kdf", "n", "r", "p")):
+        raise BadInput(where, f"{at} changes how passphrases are made into keys")
+    old_sides, new_sides = previous.seals["sides"], turn.seals["sides"]
+    joining = previous.seq == 0 and set(new_sides) == {*old_sides, turn.sender}
+    if any(new_sides.get(side) != value for side, value in old_sides.items()) or (
+            set(new_sides) != set(old_sides) and not joining):
+        raise BadInput(where, f"{at} changes the sides' seals")
     if [s.to_json() for s in turn.shares[:-1]] != [s.to_json() for s in previous.shares]:
-        raise BadInput(where, f"turn {turn.seq} changes the dice shares of earlier turns")
+        raise BadInput(where, f"{at} changes the dice shares of earlier turns")
     for index, opening in previous.ledger.opened.items():
         if turn.ledger.opened.get(index) != opening:
-            raise BadInput(where, f"turn {turn.seq} takes back the opening of entry {index}")
+            raise BadInput(where, f"{at} takes back the opening of entry {index}")
     old, new = previous.ledger.entries, turn.ledger.entries
+    first_new, rolled = len(old), None
     for index, entry in enumerate(old):
         if index >= len(new):
-            raise BadInput(where, f"turn {turn.seq} drops entry {index} without rolling the "
-                                  "move before it")
+            raise BadInput(where, f"{at} drops entry {index} without rolling a move before it")
         if new[index] == entry:
             continue
         got = new[index]
@@ -528,9 +628,36 @@ def _continues(previous: TurnFile, turn: TurnFile, where: str) -> int:
         if entry.by == turn.sender or entry.action is None or got.action != entry.action \
                 or got.pending or got.seeded_by != turn.seq or (
                     not entry.pending and entry.rolls != ()):
-            raise BadInput(where, f"turn {turn.seq} changes entry {index} ({kind})")
-        return index + 1  # rolled here: the receiver's moves after it were set aside
-    return len(old)
+            raise BadInput(where, f"{at} changes entry {index} ({kind})")
+        first_new, rolled = index + 1, index
+        break
+    if old and old[-1].pending and rolled is None:
+        raise BadInput(where, f"{at} leaves your move waiting for dice (entry {len(old) - 1}) "
+                              "unrolled")
+    for index in range(first_new, len(new)):
+        entry = new[index]
+        if turn.seq < FIRST_PLAY or entry.by != turn.sender or entry.seeded_by is not None \
+                or (entry.rolls != () and not (entry.pending and index == len(new) - 1)):
+            kind = entry.action.kind if entry.action else "sealed"
+            raise BadInput(where, f"{at}: entry {index} ({kind}) is not a new move of "
+                                  f"{turn.sender}'s without dice: only the other side rolls")
+    return first_new, rolled
+
+
+def _justify_cut(seat: Seat, previous: TurnFile, rolled: int, where: str) -> None:
+    """A move of this side rolled by the other is one that waited for dice, or one whose
+    outcome the other side's newly opened secrets change: it may not set aside moves it
+    merely dislikes."""
+    entry = seat.entries[rolled]
+    if previous.ledger.entries[rolled].pending or entry.rolls:
+        return
+    assert entry.action is not None
+    now = seat.ledger()
+    before = Ledger(now.ruleset, now.initial, now.entries, dict(previous.ledger.opened))
+    if now.outcome(now.world({}, rolled), entry.action) == before.outcome(
+            before.world({}, rolled), entry.action):
+        raise BadInput(where, f"turn {seat.last.seq} sets your {entry.action.kind} (entry "
+                              f"{rolled}) and the moves after it aside without cause")
 
 
 def _check_dice(seat: Seat, turn: TurnFile, where: str) -> None:

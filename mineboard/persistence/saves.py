@@ -15,6 +15,7 @@ the New Game dialog and the README say so.
 
 from __future__ import annotations
 
+import hmac
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -90,6 +91,9 @@ def save_document(scenario: Scenario, game: Game[Any], seals: Seals | None = Non
     }
     if seals:
         doc["seals"] = seals.to_json()
+        tag = seals.mac(sides, canonical(doc))
+        if tag is not None:
+            doc["mac"] = tag
     return doc
 
 
@@ -153,6 +157,22 @@ def _step(entry: Any, index: int, scenario: Scenario, seals: Seals, where: str
     return action, by, rolls, side
 
 
+def _check_mac(doc: Mapping[str, Any], seals: Seals, sides: tuple[str, ...], where: str
+               ) -> None:
+    """When every side sealed the file, its tag under their joint key must hold: no side
+    alone could have re-sealed a secret of its own, or swapped the seed."""
+    expected = seals.mac(sides, canonical({k: v for k, v in doc.items() if k != "mac"}))
+    if expected is None:
+        return
+    given = doc.get("mac")
+    if not isinstance(given, str) or not hmac.compare_digest(expected.encode(),
+                                                             given.encode()):
+        raise BadInput(where, "sealed by every side, but changed since it was saved (its tag "
+                              "under their joint key does not match)")
+    if "sealed" not in _field(doc, "dice", Mapping, where):
+        raise BadInput(where, "sealed by every side, yet its dice seed lies open")
+
+
 def _upgrade(doc: Mapping[str, Any], where: str) -> dict[str, Any]:
     """A version 1 save: its seed was in plain sight, so the game is one with a known seed."""
     seed = _field(doc, "seed", int, where)
@@ -188,6 +208,7 @@ def game_from_save(doc: Any, where: str, folder: Path,
     seals = Seals.from_json(doc["seals"], passphrases or {}, where) if "seals" in doc \
         else Seals()
     initial = scenario.ruleset.new_state(scenario.data, scenario.board, where)
+    _check_mac(doc, seals, tuple(initial.sides), where)
     seed, salt = _seed(doc, seals, tuple(initial.sides), where)
     actions = _field(doc, "actions", list, where)
     if len(actions) > MAX_ACTIONS:

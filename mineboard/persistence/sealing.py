@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cryptography.exceptions import InvalidTag
-from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives import hashes, hmac
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
@@ -115,6 +115,16 @@ class Seals:
             raise BadInput(where, "the dice seed is sealed for all sides together: every "
                                   "side's passphrase is needed")
         return _decrypt(key, aad, blob, where)
+
+    def mac(self, all_sides: tuple[str, ...], payload: bytes) -> str | None:
+        """A tag over the whole file under the joint key: one side alone cannot re-seal its
+        own secret or swap the seed without the others' keys. None: not every side sealed."""
+        key = self.joint_key(all_sides)
+        if key is None:
+            return None
+        tag = hmac.HMAC(key, hashes.SHA256())
+        tag.update(payload)
+        return tag.finalize().hex()
 
     # ---- in the file ---------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

@@ -245,6 +245,7 @@ class MainWindow(QMainWindow):
         self._action(file, "New game by &email…", None, self.new_pbem)
         self._action(file, "Open &turn file…", "Ctrl+Shift+O", self.open_turn)
         self.send_action = self._action(file, "Send t&urn…", "Ctrl+Shift+E", self.send_turn)
+        self._action(file, "Open all my secrets (game over)", None, self.reveal_all)
         file.addSeparator()
         self._action(file, "&Quit", QKeySequence.StandardKey.Quit, self.close)
         edit = bar.addMenu("&Edit")
@@ -683,6 +684,16 @@ class MainWindow(QMainWindow):
             return
         self.load_session(GameSession.at_seat(seat))
         self.say(f"Turn {seat.last.seq} written to {out}: send it to the other side.")
+
+    def reveal_all(self) -> None:
+        seat = self.session.pbem
+        if seat is None or seat.sent:
+            self.say("Opening all secrets is for a game by email, before sending a turn.",
+                     error=True)
+            return
+        count = seat.reveal_all()
+        self.say(f"{count} of your secrets will be opened in your next turn file: the other "
+                 "side's program then checks every move of the game.")
 
     @staticmethod
     def _pbem_status(seat: pbem.Seat) -> str:

@@ -27,6 +27,7 @@ class GwasTactical(TableRuleset[GtState]):
     codec = CODEC
     checks = CHECKS
     effects = EFFECTS
+    secret_clauses = frozenset({"GT-04", "GT-07", "GT-08"})  # how many mines, not dummies
 
     def new_state(self, scenario: Mapping[str, Any], board: BoardMap, where: str) -> GtState:
         strategic = board.related.get("strategic")
