@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from mineboard.core.actions import Action
@@ -69,9 +69,10 @@ def scramble_imperium(state: Any, side: str, rng: random.Random) -> Any:
         for owner, counters in owners.items():
             if owner == side:
                 continue
-            for counter in counters:
-                counter.false = rng.random() < 0.5
-                counter.value = 0 if counter.false else rng.randint(1, 6)
+            for i, counter in enumerate(counters):
+                false = rng.random() < 0.5
+                counters[i] = replace(counter, false=false,
+                                      value=0 if false else rng.randint(1, 6))
     return other
 
 

@@ -114,7 +114,7 @@ def legal_actions(view: ImperiumState, check: Check) -> list[Action]:
                 for m in view.board.neighbours(n, ROUTE):
                     if m != fleet.system:
                         out.append(Jump((fleet.id,), (fleet.system, n, m)))
-        for system in {f.system for f in view.fleets.values() if f.side == view.active}:
+        for system in sorted({f.system for f in view.fleets.values() if f.side == view.active}):
             out.append(SettleCombat(system, ()))
     return [a for a in out if is_legal(check, view, a)]
 

@@ -35,13 +35,20 @@ class Fleet:
         self.moved = self.fought = self.stayed = self.laid = self.swept = False
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Counter:
-    """A face-down minefield counter. ``known`` is False in a view that must not show it."""
+    """A face-down minefield counter. ``known`` is False in a view that must not show it.
+
+    Immutable, so copying a state shares them: a long game piles up hundreds of counters
+    (false ones stay until a fleet enters, IM-15), and every view and undo copies the state.
+    """
 
     value: int
     false: bool = False
     known: bool = True
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Counter:
+        return self
 
 
 @dataclass(frozen=True, slots=True)
