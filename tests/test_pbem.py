@@ -156,7 +156,7 @@ def test_the_window_opens_a_turn_plays_it_and_sends_the_next(qtbot, tmp_path, mo
     w = MainWindow(GameSession.open("northsea-1940"))
     qtbot.addWidget(w)
     w.set_speed("off")
-    w._open_turn(files["t3"], AXIS)  # File ▸ Open turn file, Germany's passphrase typed
+    w.by_email.open_turn_file(files["t3"], AXIS)  # File ▸ Open turn file, as Germany
     seat = w.session.pbem
     assert seat is not None and seat.me == "Axis" and not w.cover.isVisible()
     assert "rolled Allies's move (entry 8)" in seat.told[0]
@@ -296,7 +296,7 @@ def test_in_the_window_a_move_that_rolls_waits_and_says_so(qtbot, tmp_path):
     pbem.send(axis, files["t4"])
     w = MainWindow(GameSession.open("northsea-1940"))
     qtbot.addWidget(w)
-    w._open_turn(files["t4"], ALLIES)
+    w.by_email.open_turn_file(files["t4"], ALLIES)
     before = len(w.session.game.records)
     move = w.session.game.ruleset.codec.parse(
         {"kind": "move", "units": ["uk-destroyer-2"], "path": ["110", "112", "113"]})
@@ -370,7 +370,7 @@ def test_an_opened_secret_must_have_been_legal_and_the_audit_checks_everything(t
     action = axis.last.scenario.ruleset.codec.parse(
         {"kind": "load_mines", "unit": "ger-escort-2", "count": 9})
     index, salt = len(axis.entries), new_salt()
-    sealed = Seals({"Axis": axis.seal}).seal("Axis", pbem._aad(axis.last.game_id, "entry",
+    sealed = Seals({"Axis": axis.seal}).seal("Axis", pbem.aad(axis.last.game_id, "entry",
                                                                  index),
                                              canonical({"action": action.to_json(),
                                                         "salt": salt.hex()}))

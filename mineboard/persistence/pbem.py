@@ -24,7 +24,6 @@ game, or whose dice or openings do not add up.
 
 from __future__ import annotations
 
-import json
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -32,176 +31,32 @@ from pathlib import Path
 from typing import Any
 
 from mineboard.core.actions import Action
-from mineboard.core.commitment import canonical, commit, is_digest, new_salt, opens, sha256
+from mineboard.core.commitment import canonical, commit, new_salt, opens, sha256
 from mineboard.core.dice import DiceExhausted
 from mineboard.core.errors import BadInput, IllegalAction, MineboardError
 from mineboard.core.game import Game, seat_for
 from mineboard.persistence.atomic import write_atomic
 from mineboard.persistence.ledger import Entry, Ledger, Opening, ProtocolError
-from mineboard.persistence.scenario import Scenario, scenario_from_data
+from mineboard.persistence.scenario import Scenario
 from mineboard.persistence.sealing import Seals, SideSeal
+from mineboard.persistence.turnfile import (
+    FIRST_PLAY,
+    ShareStep,
+    TurnFile,
+    aad,
+    dice_seed,
+    hex_bytes,
+    parse_turn,
+    read_turn,
+)
 from mineboard.resources import parse_json, read_bytes, user_dir
 
-TURN_SCHEMA = 1
-MAX_ENTRIES = 20_000
-"""A game's ledger may not grow past this: receiving is linear in it, not unbounded."""
-FIRST_PLAY = 2
-"""Files 0 and 1 are the handshake (each side commits to its first share); moves from 2."""
+__all__ = ["Entry", "Seat", "TurnFile", "aad", "join", "last_sent", "read_turn", "receive",
+           "receive_file", "send", "sit", "start"]
 
 
 def turns_dir() -> Path:
     return user_dir() / "pbem"
-
-
-def _hex(value: Any, where: str, what: str) -> bytes:
-    try:
-        return bytes.fromhex(value)
-    except (TypeError, ValueError):
-        raise BadInput(where, f"'{what}' must be hex") from None
-
-
-@dataclass
-class ShareStep:
-    """One file's dice shares: the sender's new commitment, the share it committed last
-    time (now revealed), and the new share sealed so the sender can reveal it next time."""
-
-    by: str
-    commit: str
-    reveal: str | None
-    sealed: Mapping[str, str]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"by": self.by, "commit": self.commit, "reveal": self.reveal,
-                "sealed": dict(self.sealed)}
-
-    @classmethod
-    def from_json(cls, data: Any, where: str) -> ShareStep:
-        if not isinstance(data, Mapping) or not isinstance(data.get("by"), str) or \
-                not is_digest(data.get("commit")) or not isinstance(
-                data.get("sealed"), Mapping) or not (
-                data.get("reveal") is None or is_digest(data.get("reveal"))):
-            raise BadInput(where, "a share step needs by, a commit and a reveal of 64 hex "
-                                  "digits (or null), and sealed")
-        return cls(data["by"], data["commit"], data["reveal"], dict(data["sealed"]))
-
-
-def dice_seed(game_id: str, first: str, second: str, index: int) -> int:
-    """The seed of entry ``index``'s dice, from the shares revealed in two files in a row."""
-    digest = sha256(b"mineboard pbem dice", game_id.encode(), bytes.fromhex(first),
-                    bytes.fromhex(second), str(index).encode())
-    return int.from_bytes(digest[:16], "big")
-
-
-@dataclass
-class TurnFile:
-    game_id: str
-    seq: int
-    prev: str | None
-    sender: str
-    scenario: Scenario
-    seals: dict[str, Any]
-    shares: list[ShareStep]
-    ledger: Ledger
-    raw: bytes = b""
-
-    @property
-    def sides(self) -> tuple[str, ...]:
-        return tuple(self.ledger.initial.sides)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "mineboard_turn": TURN_SCHEMA, "game": self.game_id, "seq": self.seq,
-            "prev": self.prev, "from": self.sender,
-            "ruleset": self.scenario.ruleset.id,
-            "map": {"id": self.scenario.board.id, "sha256": self.scenario.board.content_hash},
-            "scenario": dict(self.scenario.data), "seals": self.seals,
-            "shares": [s.to_json() for s in self.shares],
-            "ledger": [e.to_json() for e in self.ledger.entries],
-            "opened": {str(i): {"action": o.action.to_json(), "salt": o.salt.hex()}
-                       for i, o in sorted(self.ledger.opened.items())},
-        }
-
-    def encode(self) -> bytes:
-        return (json.dumps(self.to_json(), indent=1) + "\n").encode()
-
-    @property
-    def digest(self) -> str:
-        return sha256(self.raw).hex()
-
-
-def _field(doc: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
-    value = doc.get(key)
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise BadInput(where, f"'{key}' is missing or of the wrong type")
-    return value
-
-
-def parse_turn(raw: bytes, where: str, folder: Path) -> TurnFile:
-    doc = parse_json(raw, where)
-    if not isinstance(doc, Mapping) or "mineboard_turn" not in doc:
-        raise BadInput(where, "not a mineboard turn file")
-    if doc["mineboard_turn"] != TURN_SCHEMA:
-        raise BadInput(where, f"turn file format {doc['mineboard_turn']!r} is not one this "
-                              f"program reads (it reads version {TURN_SCHEMA})")
-    game_id = _field(doc, "game", str, where)
-    seq = _field(doc, "seq", int, where)
-    prev = doc.get("prev")
-    if seq < 0 or (prev is not None and not isinstance(prev, str)) or (prev is None) != (
-            seq == 0):
-        raise BadInput(where, "'seq' and 'prev' do not fit: only turn 0 follows no file")
-    scenario = scenario_from_data(_field(doc, "scenario", Mapping, where),
-                                  f"{where}: scenario", folder)
-    map_info = _field(doc, "map", Mapping, where)
-    if doc.get("ruleset") != scenario.ruleset.id or map_info.get("id") != scenario.board.id \
-            or map_info.get("sha256") not in scenario.board.accepted_hashes:
-        raise BadInput(where, "its ruleset or map is not the scenario's, or another version")
-    seals = _check_seals(_field(doc, "seals", Mapping, where), where)
-    shares = [ShareStep.from_json(s, f"{where}: shares[{i}]")
-              for i, s in enumerate(_field(doc, "shares", list, where))]
-    if len(shares) != seq + 1:
-        raise BadInput(where, f"turn {seq} must carry {seq + 1} share steps, not "
-                              f"{len(shares)}")
-    initial = scenario.ruleset.new_state(scenario.data, scenario.board, where)
-    raw_entries = _field(doc, "ledger", list, where)
-    if len(raw_entries) > MAX_ENTRIES:
-        raise BadInput(where, f"more than {MAX_ENTRIES} entries")
-    entries = [Entry.from_json(e, scenario.ruleset, f"{where}: ledger[{i}]")
-               for i, e in enumerate(raw_entries)]
-    if any(e.by not in initial.sides for e in entries):
-        raise BadInput(where, "an entry names no side of this game")
-    ledger = Ledger(scenario.ruleset, initial, entries)
-    for key, value in _field(doc, "opened", Mapping, where).items():
-        at = f"{where}: opened[{key}]"
-        if not (key.isascii() and key.isdigit() and len(key) <= 9) or not isinstance(
-                value, Mapping):
-            at = f"{where}: opened[{key[:12]}{'…' if len(key) > 12 else ''}]"
-            raise BadInput(at, "an opening is keyed by entry number and holds action and salt")
-        opening = Opening(scenario.ruleset.codec.parse(value.get("action"), at),
-                          _hex(value.get("salt"), at, "salt"))
-        ledger.open(int(key), opening, at)
-    sender = _field(doc, "from", str, where)
-    if sender not in initial.sides or shares[-1].by != sender:
-        raise BadInput(where, f"'from' names {sender!r}, not the side whose shares it adds")
-    return TurnFile(game_id, seq, prev, sender, scenario, dict(seals), shares, ledger,
-                    raw)
-
-
-def _aad(game_id: str, what: str, index: int) -> str:
-    """What a sealed piece is bound to: its game and its place, so it cannot be moved."""
-    return f"{game_id}:{what} {index}"
-
-
-def _check_seals(seals: Mapping[str, Any], where: str) -> dict[str, Any]:
-    sides = seals.get("sides")
-    if seals.get("kdf") != "scrypt" or not isinstance(sides, Mapping) or not all(
-            isinstance(k, str) and isinstance(v, Mapping) for k, v in sides.items()):
-        raise BadInput(where, "'seals' must name the scrypt key derivation and each side's "
-                              "salt")
-    return dict(seals)
-
-
-def read_turn(path: Path) -> TurnFile:
-    return parse_turn(read_bytes(path), str(path), path.resolve().parent)
 
 
 # ---- one side's seat ----------------------------------------------------------------------
@@ -271,12 +126,12 @@ class Seat:
             if entry.secret is None or entry.by != me:
                 continue
             at = f"{where}: ledger[{index}]"
-            inside = parse_json(seals.open(me, _aad(last.game_id, "entry", index),
+            inside = parse_json(seals.open(me, aad(last.game_id, "entry", index),
                                            entry.secret, at), at)
             if not isinstance(inside, Mapping):
                 raise BadInput(at, "sealed entry holds no action")
             action = last.ledger.ruleset.codec.parse(inside.get("action"), at)
-            salt = _hex(inside.get("salt"), at, "salt")
+            salt = hex_bytes(inside.get("salt"), at, "salt")
             if not opens(entry.secret["commitment"], salt, canonical(action.to_json())):
                 raise BadInput(at, "sealed secret does not match its commitment")
             seat.mine[index] = action
@@ -307,7 +162,7 @@ class Seat:
             salt = new_salt()
             inside = canonical({"action": action.to_json(), "salt": salt.hex()})
             sealed = Seals({self.me: self.seal}).seal(
-                self.me, _aad(self.last.game_id, "entry", index), inside)
+                self.me, aad(self.last.game_id, "entry", index), inside)
             entry = Entry(self.me, secret={
                 "side": self.me, "commitment": commit(salt, canonical(action.to_json())),
                 **sealed}, stand_in=self.last.ledger.ruleset.stand_in(action))
@@ -462,12 +317,12 @@ class Seat:
             raise ProtocolError(f"{self.me} has committed no dice share yet")
         n, step = steps[-1]
         keys = Seals({self.me: self.seal})
-        return keys.open(self.me, _aad(self.last.game_id, "share", n), step.sealed,
+        return keys.open(self.me, aad(self.last.game_id, "share", n), step.sealed,
                          "shares").hex()
 
     def _next_step(self) -> ShareStep:
         keys = Seals({self.me: self.seal})
-        sealed = keys.seal(self.me, _aad(self.last.game_id, "share", self.seq),
+        sealed = keys.seal(self.me, aad(self.last.game_id, "share", self.seq),
                            self.next_share)
         reveal = self.my_reveal() if any(s.by == self.me for s in self.last.shares) else None
         return ShareStep(self.me, commit(b"", self.next_share), reveal, sealed)
@@ -665,7 +520,7 @@ def _check_dice(seat: Seat, turn: TurnFile, where: str) -> None:
     for seq, step in enumerate(turn.shares):
         earlier = [s for s in turn.shares[:seq] if s.by == step.by]
         if earlier and (step.reveal is None or not opens(
-                earlier[-1].commit, b"", _hex(step.reveal, where, "reveal"))):
+                earlier[-1].commit, b"", hex_bytes(step.reveal, where, "reveal"))):
             raise BadInput(where, f"turn {seq}: {step.by}'s dice share does not match the "
                                   "one it committed to")
     ledger = seat.ledger()

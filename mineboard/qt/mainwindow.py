@@ -34,23 +34,17 @@ from mineboard.core.game import PUBLIC
 from mineboard.core.history import Record
 from mineboard.core.places import PlaceRef
 from mineboard.core.table import Table
-from mineboard.persistence import pbem
-from mineboard.persistence.scenario import load_scenario
+from mineboard.qt.by_email import ByEmail
 from mineboard.qt.controller import BoardController
 from mineboard.qt.controls import ControlsPanel
-from mineboard.qt.dialogs import (
-    NewGameDialog,
-    PbemStartDialog,
-    ask_new_passphrase,
-    ask_passphrases,
-)
+from mineboard.qt.dialogs import NewGameDialog, ask_passphrases
 from mineboard.qt.dice import DiceTray
 from mineboard.qt.docks import LogView, OddsChart, SelectionPanel
 from mineboard.qt.maps.scene import Hit
 from mineboard.qt.registry import ui_for
 from mineboard.qt.session import GameSession, is_save, settings_path
 from mineboard.qt.view import BoardView
-from mineboard.resources import bundled_scenarios, resolve_scenario
+from mineboard.resources import bundled_scenarios
 
 SHORTCUTS = [
     ("Enter", "confirm the planned order"), ("Esc", "cancel the current selection or plan"),
@@ -242,10 +236,13 @@ class MainWindow(QMainWindow):
         self._action(file, "&Save", QKeySequence.StandardKey.Save, self.save)
         self._action(file, "Save &As…", "Ctrl+Shift+S", self.save_as)
         file.addSeparator()
-        self._action(file, "New game by &email…", None, self.new_pbem)
-        self._action(file, "Open &turn file…", "Ctrl+Shift+O", self.open_turn)
-        self.send_action = self._action(file, "Send t&urn…", "Ctrl+Shift+E", self.send_turn)
-        self._action(file, "Open all my secrets (game over)", None, self.reveal_all)
+        self.by_email = ByEmail(self)
+        self._action(file, "New game by &email…", None, self.by_email.new_game)
+        self._action(file, "Open &turn file…", "Ctrl+Shift+O", self.by_email.open_turn)
+        self.send_action = self._action(file, "Send t&urn…", "Ctrl+Shift+E",
+                                        self.by_email.send_turn)
+        self._action(file, "Open all my secrets (game over)", None,
+                     self.by_email.reveal_all)
         file.addSeparator()
         self._action(file, "&Quit", QKeySequence.StandardKey.Quit, self.close)
         edit = bar.addMenu("&Edit")
@@ -603,106 +600,6 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, "Cannot save", str(exc))
             return
         self.say(f"Saved to {path}")
-
-    # ---- play by email ---------------------------------------------------------------------
-    def new_pbem(self) -> None:
-        dialog = PbemStartDialog(self, list(bundled_scenarios()))
-        if dialog.exec() != PbemStartDialog.DialogCode.Accepted:
-            return
-        path, _ = QFileDialog.getSaveFileName(self, "Write the invitation", "turn-0.json",
-                                              "mineboard turn files (*.json)")
-        if not path:
-            return
-        try:
-            scenario = load_scenario(resolve_scenario(dialog.scenario.currentText()))
-            seat = pbem.start(scenario, dialog.side.currentText(), dialog.first.text())
-            seat = seat.after(pbem.send(seat, Path(path)))
-        except MineboardError as exc:
-            QMessageBox.warning(self, "Cannot start", str(exc))
-            return
-        self.load_session(GameSession.at_seat(seat))
-        self.say(f"Invitation written to {path}: send it to the other side, who opens it "
-                 "with File ▸ Open turn file.")
-
-    def open_turn(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(self, "Open a turn file", "",
-                                              "mineboard turn files (*.json)")
-        if name:
-            self._open_turn(Path(name))
-
-    def _open_turn(self, path: Path, passphrase: str | None = None) -> None:
-        try:
-            turn = pbem.read_turn(path)
-            receiver = next(s for s in turn.sides if s != turn.sender)
-            if turn.seq == 0 and pbem.last_sent(turn.game_id, turn.sender) is None:
-                self._join(turn, receiver, path)
-                return
-            if passphrase is None:
-                asked = ask_passphrases(self, [receiver], path.name)
-                if asked is None:
-                    return
-                passphrase = asked[receiver]
-            seat = pbem.receive_file(path, passphrase)
-        except MineboardError as exc:
-            QMessageBox.warning(self, "Cannot open the turn", str(exc))
-            return
-        self.load_session(GameSession.at_seat(seat))
-        self.log.add_notes([f"Turn {seat.last.seq}: {line}" for line in seat.told])
-        self.say(self._pbem_status(seat))
-
-    def _join(self, invitation: pbem.TurnFile, side: str, path: Path) -> None:
-        phrase = ask_new_passphrase(self, side)
-        if phrase is None:
-            return
-        out, _ = QFileDialog.getSaveFileName(self, "Write your answer", str(
-            path.with_name("turn-1.json")), "mineboard turn files (*.json)")
-        if not out:
-            return
-        seat = pbem.join(invitation, phrase)
-        seat = seat.after(pbem.send(seat, Path(out)))
-        self.load_session(GameSession.at_seat(seat))
-        self.say(f"Joined as {side}: send {out} back to the other side.")
-
-    def send_turn(self) -> None:
-        seat = self.session.pbem
-        if seat is None:
-            self.say("Send turn is for games by email (File ▸ New game by email).",
-                     error=True)
-            return
-        if seat.sent:
-            self.say("This turn is sent: open the other side's answer.", error=True)
-            return
-        out, _ = QFileDialog.getSaveFileName(self, "Write your turn file",
-                                             f"turn-{seat.seq}.json",
-                                             "mineboard turn files (*.json)")
-        if not out:
-            return
-        try:
-            seat = seat.after(pbem.send(seat, Path(out)))
-        except MineboardError as exc:
-            QMessageBox.warning(self, "Cannot send", str(exc))
-            return
-        self.load_session(GameSession.at_seat(seat))
-        self.say(f"Turn {seat.last.seq} written to {out}: send it to the other side.")
-
-    def reveal_all(self) -> None:
-        seat = self.session.pbem
-        if seat is None or seat.sent:
-            self.say("Opening all secrets is for a game by email, before sending a turn.",
-                     error=True)
-            return
-        count = seat.reveal_all()
-        self.say(f"{count} of your secrets will be opened in your next turn file: the other "
-                 "side's program then checks every move of the game.")
-
-    @staticmethod
-    def _pbem_status(seat: pbem.Seat) -> str:
-        if seat.pending:
-            return "Your last move rolls: File ▸ Send turn, and the other side's program " \
-                   "rolls it."
-        if seat.may_move():
-            return f"Your move as {seat.me}. File ▸ Send turn when done."
-        return "The other side's move: File ▸ Send turn to hand it over."
 
     def show_shortcuts(self) -> None:
         rows = [*self.ui.help, *SHORTCUTS]
