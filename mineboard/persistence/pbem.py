@@ -250,10 +250,10 @@ class Seat:
         self._keep_open(hidden)
         return len(hidden)
 
-    def audit(self) -> None:
+    def audit(self, opened_now: bool) -> None:
         """Once every secret of the game is open, replay it all with every move checked
-        against the rules — those resting on secrets too. Says so, or names the first
-        move that breaks them."""
+        against the rules — those resting on secrets too. Names the first move that breaks
+        them; says it holds when the file just received opened the last secrets."""
         ledger = self.ledger()
         if any(e.secret is not None and i not in ledger.opened
                for i, e in enumerate(ledger.entries)):
@@ -262,9 +262,9 @@ class Seat:
             ledger.world({}, judges=self.last.sides)
         except ProtocolError as exc:
             raise ProtocolError(f"the audit of the whole game fails: {exc}") from None
-        if any(e.secret is not None for e in ledger.entries):
-            self.told.append("every secret of the game is open, and every move in it keeps "
-                             "the rules (audit)")
+        if opened_now and any(e.secret is not None for e in ledger.entries):
+            self.told.append("every secret so far is open, and every move so far keeps the "
+                             "rules (audit)")
 
     def _judge(self, index: int, action: Action, world: Game[Any]) -> None:
         """The other side's move, checked in this side's world, where the other's secrets
@@ -428,10 +428,11 @@ def receive(raw: bytes, where: str, folder: Path, passphrase: str,
     if rolled is not None:
         _justify_cut(seat, sent, rolled, where)
     try:
-        seat.judge_openings(set(turn.ledger.opened) - set(sent.ledger.opened))
+        new_openings = set(turn.ledger.opened) - set(sent.ledger.opened)
+        seat.judge_openings(new_openings)
         seat.resolve_received(first_new, len(sent.ledger.entries))
         seat.world()  # every move now replays in this side's world
-        seat.audit()
+        seat.audit(bool(new_openings))
     except MineboardError as exc:
         raise BadInput(where, str(exc)) from None
     return seat
