@@ -2,13 +2,28 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
-from typing import Any
+from typing import Any, get_args, get_type_hints
 
-from mineboard.rules.imperium_mines.data import default_ship_data
+import pytest
+
+from mineboard.cli import main
+from mineboard.core.errors import BadInput
+from mineboard.core.schema import Range, from_json, json_fields
+from mineboard.resources import assets_dir
+from mineboard.rules.imperium_mines.data import (
+    DamageModel,
+    ShipData,
+    ShipTable,
+    default_ship_data,
+    ship_data,
+)
 from mineboard.rules.imperium_mines.odds import afoul_chance, hits_per_ship
-from mineboard.rules.imperium_mines.state import Counter
-from tests.conftest import dice_of, imperium, play, refused
+from mineboard.rules.imperium_mines.planning import SystemQuery, system_odds
+from mineboard.rules.imperium_mines.scenario import ImperiumScenario
+from mineboard.rules.imperium_mines.state import Counter, Options
+from tests.conftest import IMPERIUM, dice_of, imperium, play, refused, scenario
 
 RULE = default_ship_data().check
 ONE_FLEET = {"fleets": [
@@ -386,3 +401,125 @@ def test_im26_a_sweep_to_zero_leaves_counters_that_count_as_false():
     assert [(c.value, c.false) for c in g.state.minefields["halcyon"]["Terran"]] == \
         [(0, True), (0, True)]
     assert g.state.points("halcyon", "Terran") == 0  # IM-27: nothing left to roll against
+
+
+def test_im12_im26_im06_a_fleet_that_stayed_to_work_may_not_fight():
+    """The seed: a fleet that lays, sweeps or places false counters may not move or fight
+    in that segment. Another fleet of the same side there may fight without it."""
+    fleets = [{"id": "S", "side": "Imperial", "system": "halcyon",
+               "ships": {"minesweeper": 1}},
+              {"id": "A", "side": "Imperial", "system": "lumen", "ships": {"destroyer": 1}},
+              {"id": "T", "side": "Terran", "system": "halcyon", "ships": {"frigate": 1}},
+              {"id": "U", "side": "Terran", "system": "lumen", "ships": {"frigate": 1}}]
+    g = imperium(segment=1, fleets=fleets,
+                 minefields=[{"owner": "Terran", "system": "halcyon", "points": 2}])
+    play(g, "sweep", fleet="S")
+    assert refused("IM-26", g, "settle_combat", system="halcyon").reason == (
+        "S stayed this segment to lay, sweep or place false counters and may not fight")
+    play(g, "place_false", fleet="A", count=2)
+    refused("IM-12", g, "settle_combat", system="lumen", destroyed=[])
+    g = imperium(segment=1, fleets=[*fleets, {"id": "B", "side": "Imperial",
+                                              "system": "lumen", "ships": {"cruiser": 1}}],
+                 minefields=[])
+    play(g, "place_false", fleet="A", count=1)
+    own = g.state.fleets["A"].ships[0].id
+    refused("IM-12", g, "settle_combat", system="lumen", destroyed=[own])
+    enemy = g.state.fleets["U"].ships[0].id
+    play(g, "settle_combat", system="lumen", destroyed=[enemy])  # B fights, A stays out
+    assert (g.state.fleets["A"].fought, g.state.fleets["B"].fought) == (False, True)
+    assert "U" not in g.state.fleets
+
+
+def test_im01_without_the_variant_a_scenario_may_not_hold_minefields():
+    off = {"options": {"mine_warfare": False},
+           "fleets": [{"id": "A", "side": "Imperial", "system": "halcyon",
+                       "ships": {"destroyer": 1}},
+                      {"id": "B", "side": "Imperial", "system": "lumen",
+                       "ships": {"destroyer": 1}}]}
+    with pytest.raises(BadInput) as info:
+        imperium(**off)  # the Marches' own minefields
+    assert info.value.where == "test scenario: minefields"
+    assert info.value.what == "minefields exist only with the mine-warfare option (IM-01)"
+    g = imperium(segment=1, minefields=[], **off)
+    assert not g.state.has_secrets
+    record = play(g, "jump", rolls=[], fleets=["A"], path=["halcyon", "lumen", "marrow"])
+    assert record.rolls == () and g.state.fleets["A"].system == "marrow"
+    refused("IM-01", g, "sweep", fleet="B")
+    refused("IM-01", g, "lay_mines", fleet="B")
+    g.state.minefields["lumen"] = {"Terran": [Counter(2)]}
+    assert "minefield counters in a game without the mine-warfare variant (IM-01)" in \
+        g.ruleset.invariants(g.state)
+
+
+def test_im01_the_variant_is_off_by_default_in_one_place():
+    assert get_type_hints(ImperiumScenario)["options"] is Options
+    data = {k: v for k, v in IMPERIUM.items() if k != "options"}
+    g = scenario(data, minefields=[], fleets=[]).new_game(1)
+    assert g.state.options == Options() == Options(mine_warfare=False, stop_after_afoul=True,
+                                                   false_needs_enemy_free=False)
+
+
+def _table(**ship_changes: dict[str, Any]) -> dict[str, Any]:
+    raw = json.loads((assets_dir() / "rules" / "imperium-mines" / "ships.json").read_text())
+    for ship, changes in ship_changes.items():
+        raw["ships"][ship] = {**raw["ships"][ship], **changes}
+    return raw
+
+
+def _rules(raw: dict[str, Any]) -> ShipData:
+    damage = default_ship_data()
+    return ship_data(from_json(ShipTable, raw, "ships.json"),
+                     DamageModel(1, damage.default_hull, damage.hull), "damage.json")
+
+
+def test_im05_minelayers_and_minesweepers_are_auxiliaries():
+    with pytest.raises(BadInput) as info:
+        _rules(_table(minesweeper={"auxiliary": False}))
+    assert info.value.where == "ships.json.ships.minesweeper"
+    assert info.value.what == "minelayers and minesweepers move as auxiliaries (IM-05)"
+
+
+def test_im05_auxiliaries_move_at_the_auxiliary_rate_from_the_table():
+    raw = _table()
+    assert "jumps" not in raw["ships"]["minesweeper"]  # auxiliaries have no speed of their own
+    raw["auxiliary_jumps"] = 1
+    g = imperium(segment=1, **ONE_FLEET)
+    g.state.rules = _rules(raw)
+    assert (g.state.jumps(g.state.fleets["S"]), g.state.jumps(g.state.fleets["A"])) == (1, 3)
+    assert refused("IM-05", g, "jump", fleets=["S"], path=["halcyon", "lumen", "marrow"]
+                   ).reason == ("S makes at most 1 jump(s) a segment, as fast as its "
+                                "auxiliaries, which move as auxiliaries")
+    play(g, "jump", rolls=[], fleets=["A"], path=["halcyon", "fallow", "halcyon", "fallow"])
+    with pytest.raises(BadInput) as info:
+        _rules(_table(transport={"jumps": 3}))
+    assert info.value.what == ("an auxiliary moves as auxiliaries (the table's "
+                               "auxiliary_jumps), not at jumps of its own (IM-05)")
+
+
+def test_im16_im27_no_mine_points_means_no_check_in_the_odds():
+    assert afoul_chance(RULE, 0, 1, 0) == afoul_chance(RULE, 0, 3, 0) == Fraction(0)
+    odds = system_odds(SystemQuery(mine_points=0, jump=2))
+    assert odds.data == {"afoul": "0", "hits_per_ship": {"0": "1"}}
+    assert odds.summary == "no mine points: no check is made (IM-16, IM-27)"
+
+
+def test_im22_the_odds_query_is_bounded(capsys):
+    field = next(f for f in json_fields(SystemQuery) if f.name == "mine_points")
+    assert [m for m in get_args(field.hint)[1:] if isinstance(m, Range)] == [Range(0, 99)]
+    assert "at most 99" in field.doc
+    assert main(["odds", "imperium-mines", "--mine-points", "100"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("mineboard: --mine-points: ") and "99" in err
+    assert main(["odds", "imperium-mines", "--mine-points", "99", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["afoul"] == "1" and len(report["hits_per_ship"]) == 100
+    assert report["hits_per_ship"]["99"] == f"1/{6 ** 99}"
+
+
+def test_im05_a_fleet_slowed_by_a_warship_is_refused_by_the_base_game_not_im05():
+    g = imperium(segment=1, fleets=[{"id": "C", "side": "Imperial", "system": "halcyon",
+                                     "ships": {"cruiser": 1, "minesweeper": 1}}],
+                 minefields=[])
+    assert refused("TURN", g, "jump", fleets=["C"],
+                   path=["halcyon", "fallow", "halcyon", "fallow"]).reason == (
+        "C makes at most 2 jump(s) a segment, as fast as its slowest ship")

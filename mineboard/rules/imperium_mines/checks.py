@@ -98,8 +98,12 @@ def check_jump(state: ImperiumState, action: Jump) -> None:
             raise IllegalAction(f"{fid} has already been activated this segment", TURN)
         reach = state.jumps(fleet)
         if len(action.path) - 1 > reach:
-            raise IllegalAction(f"{fid} makes at most {reach} jump(s) a segment (its slowest "
-                                "ship; auxiliaries move as auxiliaries, IM-05)", "IM-05")
+            by_auxiliary = state.count_of(fleet, "auxiliary") > 0 and \
+                reach == state.rules.auxiliary_jumps
+            raise IllegalAction(f"{fid} makes at most {reach} jump(s) a segment, as fast as "
+                                + ("its auxiliaries, which move as auxiliaries" if by_auxiliary
+                                   else "its slowest ship"),
+                                "IM-05" if by_auxiliary else TURN)
 
 
 def check_lay(state: ImperiumState, action: LayMines) -> None:
@@ -141,14 +145,27 @@ def check_split(state: ImperiumState, action: SplitFleet) -> None:
 
 def check_combat(state: ImperiumState, action: SettleCombat) -> None:
     in_segment(state, "combat is fought", TURN)
-    here = state.fleets_at(action.system)
-    if not any(f.side == state.active for f in here) or not any(f.side != state.active
-                                                                 for f in here):
+    ours = state.fleets_at(action.system, state.active)
+    if not ours or not state.enemy_fleets_at(action.system, state.active):
         raise IllegalAction(f"no enemy fleets face each other at {action.system}", TURN)
-    ships = {s.id for f in here for s in f.ships}
+    fighting = state.combatants(action.system)
+    if not any(f.side == state.active for f in fighting):
+        refuse_fight(ours[0])
+    ships = {s.id for f in fighting for s in f.ships}
     for sid in action.destroyed:
         if sid not in ships:
+            stayed = next((f for f in ours if any(s.id == sid for s in f.ships)), None)
+            if stayed is not None:
+                refuse_fight(stayed)
             raise IllegalAction(f"ship {sid} is not at {action.system}", TURN)
+
+
+def refuse_fight(fleet: Fleet) -> None:
+    """The seed forbids combat to a fleet that lays (IM-06), places false counters (IM-12)
+    or sweeps (IM-26) in the segment; the clause named is the order it gave."""
+    clause = "IM-26" if fleet.swept else "IM-06" if fleet.laid else "IM-12"
+    raise IllegalAction(f"{fleet.id} stayed this segment to lay, sweep or place false "
+                        "counters and may not fight", clause)
 
 
 def check_end(state: ImperiumState, action: EndPhase) -> None:

@@ -25,14 +25,28 @@ class ShipType:
     name: Annotated[str, Length(1)]
     cost: Annotated[int, Range(0, 1000)]
     build_turns: Annotated[int, Range(1, 20)]
-    jumps: Annotated[int, Range(0, 20), Doc("jumps a segment; a fleet moves at its slowest")]
-    auxiliary: Annotated[bool, Doc("moves as an auxiliary (IM-05)")]
+    auxiliary: Annotated[bool, Doc("moves as an auxiliary, at the table's auxiliary_jumps "
+                                   "(IM-05)")]
     lays_mines: bool
     sweeps: bool
+    jumps: Annotated[int | None, Range(0, 20),
+                     Doc("a warship's jumps a segment; a fleet moves at its slowest ship")] = None
 
     @property
     def mine_ship(self) -> bool:
         return self.lays_mines or self.sweeps
+
+    def validate(self) -> None:
+        """The seed's one word on movement: minelayers and minesweepers move as auxiliaries
+        (IM-05), so they, like every auxiliary, take the auxiliaries' speed, not one of their
+        own; a warship needs its own."""
+        if self.mine_ship and not self.auxiliary:
+            raise ValueError("minelayers and minesweepers move as auxiliaries (IM-05)")
+        if self.auxiliary and self.jumps is not None:
+            raise ValueError("an auxiliary moves as auxiliaries (the table's auxiliary_jumps), "
+                             "not at jumps of its own (IM-05)")
+        if not self.auxiliary and self.jumps is None:
+            raise ValueError("a ship that is not an auxiliary needs its jumps a segment")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +70,9 @@ class ShipTable:
     schema: Literal[1]
     ships: Annotated[Mapping[str, ShipType], Length(1)]
     segments_per_turn: Annotated[int, Range(1, 20)]
+    auxiliary_jumps: Annotated[int, Range(0, 20),
+                               Doc("jumps a segment of every auxiliary: the base game's rule "
+                                   "for auxiliaries, not in the source (IM-05)")]
     check: CheckRule
     damage: HitRule
     about: str = ""
@@ -75,6 +92,7 @@ class DamageModel:
 class ShipData:
     ships: Mapping[str, ShipType]
     segments_per_turn: int
+    auxiliary_jumps: int
     check: CheckRule
     hit_on: int
     hull: Mapping[str, int]
@@ -82,6 +100,10 @@ class ShipData:
 
     def hull_of(self, ship_type: str) -> int:
         return self.hull.get(ship_type, self.default_hull)
+
+    def jumps_of(self, ship_type: str) -> int:
+        stype = self.ships[ship_type]
+        return self.auxiliary_jumps if stype.jumps is None else stype.jumps
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ShipData:
         return self  # rule tables never change during a game
@@ -91,8 +113,8 @@ def ship_data(table: ShipTable, damage: DamageModel, damage_where: str) -> ShipD
     unknown = set(damage.hull) - set(table.ships)
     if unknown:
         raise BadInput(damage_where, f"hull given for unknown ship type {sorted(unknown)[0]!r}")
-    return ShipData(table.ships, table.segments_per_turn, table.check, table.damage.hit_on,
-                    damage.hull, damage.default_hull)
+    return ShipData(table.ships, table.segments_per_turn, table.auxiliary_jumps, table.check,
+                    table.damage.hit_on, damage.hull, damage.default_hull)
 
 
 @cache

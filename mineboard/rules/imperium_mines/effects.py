@@ -265,7 +265,7 @@ def apply_split(state: ImperiumState, action: SplitFleet, dice: Dice) -> list[Ev
 
 def apply_combat(state: ImperiumState, action: SettleCombat, dice: Dice) -> list[Event]:
     events: list[Event] = []
-    for fleet in state.fleets_at(action.system):
+    for fleet in state.combatants(action.system):
         fleet.fought = True
         for ship in [s for s in fleet.ships if s.id in action.destroyed]:
             fleet.ships.remove(ship)

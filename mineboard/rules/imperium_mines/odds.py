@@ -18,7 +18,10 @@ def modifier(rule: CheckRule, points: int, jump: int, sweepers: int) -> int:
 
 
 def afoul_chance(rule: CheckRule, points: int, jump: int, sweepers: int) -> Fraction:
-    """IM-19: P(dice + modifier ≥ afoul_at)."""
+    """IM-19: P(dice + modifier ≥ afoul_at). Without mine points no one rolls: false
+    counters only (IM-16) or a field swept clear (IM-27)."""
+    if points <= 0:
+        return Fraction(0)
     need = rule.afoul_at - modifier(rule, points, jump, sweepers)
     dist = dice_sum(rule.dice)
     return sum((dist.prob(s) for s in dist.weights if s >= need), Fraction(0))

@@ -11,7 +11,7 @@ from mineboard.core.actions import Action
 from mineboard.core.chance import fraction_text
 from mineboard.core.errors import BadInput
 from mineboard.core.planning import Choice, Command, Preview, Selection
-from mineboard.core.schema import Doc
+from mineboard.core.schema import Doc, Range
 from mineboard.maps.model import ROUTE, SYSTEM
 from mineboard.rules.common.checks import Check, is_legal
 from mineboard.rules.imperium_mines.actions import (
@@ -29,6 +29,11 @@ from mineboard.rules.imperium_mines.state import CONSTRUCTION, SEGMENT, Imperium
 
 MAX_SHOWN_POINTS = 8
 """The odds panel shows P(afoul) for 1…8 hidden mine points: beyond that it is near 1."""
+
+MAX_QUERY_POINTS = 99
+"""The odds command's largest minefield, as large as a scenario may set one down. The hit
+table has a row per possible hit, each a fraction over 6**points: it grows with the square
+of the points, and far beyond this it takes minutes and outgrows Python's int-to-str limit."""
 
 
 def units_at(view: ImperiumState, place: str) -> list[str]:
@@ -86,14 +91,14 @@ def _build_menu(view: ImperiumState) -> list[Command]:
 
 
 def _facing(view: ImperiumState, system: str) -> bool:
-    here = view.fleets_at(system)
+    here = view.combatants(system)
     return view.phase == SEGMENT and any(f.side == view.active for f in here) and \
         any(f.side != view.active for f in here)
 
 
 def _combat(view: ImperiumState, system: str) -> Command:
     rows = tuple((s.id, f"{f.side} {f.id}: {view.ship_type(s).name} ({s.id})")
-                 for f in view.fleets_at(system) for s in f.ships)
+                 for f in view.combatants(system) for s in f.ships)
     name = view.board.places[system].name
     return Command(f"Settle combat at {name}…", pick=rows,
                    tip="Combat is fought by the players; mines play no part (IM-25)",
@@ -161,6 +166,10 @@ def invariants(state: ImperiumState) -> list[str]:
         for ship in fleet.ships:
             if ship.hits >= state.rules.hull_of(ship.type):
                 problems.append(f"{ship.id} afloat with {ship.hits} hits")
+    if not state.options.mine_warfare and any(any(o.values())
+                                              for o in state.minefields.values()):
+        problems.append("minefield counters in a game without the mine-warfare variant "
+                        "(IM-01)")
     for system, owners in state.minefields.items():
         for owner, counters in owners.items():
             if any(c.value < 0 or (c.false and c.value) for c in counters):
@@ -172,14 +181,20 @@ def invariants(state: ImperiumState) -> list[str]:
 class SystemQuery:
     """``mineboard odds imperium-mines``: a fleet entering a mined star system."""
 
-    mine_points: Annotated[int, Doc("enemy mine points in the system (IM-30)")]
-    jump: Annotated[int, Doc("which jump of the segment enters the system (1 = first)")] = 1
-    sweepers: Annotated[int, Doc("minesweepers in the entering fleet (IM-18)")] = 0
+    mine_points: Annotated[int, Range(0, MAX_QUERY_POINTS),
+                           Doc("enemy mine points in the system (IM-30), at most "
+                               f"{MAX_QUERY_POINTS}")]
+    jump: Annotated[int, Range(1, None),
+                    Doc("which jump of the segment enters the system (1 = first)")] = 1
+    sweepers: Annotated[int, Range(0, None), Doc("minesweepers in the entering fleet "
+                                                 "(IM-18)")] = 0
 
 
 def system_odds(query: SystemQuery, rules: ShipData | None = None) -> Preview:
     if query.jump < 1:
         raise BadInput("--jump", "jumps are counted from 1 (IM-32)")
+    if query.mine_points > MAX_QUERY_POINTS:
+        raise BadInput("--mine-points", f"at most {MAX_QUERY_POINTS} mine points (IM-22)")
     rules = rules or default_ship_data()
     afoul = afoul_chance(rules.check, query.mine_points, query.jump, query.sweepers)
     hits = hits_per_ship(query.mine_points, rules.hit_on).fractions()
@@ -194,7 +209,8 @@ def system_odds(query: SystemQuery, rules: ShipData | None = None) -> Preview:
         axis=f"if afoul, hits on each ship (one die per mine point, "
              f"{'6' if rules.hit_on == 6 else f'{rules.hit_on}+'} hits, IM-22)",
         outcomes=tuple((f"{k} hit(s)", p) for k, p in full.items()),
-        summary=f"if afoul, each ship escapes unhit with P = {fraction_text(full[0])}", good=0,
+        summary=f"if afoul, each ship escapes unhit with P = {fraction_text(full[0])}"
+        if query.mine_points else "no mine points: no check is made (IM-16, IM-27)", good=0,
         data={"afoul": str(afoul), "hits_per_ship": {str(k): str(p) for k, p in full.items()}})
 
 

@@ -4,7 +4,7 @@ the variant's options — as dataclasses checked against the star map and the sh
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated, Any, ClassVar
 
 from mineboard.core.errors import BadInput
@@ -23,14 +23,6 @@ from mineboard.rules.imperium_mines.state import (
 
 Side = Annotated[str, Ref("side")]
 System = Annotated[str, Ref(SYSTEM)]
-
-
-@dataclass(frozen=True)
-class OptionsSpec:
-    mine_warfare: Annotated[bool, Doc("IM-01: both players agreed to the variant")] = False
-    stop_after_afoul: Annotated[bool, Doc("IM-29: a fleet that runs afoul stops")] = True
-    false_needs_enemy_free: Annotated[bool, Doc("IM-34: false counters need a system "
-                                                "free of enemy fleets")] = False
 
 
 @dataclass(frozen=True)
@@ -61,7 +53,7 @@ class MinefieldSpec:
 @dataclass(frozen=True)
 class ImperiumScenario:
     sides: Annotated[tuple[SideSpec, ...], Length(2, 2)]
-    options: OptionsSpec = OptionsSpec()
+    options: Options = field(default_factory=Options)
     fleets: tuple[FleetSpec, ...] = ()
     minefields: tuple[MinefieldSpec, ...] = ()
 
@@ -73,8 +65,10 @@ def state_from_scenario(data: Mapping[str, Any], board: BoardMap, where: str,
         raise BadInput(where, f"imperium-mines needs a star map (point map), not {board.kind}")
     spec = parse_scenario(ImperiumScenario, data, where, board,
                           {"side": peek_names(data, "sides"), "ship_type": rules.ships})
-    o = spec.options
-    options = Options(o.mine_warfare, o.stop_after_afoul, o.false_needs_enemy_free)
+    options = spec.options
+    if spec.minefields and not options.mine_warfare:
+        raise BadInput(f"{where}: minefields",
+                       "minefields exist only with the mine-warfare option (IM-01)")
     sides = tuple(s.name for s in spec.sides)
     state = ImperiumState(board, rules, options, sides, {s.name: s.home for s in spec.sides},
                           1, order_of_play(sides, rules), 0,

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
 
+from mineboard.core.schema import Doc
 from mineboard.maps.model import BoardMap
 from mineboard.rules.common.phases import PhaseSequence, Step, each
 from mineboard.rules.common.turns import SidesArePlayers
@@ -53,9 +55,13 @@ class Counter:
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    mine_warfare: bool = False  # IM-01: the variant is used only when both players agree
-    stop_after_afoul: bool = True  # IM-29
-    false_needs_enemy_free: bool = False  # IM-34
+    """The game's rule options, read from the scenario's ``options`` as they stand, so each
+    default is written once."""
+
+    mine_warfare: Annotated[bool, Doc("IM-01: both players agreed to the variant")] = False
+    stop_after_afoul: Annotated[bool, Doc("IM-29: a fleet that runs afoul stops")] = True
+    false_needs_enemy_free: Annotated[bool, Doc("IM-34: false counters need a system free "
+                                                "of enemy fleets")] = False
 
 
 @dataclass
@@ -93,6 +99,11 @@ class ImperiumState(SidesArePlayers):
         return [f for f in self.fleets.values() if f.system == system
                 and (side is None or f.side == side)]
 
+    def combatants(self, system: str) -> list[Fleet]:
+        """The fleets in a combat at ``system`` this segment: one of the active side that
+        stayed to lay, sweep or place false counters may not fight (IM-06, IM-12, IM-26)."""
+        return [f for f in self.fleets_at(system) if f.side != self.active or not f.stayed]
+
     def enemy_fleets_at(self, system: str, side: str) -> list[Fleet]:
         return [f for f in self.fleets.values() if f.system == system and f.side != side]
 
@@ -112,7 +123,8 @@ class ImperiumState(SidesArePlayers):
         return sum(1 for s in fleet.ships if getattr(self.ship_type(s), predicate))
 
     def jumps(self, fleet: Fleet) -> int:
-        return min((self.ship_type(s).jumps for s in fleet.ships), default=0)
+        """A fleet moves at its slowest ship, auxiliaries at the auxiliaries' speed (IM-05)."""
+        return min((self.rules.jumps_of(s.type) for s in fleet.ships), default=0)
 
     def new_id(self, prefix: str) -> str:
         self.serial += 1
