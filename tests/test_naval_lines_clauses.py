@@ -387,3 +387,96 @@ def test_nl04_mines_aboard_a_sunk_escort_are_lost_logged_and_counted():
     lost = [e for e in record.events if e.kind == "MinesLost"]
     assert [(e.clause, e.data["count"]) for e in lost] == [("NL-04", 2)]
     assert g.state.tally["Germany"].lost == 2 and g.ruleset.invariants(g.state) == []
+
+
+# ---- review findings: retreat, repeated ids, sweeping a shared line -----------------------
+
+def test_nl20_retreat_needs_a_battle_in_the_zone():
+    g = game(**UK_ATTACKS)
+    destroyers = ["uk-destroyer-1", "uk-destroyer-2"]
+    play(g, "move", rolls=[], units=destroyers, path=["110", "111", "110"])
+    play(g, "end_phase")
+    # No enemy in 110, so no battle to withdraw from: not a free pass across 10 mines.
+    reason = refused("NL-20", g, "retreat", units=destroyers, to="112").reason
+    assert reason == "there is no battle in sea zone 110 to retreat from"
+
+
+def test_nl20_retreat_only_into_a_zone_the_attackers_came_from():
+    g = game(**UK_ATTACKS, units=[
+        {"nation": "United Kingdom", "type": "destroyer", "zone": "110", "count": 2},
+        {"nation": "Germany", "type": "cruiser", "zone": "112"}])
+    destroyers = ["uk-destroyer-1", "uk-destroyer-2"]
+    play(g, "move", rolls=[6] * 10, units=destroyers, path=["110", "112"])
+    play(g, "end_phase")
+    reason = refused("NL-20", g, "retreat", units=destroyers, to="114").reason
+    assert reason == "retreat into sea zone 110, where the attack on 112 came from; not 114"
+    record = play(g, "retreat", rolls=[], units=destroyers, to="110")
+    assert record.rolls == ()
+    assert [g.state.units[u].zone for u in destroyers] == ["110", "110"]
+
+
+def test_nl20_units_that_did_not_attack_into_the_battle_cannot_retreat():
+    g = game(nation="United Kingdom", phase="battle", units=[
+        {"nation": "United Kingdom", "type": "destroyer", "zone": "112"},
+        {"nation": "Germany", "type": "cruiser", "zone": "112"}])
+    reason = refused("NL-20", g, "retreat", units=["uk-destroyer-1"], to="110").reason
+    assert reason == "uk-destroyer-1 did not attack into sea zone 112 this turn"
+
+
+def test_nl21_a_casualty_listed_twice_is_refused():
+    g = game(**UK_ATTACKS)
+    reason = refused("NL-21", g, "move", units=["uk-destroyer-1", "uk-destroyer-2"],
+                     path=["110", "112"], losses=["uk-destroyer-1", "uk-destroyer-1"]).reason
+    assert reason == "casualty choice uk-destroyer-1 is listed twice"
+
+
+def test_nl22_a_sweeper_listed_twice_is_refused():
+    g = game(**UK_ATTACKS)
+    reason = refused("NL-22", g, "move", units=["uk-escort-1"], path=["110", "112"],
+                     sweepers=["uk-escort-1"] * 3).reason
+    assert reason == "sweeper uk-escort-1 is listed twice"
+
+
+def test_nl20_a_retreating_unit_listed_twice_is_refused():
+    g = game(**UK_ATTACKS, units=[
+        {"nation": "United Kingdom", "type": "destroyer", "zone": "110"},
+        {"nation": "Germany", "type": "cruiser", "zone": "112"}])
+    play(g, "move", rolls=[6] * 10, units=["uk-destroyer-1"], path=["110", "112"])
+    play(g, "end_phase")
+    reason = refused("NL-20", g, "retreat", units=["uk-destroyer-1"] * 2, to="110").reason
+    assert reason == "retreating unit uk-destroyer-1 is listed twice"
+
+
+def test_settling_a_battle_with_a_ship_sunk_twice_is_refused():
+    g = game(nation="United Kingdom", phase="battle", units=[
+        {"nation": "United Kingdom", "type": "destroyer", "zone": "112"},
+        {"nation": "Germany", "type": "cruiser", "zone": "112"}])
+    reason = refused("TURN", g, "settle_battle", zone="112",
+                     sunk=["ger-cruiser-1", "ger-cruiser-1"]).reason
+    assert reason == "sunk ship ger-cruiser-1 is listed twice"
+
+
+AXIS_AND_ALLIES = [{"name": "Germany", "side": "Axis", "capital": "DEU", "ipcs": 30},
+                   {"name": "United Kingdom", "side": "Allies", "capital": "GBR"},
+                   {"name": "France", "side": "Allies", "capital": "FRA"},
+                   {"name": "Italy", "side": "Axis"}]
+TWO_OWNERS = {"nation": "United Kingdom", "phase": "combat_move", "nations": AXIS_AND_ALLIES,
+              "turn_order": ["Germany", "United Kingdom", "France", "Italy"],
+              "minefields": [{"line": "110|112", "owner": "Italy", "zone": "112", "count": 5},
+                             {"line": "110|112", "owner": "Germany", "zone": "112",
+                              "count": 2}]}
+
+
+def test_nl22_an_escort_rolls_at_most_three_dice_per_line_across_owners():
+    g = game(**TWO_OWNERS)
+    # Three dice in all, against the fields in turn order: two at Germany's 2 mines, the
+    # third at Italy's. Then Germany's 1 left and Italy's 4 left defend.
+    record = play(g, "move", rolls=[1, 6, 1] + [6] + [6] * 4, units=["uk-escort-1"],
+                  path=["110", "112"], sweepers=["uk-escort-1"])
+    assert dice_of(record, "NL-22") == [1, 6, 1]
+    assert [e.data["owner"] for e in record.events if e.kind == "SweepRolled"] == [
+        "Germany", "Germany", "Italy"]
+    assert {f.owner: f.count for f in g.state.fields_on("110|112")} == {
+        "Germany": 1, "Italy": 4}
+    assert (g.state.tally["Germany"].swept, g.state.tally["Italy"].swept) == (1, 1)
+    assert len(dice_of(record, "NL-15")) == 5

@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import copy
+import sys
 import time
+import typing
 from fractions import Fraction
 
 from mineboard.core.chance import Dist, binomial, capped_binomial
 from mineboard.core.dice import DiceExhausted, ScriptedDice
+from mineboard.core.schema import Range
 from mineboard.rules.naval_lines.actions import Move
 from mineboard.rules.naval_lines.data import default_rule_data
 from mineboard.rules.naval_lines.odds import (
     FieldCrossing,
+    LineQuery,
     SweepRule,
+    line_odds,
     route_losses,
     route_odds,
     single_line,
@@ -124,3 +129,62 @@ def test_bench_json_shape(capsys):
     (result,) = json.loads(capsys.readouterr().out)["results"]
     assert result["name"] == "route_odds_exact" and result["runs"] == 1
     assert 0 < result["median_ms"] < 1000
+
+
+ONE_WAY_FIELDS = {"nation": "United Kingdom", "phase": "combat_move",
+                  "options": {"crossing": "into_defended_zone"},
+                  "minefields": [{"line": "110|112", "owner": "Germany", "zone": "112",
+                                  "count": 3},
+                                 {"line": "110|112", "owner": "Germany", "zone": "110",
+                                  "count": 1}]}
+
+
+def test_nl12_odds_keep_two_fields_of_one_owner_on_one_line_apart():
+    """Out across the 3 defending 112, back across the 1 defending 110: two fields."""
+    move = Move(units=("uk-destroyer-1", "uk-destroyer-2"), path=("110", "112", "110"))
+    planned = route_odds(game(**ONE_WAY_FIELDS).state, move).fractions()
+    # By hand: 4 dice in all at 1/3 (3 out, 1 back), rolling stops at 2 losses.
+    none = Fraction(2, 3) ** 4
+    one = 4 * Fraction(1, 3) * Fraction(2, 3) ** 3
+    assert (none, one) == (Fraction(16, 81), Fraction(32, 81))
+    assert planned == {0: none, 1: one, 2: 1 - none - one} == {
+        0: Fraction(16, 81), 1: Fraction(32, 81), 2: Fraction(11, 27)}
+    assert planned == enumerate_engine(ONE_WAY_FIELDS, move)
+
+
+def test_nl22_odds_of_sweeping_a_line_with_two_owners_match_the_game():
+    nations = [{"name": "Germany", "side": "Axis", "capital": "DEU"},
+               {"name": "United Kingdom", "side": "Allies", "capital": "GBR"},
+               {"name": "France", "side": "Allies", "capital": "FRA"},
+               {"name": "Italy", "side": "Axis"}]
+    changes = {"nation": "United Kingdom", "phase": "combat_move", "nations": nations,
+               "turn_order": ["Germany", "United Kingdom", "France", "Italy"],
+               "minefields": [{"line": "110|112", "owner": "Italy", "zone": "112", "count": 2},
+                              {"line": "110|112", "owner": "Germany", "zone": "112",
+                               "count": 2}],
+               "units": [{"nation": "United Kingdom", "type": "escort", "zone": "110"}]}
+    move = Move(units=("uk-escort-1",), path=("110", "112"), sweepers=("uk-escort-1",))
+    planned = route_odds(game(**changes).state, move).fractions()
+    # By hand: 3 sweep dice in all, two at Germany's mines and one at Italy's. A mine that
+    # meets a sweep die is harmless with 1/6 (swept) + 5/6 · 2/3 (rolls and holds) = 13/18;
+    # Italy's second mine meets no sweep die and holds with 2/3.
+    survives = Fraction(13, 18) ** 3 * Fraction(2, 3)
+    assert planned == {0: survives, 1: 1 - survives} == {
+        0: Fraction(2197, 8748), 1: Fraction(6551, 8748)}
+    assert planned == enumerate_engine(changes, move)
+
+
+def test_nl15_odds_query_limits_keep_the_answer_quick_and_printable():
+    hints = typing.get_type_hints(LineQuery, include_extras=True)
+    limits = {name: next(m for m in hints[name].__metadata__ if isinstance(m, Range))
+              for name in ("mines", "ships", "sweepers")}
+    assert {name: (r.low, r.high) for name, r in limits.items()} == {
+        "mines": (0, 500), "ships": (0, 500), "sweepers": (0, 30)}
+    for query in (LineQuery(500, 500, sweepers=30), LineQuery(500, 500, allied=True)):
+        start = time.perf_counter()
+        preview = line_odds(query)
+        assert time.perf_counter() - start < 2
+        probs = [p for _label, p in preview.outcomes]
+        assert sum(probs) == 1 and len(probs) == 501
+        digits = max(len(str(n)) for p in probs for n in (p.numerator, p.denominator))
+        assert digits < sys.get_int_max_str_digits() == 4300

@@ -57,7 +57,8 @@ class SettleBattle(Action):
 
 @dataclass(frozen=True, slots=True)
 class Retreat(Action):
-    """Attackers withdraw after a round of combat; mines let them pass (NL-20)."""
+    """Attackers withdraw from a battle into a zone they attacked from; the mines on
+    the line they attacked across let them pass (NL-20)."""
 
     kind = "retreat"
     units: tuple[str, ...]

@@ -50,6 +50,15 @@ def own_unit(state: NavalState, unit_id: str) -> Unit:
     return owned(unit, unit_id, "unit", unit.nation if unit else None, state.active)
 
 
+def no_repeats(ids: tuple[str, ...], what: str, clause: str) -> None:
+    """A unit named twice would roll its dice twice or be sunk twice: one list, one mention."""
+    seen: set[str] = set()
+    for uid in ids:
+        if uid in seen:
+            raise refuse(f"{what} {uid} is listed twice", clause)
+        seen.add(uid)
+
+
 def enemies_in(state: NavalState, zone: str, nation: str) -> list[Unit]:
     side = state.side_of(nation)
     return [u for u in state.units_in(zone) if state.side_of(u.nation) != side]
@@ -108,8 +117,9 @@ def check_move(state: NavalState, action: Move) -> None:
     require_phase(state, (COMBAT_MOVE, NONCOMBAT_MOVE), "ships move", TURN)
     if not action.units:
         raise refuse("choose at least one unit to move", TURN)
-    if len(set(action.units)) != len(action.units):
-        raise refuse("a unit is listed twice", TURN)
+    no_repeats(action.units, "moving unit", TURN)
+    no_repeats(action.sweepers, "sweeper", "NL-22")
+    no_repeats(action.losses, "casualty choice", "NL-21")
     if len(action.path) < 2:
         raise refuse("a move needs a path of at least two sea zones", TURN)
     start = action.path[0]
@@ -172,6 +182,7 @@ def check_settle(state: NavalState, action: SettleBattle) -> None:
     require_phase(state, (BATTLE,), "battles are settled", TURN)
     if action.zone not in state.board.places:
         raise refuse(f"there is no sea zone {action.zone!r}", TURN)
+    no_repeats(action.sunk, "sunk ship", TURN)
     present = {u.id for u in state.units_in(action.zone)}
     if not any(state.units[u].nation == state.active for u in present):
         raise refuse(f"{state.active} has no units in sea zone {action.zone}", TURN)
@@ -184,20 +195,26 @@ def check_settle(state: NavalState, action: SettleBattle) -> None:
 
 
 def check_retreat(state: NavalState, action: Retreat) -> None:
+    """Attackers withdraw from a battle the way they came in (NL-20): only then is the line
+    they cross one they attacked across, the line whose mines let a retreat pass."""
     require_phase(state, (BATTLE,), "attackers retreat", "NL-20")
-    zones = set()
-    for uid in action.units:
-        unit = own_unit(state, uid)
-        if unit.mission not in ("attack", "sweep"):
-            raise refuse(f"{uid} did not attack this turn and has nothing to retreat from",
-                         "NL-20")
-        zones.add(unit.zone)
+    if not action.units:
+        raise refuse("choose at least one unit to retreat", "NL-20")
+    no_repeats(action.units, "retreating unit", "NL-20")
+    units = [own_unit(state, uid) for uid in action.units]
+    zones = {u.zone for u in units}
     if len(zones) != 1:
         raise refuse("retreat one group from one sea zone at a time", "NL-20")
     (zone,) = zones
-    way = state.board.way_between(zone, action.to)
-    if way is None or way.kind != NAVAL_LINE:
-        raise refuse(f"sea zone {action.to} is not next to {zone}", "NL-20")
+    if not enemies_in(state, zone, state.active):
+        raise refuse(f"there is no battle in sea zone {zone} to retreat from", "NL-20")
+    for unit in units:
+        if unit.came_from is None:
+            raise refuse(f"{unit.id} did not attack into sea zone {zone} this turn", "NL-20")
+    origins = sorted({u.came_from for u in units if u.came_from is not None})
+    if action.to not in origins:
+        raise refuse(f"retreat into sea zone {' or '.join(origins)}, where the attack on "
+                     f"{zone} came from; not {action.to}", "NL-20")
     if enemies_in(state, action.to, state.active):
         raise refuse(f"cannot retreat into sea zone {action.to}: enemy ships are there",
                      "NL-20")

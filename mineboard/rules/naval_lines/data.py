@@ -41,7 +41,7 @@ class MineData:
     allied_defense: Annotated[Die, Doc("highest die that detonates against an ally (NL-16)")]
     max_per_carrier: Annotated[int, Range(1, 100)]
     sweep_dice: Annotated[int, Range(0, 20), Doc("dice a sweeping Escort rolls (NL-22)")]
-    sweep_on: Annotated[Die, Doc("highest sweep die that removes a mine (NL-23)")]
+    sweep_on: Annotated[Die, Doc("highest sweep die that removes a mine (NL-22)")]
 
     def detonates(self, allied: bool) -> Fraction:
         """P(one die detonates a mine): 1–2 against enemies, 1 against allies (NL-16)."""
@@ -49,7 +49,7 @@ class MineData:
 
     @property
     def sweep_chance(self) -> Fraction:
-        """P(one sweep die removes a mine) (NL-23)."""
+        """P(one sweep die removes a mine) (NL-22)."""
         return Fraction(self.sweep_on, 6)
 
 

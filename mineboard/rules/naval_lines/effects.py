@@ -130,41 +130,76 @@ def loss_order(state: NavalState, units: list[Unit], chosen: tuple[str, ...]) ->
     return first + rest
 
 
-def resolve_field(state: NavalState, owner: str, fields: list[Minefield], line: str,
-                  moving: list[Unit], sweepers: list[Unit], chosen: tuple[str, ...],
-                  dice: Dice) -> list[Event]:
-    """Sweep (NL-22/23), then roll the field one die at a time until it stops (NL-15)."""
-    events: list[Event] = []
-    mover = state.active
-    enemy = state.side_of(owner) != state.side_of(mover)
+def pool(fields: list[Minefield]) -> int:
+    """The mines one owner has facing a crossing: its fields on the line roll as one."""
+    return sum(f.count for f in fields)
+
+
+def cross_line(state: NavalState, line: str, to_zone: str, moving: list[Unit],
+               sweepers: list[Unit], chosen: tuple[str, ...], dice: Dice) -> list[Event]:
+    """Every field on the line shows itself, attacking Escorts sweep the enemy ones
+    (NL-22), then each owner's field defends in turn order (NL-15)."""
+    facing = facing_fields(state, line, to_zone, state.active)
+    events = [entered(state, owner, fields, line) for owner, fields in facing]
+    if state.phase == COMBAT_MOVE:
+        side = state.side_of(state.active)
+        enemy = [(o, fields) for o, fields in facing if state.side_of(o) != side]
+        events += sweep_line(state, line, enemy, sweepers, dice)
+    for owner, fields in facing:
+        events += defend(state, owner, fields, line, moving, sweepers, chosen, dice)
+    return events
+
+
+def entered(state: NavalState, owner: str, fields: list[Minefield], line: str) -> Event:
     for f in fields:
         f.revealed = True
-    total = sum(f.count for f in fields)
+    return Event(kind="MinefieldEntered", clause="NL-12",
+                 text=f"{state.active}'s ships cross line {line}: {owner}'s minefield of "
+                 f"{pool(fields)} mine(s) defends", at=state.board.ref(line),
+                 data={"owner": owner, "mines": pool(fields)}, reveals=True)
+
+
+def sweep_line(state: NavalState, line: str, enemy: list[tuple[str, list[Minefield]]],
+               sweepers: list[Unit], dice: Dice) -> list[Event]:
+    """Each sweeping Escort rolls one die per enemy mine on the line, at most 3 in all
+    (NL-22, NL-23). The seed does not say how those dice are shared when several enemies
+    mined the line; here they go at the owners' mines in turn order, first owner first."""
+    events: list[Event] = []
+    mine = state.rules.mine
     at = state.board.ref(line)
-    events.append(Event(kind="MinefieldEntered", clause="NL-12",
-                        text=f"{mover}'s ships cross line {line}: {owner}'s minefield of "
-                        f"{total} mine(s) defends", at=at,
-                        data={"owner": owner, "mines": total}, reveals=True))
-    if enemy and state.phase == COMBAT_MOVE:
-        swept_total = 0
-        for sweeper in sweepers:
-            n_dice = min(state.rules.mine.sweep_dice, sum(f.count for f in fields))
-            for k in range(n_dice):
+    swept_total = 0
+    for sweeper in sweepers:
+        n_dice = min(mine.sweep_dice, sum(pool(fields) for _owner, fields in enemy))
+        k = 0
+        for owner, fields in enemy:
+            for _ in range(min(n_dice - k, pool(fields))):
+                k += 1
                 value = dice.roll("NL-22", f"sweep by {sweeper.id} on {line}")
-                swept = value <= state.rules.mine.sweep_on
+                swept = value <= mine.sweep_on
                 if swept:
                     _take_mine(fields)
                     state.tally[owner].swept += 1
                     swept_total += 1
                 events.append(DiceRolled(
                     kind="SweepRolled", clause="NL-22",
-                    text=f"{unit_label(state, sweeper)} sweeps die {k + 1} of {n_dice}: "
-                    f"rolled {value} — {'mine swept' if swept else 'miss'} "
-                    f"(P = {fraction_text(state.rules.mine.sweep_chance)})",
+                    text=f"{unit_label(state, sweeper)} sweeps {owner}'s mines on line "
+                    f"{line}, die {k} of {n_dice}: rolled {value} — "
+                    f"{'mine swept' if swept else 'miss'} "
+                    f"(P = {fraction_text(mine.sweep_chance)})",
                     at=at, dice=(value,), hits=(swept,),
                     tally=f"{swept_total} mine(s) swept",
-                    data={"unit": sweeper.id, "value": value, "swept": swept,
-                          "chance": str(state.rules.mine.sweep_chance)}))
+                    data={"unit": sweeper.id, "owner": owner, "value": value,
+                          "swept": swept, "chance": str(mine.sweep_chance)}))
+    return events
+
+
+def defend(state: NavalState, owner: str, fields: list[Minefield], line: str,
+           moving: list[Unit], sweepers: list[Unit], chosen: tuple[str, ...],
+           dice: Dice) -> list[Event]:
+    """Roll the owner's field one die at a time until it stops (NL-15)."""
+    events: list[Event] = []
+    mover = state.active
+    at = state.board.ref(line)
     targets = [u for u in moving if state.unit_type(u).mine_target]
     immune = [u for u in moving if not state.unit_type(u).mine_target]
     if immune:
@@ -172,7 +207,7 @@ def resolve_field(state: NavalState, owner: str, fields: list[Minefield], line: 
         events.append(Event(kind="MinesIgnored", clause="NL-21",
                             text=f"{names} pass the minefield freely", at=at,
                             data={"units": [u.id for u in immune]}))
-    mines = sum(f.count for f in fields)
+    mines = pool(fields)
     if not targets or not mines:
         return events
     p, clause = detonation_chance(state, owner, mover)
@@ -221,17 +256,17 @@ def apply_move(state: NavalState, action: Move, dice: Dice) -> list[Event]:
     moving = [state.units[u] for u in action.units]
     sweepers = [state.units[u] for u in action.sweepers]
     events: list[Event] = []
+    attacking = state.phase == COMBAT_MOVE
     for unit in moving:
-        if state.phase == COMBAT_MOVE and unit.mission is None:
+        if attacking and unit.mission is None:
             unit.mission = "sweep" if unit in sweepers else "attack"
     for a, b in zip(action.path, action.path[1:], strict=False):
-        line = way_id(a, b)
-        for owner, fields in facing_fields(state, line, b, state.active):
-            events += resolve_field(state, owner, fields, line, moving, sweepers,
-                                    action.losses, dice)
+        events += cross_line(state, way_id(a, b), b, moving, sweepers, action.losses, dice)
         for unit in moving:
             unit.zone = b
             unit.moved += 1
+            if attacking:
+                unit.came_from = a
     if moving:
         names = ", ".join(u.id for u in moving)
         # Under hidden minefields a quiet crossing tells the mover the line held no enemy
@@ -275,7 +310,7 @@ def apply_retreat(state: NavalState, action: Retreat, dice: Dice) -> list[Event]
     origin = units[0].zone
     line = way_id(origin, action.to)
     for u in units:
-        u.zone = action.to
+        u.zone, u.came_from = action.to, None
     mined = any(f.owner != state.active for f in state.fields_on(line))
     note = "; the mines on that line do not defend against a retreat" if mined else ""
     return [UnitsMoved(kind="UnitsRetreated", clause="NL-20",
@@ -351,7 +386,7 @@ def apply_end(state: NavalState, action: EndPhase, dice: Dice) -> list[Event]:
         state.bought_this_turn[nation] = 0
         for unit in state.units.values():
             if unit.nation == nation:
-                unit.moved, unit.mission, unit.done = 0, None, False
+                unit.moved, unit.mission, unit.done, unit.came_from = 0, None, False, None
     if state.phase == NONCOMBAT_MOVE:
         state.ncm_control = dict(state.control)
     events.append(PhaseBegan(text=f"turn {state.turn}: {state.active} — "

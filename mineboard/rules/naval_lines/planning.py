@@ -80,8 +80,9 @@ def choices(view: NavalState, selection: Selection) -> list[Choice]:
     escorts = [u for u in picked if view.unit_type(u).mine_capacity]
     if view.phase == COMBAT_MOVE and escorts:
         out.append(Choice("sweep", "Escorts sweep (NL-22)", True,
-                          tip="Attacking Escorts roll to sweep each enemy field on the way; "
-                              "a sweeping Escort takes no part in the battle (NL-24)"))
+                          tip="Each attacking Escort rolls up to 3 dice at each mined line on "
+                              "the way, at enemy fields in turn order; a sweeping Escort "
+                              "takes no part in the battle (NL-22, NL-24)"))
     targets_ = [u for u in picked if view.unit_type(u).mine_target]
     if view.phase in (COMBAT_MOVE, NONCOMBAT_MOVE) and len(targets_) > 1:
         values = (("", "cheapest first"), *((u.id, f"{view.unit_type(u).name} ({u.id})")

@@ -43,6 +43,7 @@ class Unit:
     mission: str | None = None  # "attack", "sweep" or "mines": one per turn (NL-11)
     cargo: int = 0
     done: bool = False  # laid mines: its move has ended (NL-07)
+    came_from: str | None = None  # the zone it last attacked from: where it may retreat (NL-20)
 
 
 @dataclass(slots=True)
