@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import json
+import time
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
 from mineboard.core.errors import BadInput
 from mineboard.core.game import PUBLIC, TEACHER
+from mineboard.core.schema import from_json
 from mineboard.maps.hexgrid import hexside_distance
+from mineboard.rules.gwas_tactical.actions import EndPhase
 from mineboard.rules.gwas_tactical.data import default_data, parse_table
 from mineboard.rules.gwas_tactical.odds import modifier, result_distribution
+from mineboard.rules.gwas_tactical.planning import HexQuery, hex_odds
 from mineboard.rules.gwas_tactical.state import Logsheet
 from tests.conftest import jutland, play, refused
 
@@ -32,8 +38,12 @@ def far_hex(g) -> str:
 
 
 def german_setup(g) -> None:
-    """Finish the approach so the Germans are placing counters."""
+    """Finish the approach so the Germans are placing counters: ships entering across a
+    boundary roll first (GT-02)."""
     play(g, "end_phase")
+    crossing = [s.id for s in g.state.ships.values() if s.crossing]
+    if crossing:
+        play(g, "cross_boundary", ships=crossing)
     play(g, "end_phase")
     assert (g.state.phase, g.state.active) == ("setup", "German")
 
@@ -87,6 +97,30 @@ def test_gt02_entering_across_a_mined_boundary_rolls_leaving_does_not():
                 sides=[{"name": "German"}, {"name": "British"}])
     record = play(g, "leave_map", rolls=[], ship="Moltke")
     assert record.rolls == () and g.state.ships["Moltke"].hex is None
+
+
+def test_gt02_the_approach_cannot_end_before_every_crossing_ship_rolls():
+    g = jutland()
+    play(g, "end_phase")  # German approach: nothing to cross
+    assert (g.state.phase, g.state.active) == ("approach", "British")
+    reason = refused("GT-02", g, "end_phase").reason
+    assert reason == ("Lion, Tiger must roll for crossing into the battle zone before the "
+                      "approach ends")
+    refused("GT-02", g, "end_phase")  # ending it again does not skip the roll either
+    assert EndPhase() not in g.ruleset.legal_actions(g.observe("British").view)
+    play(g, "cross_boundary", rolls=[1], ships=["Lion"])
+    assert refused("GT-02", g, "end_phase").reason.startswith("Tiger must roll")
+    play(g, "cross_boundary", rolls=[1], ships=["Tiger"])
+    play(g, "end_phase")
+    assert (g.state.phase, g.state.active) == ("setup", "German")
+
+
+def test_gt02_a_scenario_past_the_approach_may_not_hold_an_unrolled_crossing():
+    with pytest.raises(BadInput) as info:
+        jutland(phase="setup")  # Lion and Tiger still cross the western boundary
+    assert str(info.value) == ("test scenario: ships[4].crossing: the scenario starts after "
+                               "the approach, where ships roll for the boundary they cross "
+                               "(GT-02)")
 
 
 def test_gt03_gt04_the_seeds_counter_count():
@@ -166,6 +200,51 @@ def test_gt04_gt07_a_corner_hex_serves_two_boundaries_and_deadlocks_are_refused(
             {"name": "British"}])
 
 
+def test_gt04_gt07_a_boundary_under_enemy_ships_is_refused_at_load_by_name():
+    probe = jutland(ships=SHIPS_AWAY).state
+    near_nw = [probe.grid.label(h) for h in probe.grid.hexes() if probe.ring.near(h, ["C|NW"])]
+    ships = SHIPS_AWAY + [{"id": f"DD{i}", "side": "British", "type": "destroyer", "hex": h}
+                          for i, h in enumerate(near_nw)]
+    with pytest.raises(BadInput) as info:
+        jutland(ships=ships, sides=[{"name": "German", "logged": {"C|NW": 1}},
+                                    {"name": "British"}])
+    assert str(info.value) == (
+        "test scenario: sides[0]: no hex within two hexes of the north-west shaded hexside "
+        "(C|NW) is free of enemy ships, so German could never place the mine counters GT-07 "
+        "needs there (GT-05): setup could never end")
+
+
+def test_gt04_gt07_dummies_may_not_fill_the_budget_the_minimums_need():
+    g = jutland(ships=SHIPS_AWAY, sides=[
+        {"name": "German", "minefields": ["C|W"], "logged": {"C|S": 1}},
+        {"name": "British"}])
+    german_setup(g)
+    assert (g.state.logs["German"].budget, g.state.logs["German"].max_mines) == (5, 3)
+    for _ in range(2):
+        play(g, "place_counter", hex=far_hex(g), mine=False)
+    reason = refused("GT-07", g, "place_counter", hex=far_hex(g), mine=False).reason
+    assert reason == ("a dummy here would leave room for 2 more mine counter(s), but the "
+                      "minimums near the shaded hexsides still need 3")
+    for boundary, k in (("C|W", 0), ("C|W", 1), ("C|S", 0)):
+        play(g, "place_counter", hex=near_hex(g, boundary, k), mine=True)
+    play(g, "end_phase")
+    assert g.state.active == "British"
+
+
+def test_gt04_gt07_the_invariants_flag_a_setup_that_can_no_longer_end():
+    from mineboard.rules.gwas_tactical.state import Counter
+
+    g = jutland(ships=SHIPS_AWAY, sides=[{"name": "German", "minefields": ["C|W"]},
+                                         {"name": "British"}])
+    german_setup(g)
+    assert g.ruleset.invariants(g.state) == []
+    for _ in range(3):  # past the checks: three dummies leave room for one mine, not two
+        g.state.counters.append(Counter(g.state.new_id("c"), "German", far_hex(g), False))
+    assert g.ruleset.invariants(g.state) == [
+        "German can no longer finish setup: room for 1 more mine counter(s), the GT-07 "
+        "minimums need 2"]
+
+
 def test_gt08_battle_waits_for_every_counter():
     g = jutland(ships=SHIPS_AWAY)
     german_setup(g)
@@ -212,6 +291,33 @@ def test_gt10_gt11_gt12_the_seeds_entering_example():
     assert modifier(default_data(), 2, 5) == 3
 
 
+def test_gt10_entering_turns_up_every_counter_there_the_movers_own_too():
+    ships = [{"id": s, "side": "British", "type": "dreadnought", "hex": "1509"}
+             for s in ("A", "B")]
+    g = battle_with([("German", "1510", True), ("German", "1510", False),
+                     ("British", "1510", True), ("British", "1510", False),
+                     ("German", "1511", True), ("British", "1511", False),
+                     ("British", "1511", True)], ships, impulse_step=1)
+    g.state.counters[4].face_up = True  # a German mine turned up earlier
+    record = play(g, "move_ships", rolls=[1], ships=["A"], path=["1509", "1510"])
+    flipped = next(e for e in record.events if e.kind == "CountersFlipped")
+    assert flipped.faces == {"German": ("M", "D"), "British": ("M", "D")}
+    assert (flipped.data["mines"], flipped.data["dummies"]) == (2, 2)
+    assert [(c.owner, c.mine, c.face_up) for c in g.state.counters_in("1510")] == [
+        ("German", True, True), ("British", True, True)]
+    roll = next(e for e in record.events if e.kind == "MinefieldRoll")
+    assert (roll.data["ship"], roll.data["modifier"]) == ("A", 0)  # one enemy mine there
+    # An enemy mine already face up is enough: the mover's own counters there turn up.
+    record = play(g, "move_ships", rolls=[1, 1], ships=["B"],
+                  path=["1509", "1510", "1511"])
+    assert [(c.owner, c.mine, c.face_up) for c in g.state.counters_in("1511")] == [
+        ("German", True, True), ("British", True, True)]
+    assert [e.faces for e in record.events if e.kind == "CountersFlipped"] == [
+        {"British": ("D", "M")}]
+    assert [(e.data["ship"], e.data["modifier"]) for e in record.events
+            if e.kind == "MinefieldRoll"] == [("B", 0), ("B", 0)]
+
+
 def test_gt11_plus_two_only_on_impulses_2_5_6_9():
     rules = default_data()
     assert [modifier(rules, 1, i) for i in range(1, 10)] == [0, 2, 0, 0, 2, 2, 0, 0, 2]
@@ -228,6 +334,30 @@ def test_gt13_leaving_is_free_staying_rolls_again():
     record = play(g, "end_phase", rolls=[2])  # B stayed put on its movement impulse
     stayed = [e for e in record.events if e.kind == "MinefieldRoll"]
     assert [(e.clause, e.data["ship"]) for e in stayed] == [("GT-13", "B")]
+
+
+def test_gt13_staying_adds_two_for_the_impulse_the_ship_entered_on_not_the_current_one():
+    ships = [{"id": s, "side": "British", "type": "dreadnought", "hex": "1509"}
+             for s in ("A", "B")]
+    g = battle_with([("German", "1510", True)], ships, impulse_step=3)
+    g.state.counters[0].face_up = True
+
+    def stay_rolls(**fields) -> list[tuple[str, str, int]]:
+        record = play(g, "end_phase", **fields)
+        return [(e.clause, e.data["ship"], e.data["modifier"]) for e in record.events
+                if e.kind == "MinefieldRoll"]
+
+    assert (g.state.impulse, g.state.active) == (2, "British")
+    play(g, "move_ships", rolls=[1], ships=["B"], path=["1509", "1510"])  # +2: impulse 2
+    assert stay_rolls(rolls=[]) == []  # B entered this impulse: no roll for staying in it
+    assert stay_rolls(rolls=[]) == []  # German impulse 3
+    assert stay_rolls(rolls=[1]) == [("GT-13", "B", 2)]  # impulse 3, entered on 2
+    assert stay_rolls(rolls=[]) == []  # German impulse 4
+    play(g, "move_ships", rolls=[1], ships=["A"], path=["1509", "1510"])  # impulse 4: +0
+    assert stay_rolls(rolls=[1]) == [("GT-13", "B", 2)]  # A entered this impulse
+    assert stay_rolls(rolls=[]) == []  # German impulse 5
+    assert g.state.impulse == 5
+    assert stay_rolls(rolls=[1, 1]) == [("GT-13", "A", 0), ("GT-13", "B", 2)]
 
 
 def test_gt14_mines_are_never_used_up():
@@ -254,6 +384,52 @@ def test_gt15_the_table_is_data_with_a_label_and_a_broken_one_is_refused():
     with pytest.raises(BadInput, match=r"^t.json.bands\[0\].to: must be a whole number"):
         parse_table({"schema": 1, "dice": 1, "bands": [{"from": 1, "to": "x",
                                                         "result": "r"}]}, "t.json")
+
+
+def test_gt15_a_roll_past_the_last_band_reads_the_last_band_in_play_and_in_the_odds():
+    ships = [{"id": "A", "side": "British", "type": "dreadnought", "hex": "1509"}]
+    g = battle_with([("German", "1510", True)] * 100, ships, impulse_step=1)
+    record = play(g, "move_ships", rolls=[1], ships=["A"], path=["1509", "1510"])
+    roll = next(e for e in record.events if e.kind == "MinefieldRoll")
+    assert (roll.data["modifier"], roll.data["total"], roll.data["result"]) == (99, 100, "sunk")
+    assert "sunk (P = 1 (100.0 %))" in roll.text and "A" not in g.state.ships
+    assert result_distribution(default_data().table, 99) == {"sunk": Fraction(1)}
+    preview = hex_odds(HexQuery(mine_counters=95, impulse=1))
+    assert preview.outcomes == (("sunk", Fraction(1)),)
+    assert preview.data == {"modifier": 94, "distribution": {"sunk": "1"}}
+
+
+def test_gt15_a_roll_below_the_first_band_reads_the_first_band_in_play_and_in_the_odds():
+    table = parse_table({"schema": 1, "dice": 1, "bands": [
+        {"from": 3, "to": 4, "result": "no effect"},
+        {"from": 5, "to": 6, "result": "sunk", "sunk": True}]}, "printed.json")
+    assert result_distribution(table, 0) == {"no effect": Fraction(2, 3),
+                                             "sunk": Fraction(1, 3)}
+    assert result_distribution(table, 30) == {"sunk": Fraction(1)}
+    ships = [{"id": "A", "side": "British", "type": "dreadnought", "hex": "1509"}]
+    g = battle_with([("German", "1510", True)], ships, impulse_step=1)
+    g.state.rules = replace(g.state.rules, table=table)
+    record = play(g, "move_ships", rolls=[1], ships=["A"], path=["1509", "1510"])
+    roll = next(e for e in record.events if e.kind == "MinefieldRoll")
+    assert (roll.data["total"], roll.data["result"]) == (1, "no effect")
+    assert "no effect (P = 2/3 (66.7 %))" in roll.text
+
+
+def test_gt15_the_odds_query_is_bounded_and_fast_at_its_limits(capsys):
+    from mineboard.cli import main
+
+    for bad in ({"mine_counters": 1000, "impulse": 1}, {"mine_counters": 1, "impulse": 0},
+                {"mine_counters": 1, "impulse": 100}):
+        with pytest.raises(BadInput):
+            from_json(HexQuery, bad, "query")
+    with pytest.raises(BadInput, match=r"^--mine-counters: .*\(GT-11\)$"):
+        hex_odds(from_json(HexQuery, {"mine_counters": 0, "impulse": 1}, "query"))
+    start = time.perf_counter()
+    assert main(["odds", "gwas-tactical", "--mine-counters", "999", "--impulse", "9",
+                 "--json"]) == 0
+    assert time.perf_counter() - start < 2
+    report = json.loads(capsys.readouterr().out)
+    assert report["modifier"] == 1000 and report["distribution"] == {"sunk": "1"}
 
 
 def test_damage_from_ship_data_sinks_at_hull():

@@ -17,7 +17,7 @@ from mineboard.rules.gwas_tactical.actions import (
     MoveShips,
     PlaceCounter,
 )
-from mineboard.rules.gwas_tactical.setup import mines_still_needed
+from mineboard.rules.gwas_tactical.setup import hexside_name, mines_still_needed, room_for_mines
 from mineboard.rules.gwas_tactical.state import APPROACH, BATTLE, SETUP, GtState, Ship
 
 
@@ -67,10 +67,10 @@ def check_place(state: GtState, action: PlaceCounter) -> None:
             raise IllegalAction(f"hex {action.hex} is not within two hexes of a shaded "
                                 f"hexside of {side}'s minefields or logged 'Mine'", "GT-06")
         need = mines_still_needed(state, side, state.hex_of(action.hex))
-        room = min(log.budget - mines - dummies - 1, log.max_mines - mines - 1)
+        room = room_for_mines(log, mines + 1, dummies)
     else:
         need = mines_still_needed(state, side)
-        room = min(log.budget - mines - dummies - 1, log.max_mines - mines)
+        room = room_for_mines(log, mines, dummies + 1)
     if need > room:
         what = "mine" if action.mine else "dummy"
         raise IllegalAction(f"a {what} here would leave room for {max(0, room)} more mine "
@@ -90,11 +90,8 @@ def setup_shortfall(state: GtState, side: str) -> IllegalAction | None:
                            + [(b, 1) for b in log.open_logs()]):
         near = sum(1 for h in own if state.ring.near(h, [boundary]))
         if near < need:
-            seg = state.ring.segment_of_boundary(boundary)
-            name = seg.name if seg else boundary
             return IllegalAction(f"at least {need} mine counter(s) must lie within two hexes "
-                                 f"of the {name} shaded hexside ({boundary}); {near} do",
-                                 "GT-07")
+                                 f"of {hexside_name(state, boundary)}; {near} do", "GT-07")
     return None
 
 
@@ -134,6 +131,12 @@ def check_leave(state: GtState, action: LeaveMap) -> None:
 
 
 def check_end(state: GtState, action: EndPhase) -> None:
+    if state.phase == APPROACH:
+        unrolled = [s.id for s in state.ships.values()
+                    if s.side == state.active and s.crossing is not None]
+        if unrolled:
+            raise IllegalAction(f"{', '.join(unrolled)} must roll for crossing into the "
+                                "battle zone before the approach ends", "GT-02")
     if state.phase == SETUP:
         problem = setup_shortfall(state, state.active)
         if problem is not None:

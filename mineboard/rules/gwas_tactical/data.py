@@ -2,7 +2,8 @@
 
 The printed Minefield Table (rule 13.2) is not in the source (GT-15), so the table is a file
 that says on its face it is a stand-in; the loader checks every band so a hand-edited table
-with a gap or an overlap fails with one line naming the band.
+with a gap or an overlap fails with one line naming the band. A roll past either end of the
+table reads the band at that end.
 """
 
 from __future__ import annotations
@@ -48,14 +49,13 @@ class MinefieldTable:
                 gap = "overlaps" if b.low <= a.high else "leaves a gap after"
                 raise ValueError(f"bands[{i + 1}]: {gap} band {i} (rolls must run on without "
                                  "gaps or overlaps)")
-        if self.bands[0].low > self.dice or self.bands[-1].high < self.dice * 6 + 20:
-            raise ValueError("the bands must cover every possible modified roll")
 
     def lookup(self, roll: int) -> Band:
-        for band in self.bands:
-            if band.low <= roll <= band.high:
-                return band
-        raise ValueError(f"roll {roll} falls outside the table")  # the loader forbids gaps
+        """The band holding the modified roll. A printed table's first and last rows read
+        "or less" and "or more", and GT-11's modifiers have no ceiling (every mine counter
+        in a hex adds one), so a roll past either end reads that end's band."""
+        roll = min(max(roll, self.bands[0].low), self.bands[-1].high)
+        return next(b for b in self.bands if b.low <= roll <= b.high)  # no gaps (validate)
 
 
 @dataclass(frozen=True, slots=True)

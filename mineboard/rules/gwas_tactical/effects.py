@@ -100,27 +100,33 @@ def apply_place(state: GtState, action: PlaceCounter, dice: Dice) -> list[Event]
         data={"mine": action.mine}, secret_to=side)]
 
 
+def turn_up(state: GtState, label: str) -> list[Event]:
+    """GT-10: every face-down counter in the hex turns up, whoever owns it ("all"), and
+    every dummy goes; the mines stay face up for the rest of the battle."""
+    down = [c for c in state.counters_in(label) if not c.face_up]
+    if not down:
+        return []
+    mines = sum(c.mine for c in down)
+    faces = {owner: tuple("M" if c.mine else "D" for c in down if c.owner == owner)
+             for owner in dict.fromkeys(c.owner for c in down)}
+    for c in down:
+        c.face_up = True
+    gone = {c.id for c in down if not c.mine}
+    state.counters = [c for c in state.counters if c.id not in gone]
+    return [CountersRevealed(
+        kind="CountersFlipped", clause="GT-10",
+        text=f"ships enter hex {label}: {len(down)} face-down counter(s) turned up — "
+        f"{mines} mine(s), {len(down) - mines} dumm(ies) removed",
+        at=state.board.ref(label), faces=faces,
+        data={"mines": mines, "dummies": len(down) - mines})]
+
+
 def enter_hex(state: GtState, label: str, entering: list[Ship], dice: Dice) -> list[Event]:
     """GT-09…GT-12 for ships of the active side entering ``label``."""
     side = state.active
-    enemy = [c for c in state.counters_in(label) if c.owner != side]
-    if not enemy:
-        return []  # GT-09: only friendly counters, or none
-    events: list[Event] = []
-    down = [c for c in enemy if not c.face_up]
-    if down:
-        mines = sum(c.mine for c in down)
-        faces = {owner: tuple("M" if c.mine else "D" for c in down if c.owner == owner)
-                 for owner in dict.fromkeys(c.owner for c in down)}
-        events.append(CountersRevealed(
-            kind="CountersFlipped", clause="GT-10",
-            text=f"ships enter hex {label}: {len(down)} face-down counter(s) turned up — "
-            f"{mines} mine(s), {len(down) - mines} dumm(ies) removed",
-            at=state.board.ref(label), faces=faces,
-            data={"mines": mines, "dummies": len(down) - mines}))
-        for c in down:
-            c.face_up = True
-        state.counters = [c for c in state.counters if not (c in down and not c.mine)]
+    if all(c.owner == side for c in state.counters_in(label)):
+        return []  # GT-09: only friendly counters, or none: they stay face down
+    events = turn_up(state, label)
     mines_up = state.enemy_mines_up(label, side)
     if not mines_up:
         return events
@@ -142,7 +148,7 @@ def apply_move(state: GtState, action: MoveShips, dice: Dice) -> list[Event]:
         if not ships:
             break
         for ship in ships:
-            ship.hex = label
+            ship.hex, ship.entered = label, state.impulse
         events.append(UnitsMoved(kind="ShipsMoved", text=f"{', '.join(s.id for s in ships)} "
                                  f"→ {label}", at=state.board.ref(label),
                                  units=tuple(s.id for s in ships),
@@ -167,9 +173,10 @@ def apply_end(state: GtState, action: EndPhase, dice: Dice) -> list[Event]:
             if ship.hex is None:
                 continue
             mines_up = state.enemy_mines_up(ship.hex, side)
-            if mines_up:
-                mod = modifier(state.rules, len(mines_up), state.impulse)
-                events += table_roll(state, ship, mod, f"stayed in mined hex {ship.hex}",
+            if mines_up:  # GT-13 rolls again, with GT-11's bonus for when it came in
+                mod = modifier(state.rules, len(mines_up), ship.entered)
+                came = f", entered on impulse {ship.entered}" if ship.entered else ""
+                events += table_roll(state, ship, mod, f"stayed in mined hex {ship.hex}{came}",
                                      "GT-13", dice)
     state.position, new_turn = state.sequence.advance(state.position)
     state.turn += new_turn

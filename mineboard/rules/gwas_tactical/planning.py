@@ -11,7 +11,7 @@ from mineboard.core.actions import Action
 from mineboard.core.chance import fraction_text
 from mineboard.core.errors import BadInput
 from mineboard.core.planning import Choice, Command, Preview, Selection
-from mineboard.core.schema import Doc
+from mineboard.core.schema import Doc, Range
 from mineboard.maps.model import HEX, HEXSIDE
 from mineboard.rules.common.checks import Check, is_legal
 from mineboard.rules.gwas_tactical.actions import (
@@ -23,6 +23,7 @@ from mineboard.rules.gwas_tactical.actions import (
 )
 from mineboard.rules.gwas_tactical.data import GtData, default_data
 from mineboard.rules.gwas_tactical.odds import modifier, result_distribution
+from mineboard.rules.gwas_tactical.setup import mines_still_needed, room_for_mines
 from mineboard.rules.gwas_tactical.state import APPROACH, BATTLE, SETUP, GtState
 
 
@@ -132,12 +133,18 @@ def table_preview(rules: GtData, mod: int, title: str) -> Preview:
 
 @dataclass(frozen=True)
 class HexQuery:
-    """``mineboard odds gwas-tactical``: a ship entering a hex with enemy mine counters."""
+    """``mineboard odds gwas-tactical``: a ship entering a hex with enemy mine counters.
 
-    mine_counters: Annotated[int, Doc("enemy mine counters in the hex (1 or more)")]
-    impulse: Annotated[int, Doc("the impulse (1–9)")]
+    The limits keep the command's answer small and quick: one ship's roll is one table
+    lookup per dice total whatever the count, and past the table's last band every larger
+    count gives the same odds, so 999 loses nothing a game could ask. No mine counter (0)
+    passes the range so that :func:`hex_odds` can say which clause needs one.
+    """
 
-
+    mine_counters: Annotated[int, Range(0, 999),
+                             Doc("enemy mine counters in the hex (1–999)")]
+    impulse: Annotated[int, Range(1, 99),
+                       Doc("the impulse (1–99; the impulse table's own run, 1–9 by default)")]
 
 
 def hex_odds(query: HexQuery) -> Preview:
@@ -156,13 +163,20 @@ def hex_odds(query: HexQuery) -> Preview:
 
 def invariants(state: GtState) -> list[str]:
     """Counters never exceed the logsheet's budget (GT-03) or the half that may be mines
-    (GT-04); a ship afloat has taken less damage than its hull."""
+    (GT-04); before the battle every side can still finish its setup (GT-07, GT-08), or
+    the game would wait for an action no one may take; a ship afloat has taken less damage
+    than its hull."""
     problems = []
     for side, log in state.logs.items():
         mines, dummies = state.placed(side)
         if mines + dummies > log.budget or mines > log.max_mines:
             problems.append(f"{side}: {mines} mine(s) and {dummies} dumm(ies) placed, "
                             f"budget {log.budget} with at most {log.max_mines} mines")
+        if state.phase != BATTLE:
+            need, room = mines_still_needed(state, side), room_for_mines(log, mines, dummies)
+            if need > room:
+                problems.append(f"{side} can no longer finish setup: room for {room} more "
+                                f"mine counter(s), the GT-07 minimums need {need}")
     for ship in state.ships.values():
         if ship.damage >= state.ship_type(ship).hull:
             problems.append(f"{ship.id} afloat with {ship.damage} damage")

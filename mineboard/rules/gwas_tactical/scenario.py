@@ -13,7 +13,12 @@ from mineboard.maps.model import HEX, NAVAL_LINE, BoardMap
 from mineboard.maps.ring import ShadedRing
 from mineboard.rules.common.scenario import parse_scenario, peek_names
 from mineboard.rules.gwas_tactical.data import GtData, default_data
-from mineboard.rules.gwas_tactical.setup import mines_still_needed
+from mineboard.rules.gwas_tactical.setup import (
+    hexside_name,
+    mines_still_needed,
+    room_for_mines,
+    unmineable,
+)
 from mineboard.rules.gwas_tactical.state import (
     APPROACH,
     GtState,
@@ -85,12 +90,25 @@ def state_from_scenario(data: Mapping[str, Any], board: BoardMap, where: str,
         sid = s.id or state.new_id("ship")
         if sid in state.ships:
             raise BadInput(f"{where}: ships[{i}]", f"ship id {sid!r} used twice")
+        if s.crossing is not None and spec.phase != APPROACH:
+            raise BadInput(f"{where}: ships[{i}].crossing", "the scenario starts after the "
+                           "approach, where ships roll for the boundary they cross (GT-02)")
         state.ships[sid] = Ship(sid, s.side, s.type, s.hex, crossing=s.crossing)
     for i, side in enumerate(sides):
-        log, need = logs[side], mines_still_needed(state, side)
-        if need > min(log.max_mines, log.budget):
-            raise BadInput(f"{where}: sides[{i}]",
-                           f"{side}'s minimums near the shaded hexsides need {need} mine "
-                           f"counter(s) but it may place at most {log.max_mines} (GT-04, "
-                           "GT-07): setup could never end")
+        check_setup_can_end(state, side, f"{where}: sides[{i}]")
     return state
+
+
+def check_setup_can_end(state: GtState, side: str, where: str) -> None:
+    """A side whose GT-07 minimums no placement can meet would leave setup with no legal
+    action (GT-04, GT-05, GT-08): such a scenario is refused before play."""
+    closed = unmineable(state, side)
+    if closed:
+        raise BadInput(where, f"no hex within two hexes of {hexside_name(state, closed[0])} "
+                              f"is free of enemy ships, so {side} could never place the mine "
+                              "counters GT-07 needs there (GT-05): setup could never end")
+    log, need = state.logs[side], mines_still_needed(state, side)
+    if need > room_for_mines(log, 0, 0):
+        raise BadInput(where, f"{side}'s minimums near the shaded hexsides need {need} mine "
+                              f"counter(s) but it may place at most {log.max_mines} (GT-04, "
+                              "GT-07): setup could never end")

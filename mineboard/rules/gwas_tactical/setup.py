@@ -16,10 +16,32 @@ from functools import lru_cache
 from mineboard.maps.hexgrid import Hex
 from mineboard.rules.gwas_tactical.state import GtState, Logsheet
 
+NEVER = 10**6
+"""What :func:`mines_still_needed` answers when some minimum has no open hex near it."""
+
 
 def minimums(log: Logsheet) -> dict[str, int]:
     """GT-07: boundary → mine counters needed within two hexes of its shaded hexside."""
     return {**{b: 2 for b in log.minefields}, **{b: 1 for b in log.open_logs()}}
+
+
+def room_for_mines(log: Logsheet, mines: int, dummies: int) -> int:
+    """More mine counters that still fit both the budget (GT-03) and the half cap (GT-04):
+    the one number every "can setup still end?" question compares the minimums with."""
+    return min(log.budget - mines - dummies, log.max_mines - mines)
+
+
+def hexside_name(state: GtState, boundary: str) -> str:
+    seg = state.ring.segment_of_boundary(boundary)
+    return f"the {seg.name if seg else boundary} shaded hexside ({boundary})"
+
+
+def unmineable(state: GtState, side: str) -> list[str]:
+    """The side's GT-07 boundaries with no hex near them free of enemy ships (GT-05): no
+    budget can meet those minimums, so the refusal names the boundary, not a count."""
+    wanted = tuple(sorted(minimums(state.logs[side])))
+    covers = _covers(state, wanted, _blocked(state, side))
+    return [b for i, b in enumerate(wanted) if not any(c[i] for c in covers)]
 
 
 def mines_still_needed(state: GtState, side: str, extra: Hex | None = None) -> int:
@@ -34,10 +56,14 @@ def mines_still_needed(state: GtState, side: str, extra: Hex | None = None) -> i
     wanted = tuple(sorted(b for b, n in short.items() if n))
     if not wanted:
         return 0
-    blocked = frozenset(s.hex for s in state.ships.values()
-                        if s.side != side and s.hex is not None)
-    covers = _covers(state, wanted, blocked)
+    covers = _covers(state, wanted, _blocked(state, side))
     return _fewest(tuple(short[b] for b in wanted), covers)
+
+
+def _blocked(state: GtState, side: str) -> frozenset[str]:
+    """Hexes holding enemy ships, where no counter of the side may go (GT-05)."""
+    return frozenset(s.hex for s in state.ships.values()
+                     if s.side != side and s.hex is not None)
 
 
 def _covers(state: GtState, boundaries: tuple[str, ...],
@@ -67,11 +93,11 @@ def _fewest(short: tuple[int, ...], covers: tuple[tuple[int, ...], ...]) -> int:
         return 0
     usable = [c for c in covers if any(c[i] and short[i] for i in range(len(short)))]
     if not usable:
-        return 10**6  # some boundary has no open hex near it: it can never be met
+        return NEVER  # some boundary has no open hex near it: it can never be met
     first = next(i for i, n in enumerate(short) if n)
     serving = [c for c in usable if c[first]]
     if not serving:
-        return 10**6
+        return NEVER
     return 1 + min(_fewest(_minus(short, c), covers) for c in serving)
 
 

@@ -25,6 +25,7 @@ class Ship:
     damage: int = 0
     moved: bool = False  # this impulse
     crossing: str | None = None  # the boundary it crosses into the zone, until it rolls
+    entered: int = 0  # the impulse it entered its hex on (GT-11, GT-13); 0: set up there
 
 
 @dataclass(slots=True)
