@@ -15,7 +15,7 @@ from mineboard.core.game import PUBLIC, seat_for
 from mineboard.core.table import Table
 from mineboard.qt.dialogs import ask_passphrases
 from mineboard.qt.mainwindow import MainWindow
-from mineboard.qt.session import GameSession
+from mineboard.qt.session import GameSession, last_session_path
 
 
 def application() -> QApplication:
@@ -32,32 +32,53 @@ def startup_session(name_or_path: str, seed: int | None, ask_restore: Callable[[
                     table: Table = Table(),
                     ask_passphrases: Callable[[list[str]], dict[str, str] | None] = (
                         lambda sides: None)) -> GameSession:
-    """The game to start with: the autosave of a session that did not close cleanly, if the
-    player wants it back, else the named scenario or save."""
-    pending = GameSession.pending_autosave()
+    """The game to start with: the autosave of a mineboard that did not close cleanly, if the
+    player wants it back, else the named scenario or save — read first, so a bad name fails
+    at once rather than after a question about another game.
+
+    No autosave is deleted here: a restored game writes over it with its first autosave, and
+    one not restored (declined, cancelled, unreadable) is kept as the last session."""
+    needed = GameSession.passphrases_needed(name_or_path)
+    pending = GameSession.claim_autosave()
     if pending is not None:
-        try:
-            if ask_restore():
-                needed = GameSession.passphrases_needed(str(pending))
-                passphrases = ask_passphrases(needed) if needed else {}
-                if passphrases is not None:
-                    return GameSession.open(str(pending), passphrases=passphrases)
-        except MineboardError as exc:
-            QMessageBox.warning(None, "Cannot restore", str(exc))
-        finally:
-            GameSession.discard_autosave()
-    if GameSession.passphrases_needed(name_or_path):
-        passphrases = ask_passphrases(GameSession.passphrases_needed(name_or_path))
+        restored = _restore(pending, ask_restore, ask_passphrases)
+        if restored is not None:
+            return restored
+        GameSession.keep_as_last_session(pending)
+    if needed:
+        passphrases = ask_passphrases(needed)
         if passphrases is None:
             raise BadInput(name_or_path, "sealed: its sides' passphrases are needed")
         return GameSession.open(name_or_path, passphrases=passphrases)
     return GameSession.open(name_or_path, seed, table)
 
 
+def _restore(pending: Path, ask_restore: Callable[[], bool],
+             ask_passphrases: Callable[[list[str]], dict[str, str] | None]
+             ) -> GameSession | None:
+    """The game in ``pending`` if the player wants it back and it opens, else None."""
+    if not ask_restore():
+        return None
+    try:
+        needed = GameSession.passphrases_needed(str(pending))
+        passphrases = ask_passphrases(needed) if needed else {}
+        if passphrases is None:
+            return None
+        session = GameSession.open(str(pending), passphrases=passphrases)
+    except MineboardError as exc:
+        QMessageBox.warning(None, "Cannot restore",
+                            f"{exc}\n\nIt is kept as {last_session_path()}.")
+        return None
+    session.path = None  # File ▸ Save asks where: never into the autosave itself
+    return session
+
+
 def _ask_restore() -> bool:
     answer = QMessageBox.question(None, "Restore game?",
                                   "mineboard did not close cleanly last time. Restore the game "
-                                  "that was in progress?")
+                                  "that was in progress?\n\nIf not, it is kept as "
+                                  f"{last_session_path()} (in place of any kept before), to "
+                                  "open with File ▸ Open.")
     return answer == QMessageBox.StandardButton.Yes
 
 
@@ -73,7 +94,9 @@ def run_app(name_or_path: str, seed: int | None, table: Table = Table()) -> int:
     if os.environ.get("MINEBOARD_FIRST_FRAME_EXIT"):
         _exit_after_first_frame(window)
     window.show()
-    return app.exec()
+    code = app.exec()
+    GameSession.release_autosave()
+    return code
 
 
 class _FirstFrame(QObject):

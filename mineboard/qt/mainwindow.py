@@ -42,7 +42,7 @@ from mineboard.qt.dice import DiceTray
 from mineboard.qt.docks import LogView, OddsChart, SelectionPanel
 from mineboard.qt.maps.scene import Hit
 from mineboard.qt.registry import ui_for
-from mineboard.qt.session import GameSession, is_save, settings_path
+from mineboard.qt.session import GameSession, settings_path
 from mineboard.qt.view import BoardView
 from mineboard.resources import bundled_scenarios
 
@@ -133,6 +133,10 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self.cover = Cover(self, self._uncovered)
         self.covered_for: str | None = None
+        self.autosave_label = QLabel()  # stays put: the next status message cannot hide it
+        self.autosave_label.setStyleSheet("color: #A4001D;")
+        self.autosave_label.hide()
+        self.statusBar().addPermanentWidget(self.autosave_label)
         self.load_session(session)
 
     # ---- building --------------------------------------------------------------------------
@@ -288,6 +292,7 @@ class MainWindow(QMainWindow):
             old.played.disconnect(self.on_played)
             old.undo_stack.canUndoChanged.disconnect(self._sync_undo_actions)
             old.undo_stack.canRedoChanged.disconnect(self._sync_undo_actions)
+            old.autosave_note.disconnect(self._autosave_note)
             old.autosave_enabled = False
         self.cover.hide()
         self._set_covered(False)
@@ -316,6 +321,8 @@ class MainWindow(QMainWindow):
             self.selection_layout.insertWidget(2, self.ruleset_panel)
         session.changed.connect(self.on_changed)
         session.played.connect(self.on_played)
+        self._autosave_note("")
+        session.autosave_note.connect(self._autosave_note)
         session.undo_stack.canUndoChanged.connect(self._sync_undo_actions)
         session.undo_stack.canRedoChanged.connect(self._sync_undo_actions)
         self._sync_undo_actions()
@@ -582,7 +589,7 @@ class MainWindow(QMainWindow):
         self.load_session(session)
 
     def save(self) -> None:
-        if self.session.path is None or not is_save(self.session.path):
+        if self.session.path is None:
             self.save_as()
             return
         self._save_to(self.session.path)
@@ -611,7 +618,10 @@ class MainWindow(QMainWindow):
                           "mineboard — lay, sweep and run through minefields.\n\n"
                           "Coastlines made with Natural Earth (public domain).")
 
+    def _autosave_note(self, text: str) -> None:
+        self.autosave_label.setText(text)
+        self.autosave_label.setVisible(bool(text))
+
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self.session.autosave_enabled:
-            GameSession.discard_autosave()  # a clean exit: nothing to restore next time
+        self.session.discard_autosave()  # a clean exit: nothing to restore next time
         super().closeEvent(event)

@@ -7,37 +7,90 @@ never on scene items.
 
 from __future__ import annotations
 
+import contextlib
+import os
+import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QLockFile, QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from mineboard.core.actions import Action
-from mineboard.core.errors import IllegalAction
+from mineboard.core.errors import BadInput, IllegalAction
 from mineboard.core.game import PUBLIC, TEACHER, Game, Observation
 from mineboard.core.history import Record
 from mineboard.core.table import Table
+from mineboard.persistence.atomic import temp_files
+from mineboard.persistence.documents import read_document
 from mineboard.persistence.pbem import Seat
-from mineboard.persistence.saves import load_save, save_needs, write_save
-from mineboard.persistence.scenario import Scenario, load_scenario
+from mineboard.persistence.saves import loaded_from, save_needs, write_save
+from mineboard.persistence.scenario import Scenario, load_scenario, scenario_from_data
 from mineboard.persistence.sealing import Seals
 from mineboard.resources import resolve_scenario, user_dir
 
+AUTOSAVE = "autosave.json"
+STALE_TEMP_SECONDS = 60.0
+"""Longer than any write of a save takes: a temp file this old is nobody's work in progress."""
+
+_claims: dict[Path, QLockFile | None] = {}
+"""By data folder (tests switch folders): the lock by which this process owns the folder's
+autosave, or None when another running mineboard owned it when this one claimed it."""
+
 
 def autosave_path() -> Path:
-    return user_dir() / "autosave.json"
+    """Where this process autosaves: the data folder's autosave, unless another running
+    mineboard owned it when this one started — then a file of this process's own, which no
+    start offers back (the window names it: it opens like any save)."""
+    folder = user_dir()
+    if folder in _claims and _claims[folder] is None:
+        return folder / f"autosave-{os.getpid()}.json"
+    return folder / AUTOSAVE
+
+
+def last_session_path() -> Path:
+    """Where an autosave the player did not restore is kept: out of the next autosave's way,
+    since it may be the only copy of a game."""
+    return user_dir() / "last-session.json"
+
+
+def _lock(folder: Path) -> QLockFile | None:
+    """The autosave lock of ``folder`` for this process, or None while another running
+    mineboard holds it.
+
+    Qt judges a lock by the pid, program name and boot it records, so a lock file left empty
+    or a crashed owner's pid now used by another Python program would keep the folder locked
+    for ever. The owner's open lock file is the sure test (flock on Unix, an open handle on
+    Windows): Qt can remove the file only once its owner is gone. A folder where no lock can
+    be made (read-only) gives an unheld one: there is no autosave to keep anyone out of."""
+    with contextlib.suppress(OSError):
+        folder.mkdir(parents=True, exist_ok=True)
+    lock = QLockFile(str(folder / "autosave.lock"))
+    lock.setStaleLockTime(0)  # held for the whole session: never stale merely by age
+    if lock.tryLock(0) or lock.error() != QLockFile.LockError.LockFailedError:
+        return lock
+    return lock if lock.removeStaleLockFile() and lock.tryLock(0) else None
+
+
+def _remove_stale_temps(folder: Path) -> None:
+    """A kill between writing and renaming leaves a whole game in a temp file. The lock's
+    holder alone writes the shared autosave, so its temp files are stale; another running
+    instance may be writing its own autosave or a last session's save right now, so theirs
+    go only once older than any write takes."""
+    now = time.time()
+    for name, age in ((AUTOSAVE, 0.0), ("autosave-*.json", STALE_TEMP_SECONDS),
+                      (last_session_path().name, STALE_TEMP_SECONDS)):
+        for tmp in temp_files(folder, name):
+            with contextlib.suppress(OSError):
+                if now - tmp.stat().st_mtime >= age:
+                    tmp.unlink()
 
 
 def settings_path() -> Path:
     """The player's settings (dice speed …), beside the autosave: tests and portable installs
     that set MINEBOARD_DATA_DIR never touch the real ones."""
     return user_dir() / "settings.ini"
-
-
-def is_save(path: Path) -> bool:
-    return path.is_file() and b'"mineboard_save"' in path.read_bytes()[:4096]
 
 
 class ActionCommand(QUndoCommand):
@@ -64,6 +117,10 @@ class ActionCommand(QUndoCommand):
 class GameSession(QObject):
     changed = Signal()
     played = Signal(object)  # the Record just played (not on undo/redo)
+    autosave_note = Signal(str)
+    """What the player should know about the autosave, each time it changes: why it failed
+    (told once, not again until it has worked), where it goes when not to the usual file,
+    or "" for nothing."""
 
     def __init__(self, scenario: Scenario, game: Game[Any], path: Path | None = None,
                  seals: Seals | None = None) -> None:
@@ -78,6 +135,8 @@ class GameSession(QObject):
         self.seat_override: str | None = None  # the screenshot command draws for one side
         self.undo_stack = QUndoStack(self)
         self.autosave_enabled = True
+        self._autosaved = False  # whether the autosave file holds this session's game
+        self._note: str | None = None
         self._replaying = False
         self.pbem: Seat | None = None
         """Play by email: this side's seat. The game shown is its world, moves go through
@@ -97,19 +156,18 @@ class GameSession(QObject):
              passphrases: Mapping[str, str] | None = None) -> GameSession:
         """A save (opened with ``passphrases`` if sealed), or a new game of a scenario at
         ``table`` whose sides named in ``passphrases`` seal their secrets with them."""
-        path = resolve_scenario(name_or_path)
-        if is_save(path):
-            loaded = load_save(path, passphrases)
-            return cls(loaded.scenario, loaded.game, path, loaded.seals)
-        scenario = load_scenario(path)
+        doc = read_document(resolve_scenario(name_or_path), "scenario", "save")
+        if doc.kind == "save":
+            loaded = loaded_from(doc, passphrases)
+            return cls(loaded.scenario, loaded.game, doc.path, loaded.seals)
+        scenario = scenario_from_data(doc.data, doc.where, doc.folder)
         return cls(scenario, scenario.new_game(seed, table),
                    seals=Seals.from_passphrases(passphrases or {}))
 
     @staticmethod
     def passphrases_needed(name_or_path: str) -> list[str]:
         """The sides whose passphrases opening this file asks for."""
-        path = resolve_scenario(name_or_path)
-        return save_needs(path) if is_save(path) else []
+        return save_needs(read_document(resolve_scenario(name_or_path), "scenario", "save"))
 
     # ---- playing ---------------------------------------------------------------------------
     def play(self, action: Action, text: str = "") -> Record | None:
@@ -194,17 +252,77 @@ class GameSession(QObject):
         self.undo_stack.setClean()
 
     def autosave(self) -> None:
-        if self.autosave_enabled:
-            write_save(autosave_path(), self.scenario, self.game, self.seals)
+        """Autosave after each change. A full disk or a read-only folder must not undo, hide
+        or repeat the action just played: the failure is only told to the player."""
+        if not self.autosave_enabled:
+            return
+        path = autosave_path()
+        try:
+            write_save(path, self.scenario, self.game, self.seals)
+        except BadInput as exc:
+            self._tell(f"Not autosaved: {exc} — File ▸ Save As keeps the game.")
+            return
+        self._autosaved = True
+        self._tell("" if path.name == AUTOSAVE else
+                   f"Another mineboard is running: this one autosaves to {path}.")
+
+    def _tell(self, note: str) -> None:
+        if note != self._note:
+            self._note = note
+            self.autosave_note.emit(note)
+
+    def discard_autosave(self) -> None:
+        """A clean exit: nothing to restore next time. Only an autosave this session wrote
+        goes — a game restored and not played since is still only in the file it came from."""
+        if self.autosave_enabled and self._autosaved:
+            autosave_path().unlink(missing_ok=True)
 
     @staticmethod
-    def discard_autosave() -> None:
-        autosave_path().unlink(missing_ok=True)
+    def claim_autosave() -> Path | None:
+        """Make this process the one that autosaves to the data folder's autosave, and return
+        the autosave a mineboard that is no longer running left there, if any.
+
+        A lock file beside it names the owner. While another mineboard runs, its live game
+        is not offered here, and this process autosaves to a file of its own (see
+        :func:`autosave_path`); a lock whose owner is gone is taken over. With the lock
+        held, temp files that killed writes left behind are removed."""
+        folder = user_dir()
+        if folder in _claims:
+            return None  # claimed already: the autosave there is this process's own
+        lock = _claims[folder] = _lock(folder)
+        if lock is None:
+            return None
+        _remove_stale_temps(folder)
+        path = folder / AUTOSAVE
+        return path if path.exists() else None
+
+    @staticmethod
+    def release_autosave() -> None:
+        """At exit, before the interpreter's teardown (whose order is not ours) would."""
+        lock = _claims.pop(user_dir(), None)
+        if lock is not None:
+            lock.unlock()
 
     @staticmethod
     def pending_autosave() -> Path | None:
-        path = autosave_path()
-        return path if path.exists() else None
+        """The autosave a start would offer now: one left by a mineboard no longer running.
+        None once this process has claimed the autosave, or while another running one has."""
+        folder = user_dir()
+        path = folder / AUTOSAVE
+        if folder in _claims or not path.exists():
+            return None
+        probe = _lock(folder)
+        if probe is None:
+            return None
+        probe.unlock()
+        return path
+
+    @staticmethod
+    def keep_as_last_session(path: Path) -> None:
+        """An autosave not restored is still a game, maybe the only copy of it: moved out of
+        the next autosave's way, in place of the one kept before."""
+        with contextlib.suppress(OSError):
+            os.replace(path, last_session_path())
 
 
 def scenario_sides(name_or_path: str) -> tuple[tuple[str, ...], bool]:
