@@ -19,6 +19,7 @@ from mineboard.core.errors import BadInput, IllegalAction, MineboardError
 
 EXIT_FAILED_CHECK = 1
 EXIT_BAD_INPUT = 2
+EXIT_INTERNAL = 70  # EX_SOFTWARE: a defect of the program, not of the input
 
 
 class _Parser(argparse.ArgumentParser):
@@ -36,6 +37,23 @@ def _positive(text: str) -> int:
     if value > 100_000:
         raise argparse.ArgumentTypeError(f"{value} is too large (at most 100000)")
     return value
+
+
+def _whole(limits: Any) -> Any:
+    """An argument type: a whole number within ``limits`` (a schema Range; open sides get
+    0 and 100,000), so an odds query cannot ask for hours of work."""
+    low = int(limits.low) if limits.low is not None else 0
+    high = int(limits.high) if limits.high is not None else 100_000
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is not from {low} to {high}")
+        return value
+    return parse
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -133,26 +151,56 @@ def _passphrases(args: argparse.Namespace, state: Any | None = None) -> dict[str
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    """Run one command; whatever happens, one line on stderr, never a traceback."""
     try:
-        if args.command is None:
-            parser.print_help()
-            return 0
-        handler = _COMMANDS[args.command]
-        return handler(args)
-    except IllegalAction as exc:
-        print(f"mineboard: {exc}", file=sys.stderr)
-        return EXIT_FAILED_CHECK
-    except MineboardError as exc:
-        print(f"mineboard: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        code = _dispatch(argv)
+        sys.stdout.flush()  # a reader that left shows here, not as Python's shutdown noise
+        return code
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # `mineboard run … | head`: the reader left; say nothing more
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
+    except Exception as exc:  # a defect of ours: the details go to a file, not the screen
+        print(f"mineboard: internal error ({type(exc).__name__}); please report it with "
+              f"{crash_report(exc)}", file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+def _dispatch(argv: Sequence[str] | None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 0
+    try:
+        return _COMMANDS[args.command](args)
+    except IllegalAction as exc:
+        print(f"mineboard: {exc}", file=sys.stderr)
+        return EXIT_FAILED_CHECK
+    except MineboardError as exc:
+        print(f"mineboard: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+def crash_report(exc: BaseException) -> str:
+    """Write the traceback to a file in the player's data folder; say where (or, if even
+    that fails, give the one-line reason)."""
+    import time
+    import traceback
+
+    from mineboard.resources import user_dir
+
+    text = "".join(traceback.format_exception(exc))
+    try:
+        folder = user_dir() / "crash-reports"
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.txt"
+        path.write_text(f"mineboard {__version__}\n{text}", encoding="utf-8")
+    except OSError:
+        return f"this line: {type(exc).__name__}: {str(exc)[:200]}"
+    return f"the details in {path}"
 
 
 def cmd_rulesets(args: argparse.Namespace) -> int:
@@ -180,16 +228,18 @@ def _add_query_options(parser: argparse.ArgumentParser, query: type) -> None:
     """One option per field of the ruleset's odds query, typed from its hint."""
     import typing
 
-    from mineboard.core.schema import json_fields
+    from mineboard.core.schema import Range, json_fields
 
     for f in json_fields(query):
-        base = typing.get_args(f.hint)[0] if typing.get_origin(f.hint) is typing.Annotated \
-            else f.hint
+        annotated = typing.get_origin(f.hint) is typing.Annotated
+        base = typing.get_args(f.hint)[0] if annotated else f.hint
+        limits = next((m for m in getattr(f.hint, "__metadata__", ()) if isinstance(m, Range)),
+                      Range(0, 100_000))
         flag = "--" + f.key.replace("_", "-")
         if base is bool:
             parser.add_argument(flag, dest=f.name, action="store_true", help=f.doc)
         else:
-            parser.add_argument(flag, dest=f.name, type=_positive if base is int else str,
+            parser.add_argument(flag, dest=f.name, type=_whole(limits) if base is int else str,
                                 required=f.required, help=f.doc,
                                 **({} if f.required else {"default": _default_of(query, f.name)}))
     parser.add_argument("--json", action="store_true")
@@ -290,28 +340,23 @@ def _print_report(report: dict[str, Any]) -> None:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     from mineboard.maps.geojson import MapInvalid, board_from_json
-    from mineboard.persistence.saves import game_from_save
+    from mineboard.persistence.documents import read_document
+    from mineboard.persistence.saves import loaded_from
     from mineboard.persistence.scenario import scenario_from_data
-    from mineboard.resources import read_json
 
     path: Path = args.file
-    data, digest = read_json(path)
-    where = str(path)
+    doc = read_document(path)
     try:
-        if isinstance(data, dict) and data.get("type") == "FeatureCollection":
-            board = board_from_json(data, where, digest)
+        if doc.kind == "map":
+            board = board_from_json(doc.data, doc.where, doc.digest)
             print(f"{path}: ok — {board.kind} map {board.id!r}, {len(board.places)} places, "
                   f"{len(board.ways)} ways")
-        elif isinstance(data, dict) and "mineboard_scenario" in data:
-            scenario = scenario_from_data(data, where, path.resolve().parent)
+        elif doc.kind == "scenario":
+            scenario = scenario_from_data(doc.data, doc.where, doc.folder)
             print(f"{path}: ok — {scenario.ruleset.id} scenario on map {scenario.board.id!r}")
-        elif isinstance(data, dict) and "mineboard_save" in data:
-            game = game_from_save(data, where, path.resolve().parent,
-                                  _passphrases(args)).game
-            print(f"{path}: ok — {game.ruleset.id} save, {len(game.records)} actions replayed")
         else:
-            print(f"mineboard: {path}: not a map, scenario or save file", file=sys.stderr)
-            return EXIT_FAILED_CHECK
+            game = loaded_from(doc, _passphrases(args)).game
+            print(f"{path}: ok — {game.ruleset.id} save, {len(game.records)} actions replayed")
     except MapInvalid as exc:
         for problem in exc.problems:
             print(f"{path}: {problem}", file=sys.stderr)

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
 from mineboard.core.errors import BadInput
+from mineboard.core.limits import MAX_FILE_BYTES, MAX_INT_DIGITS
 
 _PACKAGE = Path(__file__).resolve().parent
-MAX_JSON_BYTES = 64 * 1024 * 1024
 
 
 def data_dir(name: str) -> Path:
@@ -60,35 +63,103 @@ def resolve_scenario(name_or_path: str) -> Path:
     raise BadInput(name_or_path, f"no such file or bundled scenario (bundled: {known})")
 
 
-def read_bytes(path: Path) -> bytes:
+def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a regular file, at most ``limit`` of them.
+
+    A name is only a name: it may be a FIFO that never ends (a read hangs), a device with no
+    end (``/dev/zero``), or a file that grows while read. So the file is opened without
+    blocking, checked to be a regular file on the open descriptor, and read no further than
+    the limit.
+    """
     try:
-        size = path.stat().st_size
-        if size > MAX_JSON_BYTES:
-            raise BadInput(str(path), f"file is {size} bytes, more than any map or save needs")
-        return path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
         raise BadInput(str(path), "no such file") from None
     except IsADirectoryError:
         raise BadInput(str(path), "is a folder, not a file") from None
+    except ValueError:  # a NUL byte in the name
+        raise BadInput(repr(str(path)), "is not a usable file name") from None
     except OSError as exc:
         raise BadInput(str(path), f"cannot be read ({exc.strerror})") from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise BadInput(str(path), "is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise BadInput(str(path), "is not a regular file (a device, pipe or socket)")
+        if info.st_size > limit:
+            raise BadInput(str(path), f"is {info.st_size:,} bytes; mineboard reads files of "
+                                      f"at most {limit:,}")
+        chunks, total = [], 0
+        while chunk := os.read(fd, min(1 << 20, limit + 1 - total)):
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > limit:
+                raise BadInput(str(path), f"grew past {limit:,} bytes while being read")
+        return b"".join(chunks)
+    except OSError as exc:
+        raise BadInput(str(path), f"cannot be read ({exc.strerror})") from None
+    finally:
+        os.close(fd)
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number mineboard accepts")
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise ValueError(f"number {text[:12]}… has more than {MAX_INT_DIGITS} digits")
+    return int(text)
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"number {text[:12]} is too large")
+    return value
+
+
+def _text_problem(data: Any) -> str | None:
+    """Why parsed JSON holds a string no file of ours needs (a NUL), or None."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if "\x00" in item:
+                return "a string holds a NUL character (\\u0000)"
+        elif isinstance(item, dict):
+            for key, value in item.items():
+                if "\x00" in key:
+                    return "a key holds a NUL character (\\u0000)"
+                stack.append(value)
+        elif isinstance(item, list):
+            stack.extend(item)
+    return None
 
 
 def parse_json(raw: bytes, where: str) -> Any:
+    """JSON as mineboard reads it: UTF-8 (a byte-order mark is allowed), no NaN or Infinity,
+    no number of more than 40 digits, no NUL characters; every refusal one BadInput line."""
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise BadInput(where, f"not a UTF-8 text file (byte {exc.start})") from None
     if "\x00" in text:
         raise BadInput(where, "not a text file (contains NUL bytes)")
     try:
-        return json.loads(text)
+        data = json.loads(text, parse_constant=_refuse_constant, parse_int=_bounded_int,
+                          parse_float=_finite_float)
     except json.JSONDecodeError as exc:
         raise BadInput(where, f"line {exc.lineno} column {exc.colno}: {exc.msg}") from None
     except RecursionError:
         raise BadInput(where, "JSON nested too deeply") from None
-    except ValueError as exc:  # a number of thousands of digits, past Python's limit
+    except ValueError as exc:  # from the hooks above, or Python's own digit limit
         raise BadInput(where, f"unreadable number ({str(exc).split(';')[0]})") from None
+    problem = _text_problem(data)
+    if problem:
+        raise BadInput(where, problem)
+    return data
 
 
 def read_json(path: Path) -> tuple[Any, str]:

@@ -370,7 +370,10 @@ def test_any_hex_map_may_have_a_ring_header():
 
 
 @pytest.mark.parametrize(("ring", "expected"), [
-    ({"radius": 0}, "mineboard.ring.radius must be a whole number ≥ 1"),
+    ({"radius": 0}, "mineboard.ring.radius must be a whole number from 1 to 9 (the "
+                    "board's longer side)"),
+    ({"radius": 10**8}, "mineboard.ring.radius must be a whole number from 1 to 9 (the "
+                        "board's longer side)"),  # a review's map: it never finished
     ({"radius": 6}, "mineboard.ring runs off the board"),
     ({"center": "9999"}, "mineboard.ring.center: hex 9999 is off the board"),
     ({"segments": [{"name": "n", "side": 6, "boundary": "A|N"}]},
@@ -493,8 +496,12 @@ def test_related_maps_that_are_missing_or_malformed(tmp_path: Path):
                                        "found"):
         cached_board(gone, "test")
     bad = _area_doc("bad", {"strategic": "../etc/passwd", "ok": "jutland-zones"})
-    assert problems_of(bad) == ["mineboard.related.strategic: must be a bundled map id or a "
-                                "path ending in .geojson"]
+    assert problems_of(bad) == ["mineboard.related.strategic: map '../etc/passwd' is neither "
+                                "a bundled map id nor a .geojson path"]
+    bad["mineboard"]["related"] = {"strategic": "../../maps/jutland-zones.geojson"}
+    assert problems_of(bad) == ["mineboard.related.strategic: map '../../maps/jutland-zones."
+                                "geojson' must be a path inside the folder of the file that "
+                                "names it (no absolute path, no '..')"]
     bad["mineboard"]["related"] = ["jutland-zones"]
     assert problems_of(bad) == ["mineboard.related must be an object: name → bundled map id "
                                 "or .geojson path"]

@@ -134,11 +134,44 @@ def related_refs(board: BoardMap) -> dict[str, str]:
 
 
 def related_path(ref: str, map_path: Path) -> Path:
-    """Where a related map lives: a .geojson path is relative to the map that names it,
-    anything else is the id of a bundled map."""
-    if ref.endswith(".geojson"):
-        return map_path.parent / ref
-    return maps_dir() / f"{ref}.geojson"
+    """Where a related map lives (see :func:`map_file`), relative to the map that names it."""
+    return map_file(ref, map_path.resolve().parent, str(map_path))
+
+
+def map_file(ref: object, folder: Path, where: str) -> Path:
+    """The file a map reference names: a bundled map's id, or a ``.geojson`` path relative
+    to ``folder`` that stays inside it.
+
+    A scenario or map may come from anyone: a reference must not make the program read
+    ``/etc/passwd`` or walk out of the folder with ``..`` (symbolic links included).
+    """
+    problem = map_ref_problem(ref)
+    if problem is not None:
+        raise BadInput(where, problem)
+    assert isinstance(ref, str)
+    if not ref.endswith(".geojson"):
+        return maps_dir() / f"{ref}.geojson"
+    base = folder.resolve()
+    target = (base / ref).resolve()
+    if not target.is_relative_to(base):
+        raise BadInput(where, f"map {ref!r} leads outside the folder of the file that names "
+                              "it")
+    return target
+
+
+def map_ref_problem(ref: object) -> str | None:
+    """Why ``ref`` cannot name a map (see :func:`map_file`), or None."""
+    if not isinstance(ref, str) or not ref or len(ref) > 255 or "\x00" in ref:
+        return "a map is named by a bundled map id or a relative .geojson path"
+    if not ref.endswith(".geojson"):
+        if not _BUNDLED_ID.fullmatch(ref) or ".." in ref:
+            return f"map {ref!r} is neither a bundled map id nor a .geojson path"
+        return None
+    relative = Path(ref)
+    if relative.is_absolute() or ".." in relative.parts:
+        return (f"map {ref!r} must be a path inside the folder of the file that names it "
+                "(no absolute path, no '..')")
+    return None
 
 
 def related_hash(digest: str, related: Mapping[str, BoardMap]) -> str:
@@ -254,10 +287,9 @@ def _check_related(header: Mapping[str, Any], problems: list[str]) -> None:
                         ".geojson path")
         return
     for name, ref in raw.items():
-        if not name or not isinstance(ref, str) or not (
-                ref.endswith(".geojson") or _BUNDLED_ID.fullmatch(ref)):
-            problems.append(f"mineboard.related.{name}: must be a bundled map id or a path "
-                            "ending in .geojson")
+        problem = map_ref_problem(ref) if name else "needs a name"
+        if problem is not None:
+            problems.append(f"mineboard.related.{name}: {problem}")
 
 
 def _coordinate_problem(geom: BaseGeometry) -> str | None:
@@ -301,7 +333,7 @@ def _features(data: Mapping[str, Any], map_kind: str,
             problems.append(f"{where}: properties must be an object")
             continue
         kind = props.get("kind")
-        if kind not in allowed:
+        if not isinstance(kind, str) or kind not in allowed:
             problems.append(f"{where}: kind {kind!r} is not used on {map_kind} maps "
                             f"(expected one of {', '.join(sorted(allowed))})")
             continue
@@ -385,6 +417,16 @@ def _check_props(place: Place, where: str, problems: list[str]) -> None:
     for key in ("capital", "owner", "label"):
         if key in props and not isinstance(props[key], str):
             problems.append(f"{where}: {key} must be a string")
+    xy = props.get("capital_xy")
+    if xy is not None and not _finite_pair(xy):
+        problems.append(f"{where}: capital_xy must be two numbers [x, y] in board units")
+
+
+def _finite_pair(value: Any) -> bool:
+    """[x, y] of numbers a board can hold."""
+    return isinstance(value, list) and len(value) == 2 and all(
+        isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v) <= MAX_ABS_COORD
+        for v in value)
 
 
 def _scale(places: Mapping[str, Place]) -> float:
@@ -486,6 +528,9 @@ def hex_grid_from_header(header: Mapping[str, Any], overrides: Mapping[str, Plac
                         "even-r")
         return None
     origin = spec.get("origin", [0.0, 0.0])
+    if not _finite_pair(origin):
+        problems.append("mineboard.hex.origin must be two numbers [x, y] in board units")
+        return None
     grid = HexGrid(cols, rows, Layout(orientation, float(size),
                                       (float(origin[0]), float(origin[1]))), offset)
     by_label = {}

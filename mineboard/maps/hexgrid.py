@@ -229,16 +229,25 @@ class HexGrid:
         col, row = to_offset(h, self.offset)
         return 0 <= col < self.cols and 0 <= row < self.rows
 
+    @property
+    def label_width(self) -> int:
+        """Digits of the column (and of the row) in a label: 2, or 3 on a board over 99."""
+        return max(2, len(str(max(self.cols, self.rows) - 1 + self.first_label)))
+
     def label(self, h: Hex) -> str:
         """The printed hex number: column then row, e.g. '0712' for column 7, row 12."""
         col, row = to_offset(h, self.offset)
-        width = max(2, len(str(max(self.cols, self.rows) - 1 + self.first_label)))
+        width = self.label_width
         return f"{col + self.first_label:0{width}d}{row + self.first_label:0{width}d}"
 
     def from_label(self, label: str) -> Hex:
-        if not label.isdigit() or len(label) % 2:
-            raise ValueError(f"hex label {label!r} is not CCRR digits")
-        half = len(label) // 2
+        """The hex of a label written exactly as :meth:`label` writes it (so '0815' is not a
+        hex of a board whose labels have six digits: it would name no place)."""
+        half = self.label_width
+        if not (isinstance(label, str) and label.isascii() and label.isdigit()
+                and len(label) == 2 * half):
+            form = "C" * half + "R" * half
+            raise ValueError(f"hex label {str(label)[:20]!r} is not {form} digits")
         col = int(label[:half]) - self.first_label
         row = int(label[half:]) - self.first_label
         h = from_offset(col, row, self.offset)

@@ -141,8 +141,10 @@ def ring_from_header(grid: HexGrid, spec: Any, where: str) -> ShadedRing:
     except ValueError as exc:
         raise BadInput(where, f"mineboard.ring.center: {exc}") from None
     radius = spec.get("radius")
-    if isinstance(radius, bool) or not isinstance(radius, int) or radius < 1:
-        raise BadInput(where, "mineboard.ring.radius must be a whole number ≥ 1")
+    most = max(grid.cols, grid.rows)
+    if isinstance(radius, bool) or not isinstance(radius, int) or not 1 <= radius <= most:
+        raise BadInput(where, f"mineboard.ring.radius must be a whole number from 1 to {most} "
+                              "(the board's longer side)")
     sides = ring_sides(center, radius)
     if any(s.hex not in grid or s.hexes[1] not in grid for side in sides for s in side):
         raise BadInput(where, "mineboard.ring runs off the board")

@@ -23,20 +23,21 @@ from pathlib import Path
 from typing import Any
 
 from mineboard.core.actions import Action
-from mineboard.core.commitment import canonical, commit, new_salt, opens
+from mineboard.core.commitment import canonical, commit, new_salt, opens, sha256
 from mineboard.core.errors import BadInput, IllegalAction, MineboardError
 from mineboard.core.game import Game
 from mineboard.core.history import Record
+from mineboard.core.limits import MAX_ACTIONS
 from mineboard.core.table import Table
 from mineboard.persistence.atomic import write_atomic
+from mineboard.persistence.documents import Document, read_document
 from mineboard.persistence.scenario import Scenario, scenario_from_data
 from mineboard.persistence.sealing import Seals, sealed_sides
-from mineboard.resources import parse_json, read_bytes
+from mineboard.resources import parse_json
 
 SAVE_SCHEMA = 2
 OLD_SCHEMA = 1
 """Saves before sealing and the dice commitment: still read, as games with a known seed."""
-MAX_ACTIONS = 100_000
 
 
 @dataclass
@@ -94,7 +95,15 @@ def save_document(scenario: Scenario, game: Game[Any], seals: Seals | None = Non
         tag = seals.mac(sides, canonical(doc))
         if tag is not None:
             doc["mac"] = tag
+    doc["digest"] = digest_of(doc)
     return doc
+
+
+def digest_of(doc: Mapping[str, Any]) -> str:
+    """sha256 of the document without its digest: a hand edit of anything the replay does
+    not check (the embedded scenario, the options, the table) shows. Anyone can recompute
+    it, so it is not a seal — the joint tag of sealed games is."""
+    return sha256(canonical({k: v for k, v in doc.items() if k != "digest"})).hex()
 
 
 def write_save(path: Path, scenario: Scenario, game: Game[Any],
@@ -161,7 +170,8 @@ def _check_mac(doc: Mapping[str, Any], seals: Seals, sides: tuple[str, ...], whe
                ) -> None:
     """When every side sealed the file, its tag under their joint key must hold: no side
     alone could have re-sealed a secret of its own, or swapped the seed."""
-    expected = seals.mac(sides, canonical({k: v for k, v in doc.items() if k != "mac"}))
+    expected = seals.mac(sides, canonical({k: v for k, v in doc.items()
+                                           if k not in ("mac", "digest")}))
     if expected is None:
         return
     given = doc.get("mac")
@@ -198,10 +208,13 @@ def game_from_save(doc: Any, where: str, folder: Path,
     ruleset_info = _field(doc, "ruleset", Mapping, where)
     if ruleset_info.get("id") != scenario.ruleset.id:
         raise BadInput(where, "ruleset does not match the scenario's")
+    if ruleset_info.get("options", {}) != scenario.data.get("options", {}):
+        raise BadInput(f"{where}: ruleset.options", "differ from the options of the scenario "
+                                                    "the game was played on")
     if map_info.get("id") != scenario.board.id:
         raise BadInput(where, f"map {map_info.get('id')!r} does not match the scenario's map "
                               f"{scenario.board.id!r}")
-    if map_info.get("sha256") not in scenario.board.accepted_hashes:
+    if _field(map_info, "sha256", str, f"{where}: map") not in scenario.board.accepted_hashes:
         raise BadInput(where, f"saved on a different version of map {scenario.board.id!r} "
                               "(content hash differs)")
     table = Table.from_json(doc.get("table", {}), where)
@@ -229,17 +242,20 @@ def game_from_save(doc: Any, where: str, folder: Path,
                                f"gives ({rolled}): the save was edited")
         if record.secret_to != side and seals.covers(record.secret_to):
             raise BadInput(at, f"a secret of {record.secret_to} stored unsealed")
+    if version != OLD_SCHEMA and doc.get("digest") != digest_of(doc):
+        raise BadInput(where, "changed by hand since it was saved (its digest does not match): "
+                              "only files mineboard wrote are opened")
     return Loaded(scenario, game, seals)
 
 
 def load_save(path: Path, passphrases: Mapping[str, str] | None = None) -> Loaded:
-    doc = parse_json(read_bytes(path), str(path))
-    return game_from_save(doc, str(path), path.resolve().parent, passphrases)
+    return loaded_from(read_document(path, "save"), passphrases)
 
 
-def save_needs(path: Path) -> list[str]:
-    """The sides whose passphrases opening ``path`` needs (empty: none, or not a save)."""
-    try:
-        return sealed_sides(parse_json(read_bytes(path), str(path)))
-    except BadInput:
-        return []
+def loaded_from(doc: Document, passphrases: Mapping[str, str] | None = None) -> Loaded:
+    return game_from_save(doc.data, doc.where, doc.folder, passphrases)
+
+
+def save_needs(doc: Document) -> list[str]:
+    """The sides whose passphrases opening ``doc`` needs (empty: none, or not a save)."""
+    return sealed_sides(doc.data) if doc.kind == "save" else []

@@ -17,9 +17,9 @@ from mineboard.core.errors import BadInput
 from mineboard.core.game import Game
 from mineboard.core.ruleset import Ruleset, get_ruleset
 from mineboard.core.table import Table
-from mineboard.maps.geojson import cached_board
+from mineboard.maps.geojson import cached_board, map_file
 from mineboard.maps.model import BoardMap
-from mineboard.resources import maps_dir, read_json
+from mineboard.persistence.documents import read_document
 
 SCENARIO_SCHEMA = 1
 
@@ -44,16 +44,8 @@ class Scenario:
                     replace(table, seed_given=seed is not None))
 
 
-def map_path(ref: str, folder: Path) -> Path:
-    if ref.endswith(".geojson") or ref.endswith(".json") or "/" in ref:
-        return (folder / ref).resolve()
-    return maps_dir() / f"{ref}.geojson"
-
-
 def board_for(ref: Any, folder: Path, where: str) -> BoardMap:
-    if not isinstance(ref, str) or not ref:
-        raise BadInput(where, "'map' must name a bundled map or a .geojson path")
-    return cached_board(map_path(ref, folder), where)
+    return cached_board(map_file(ref, folder, f"{where}: map"), where)
 
 
 def scenario_from_data(data: Any, where: str, folder: Path) -> Scenario:
@@ -71,5 +63,5 @@ def scenario_from_data(data: Any, where: str, folder: Path) -> Scenario:
 
 
 def load_scenario(path: Path) -> Scenario:
-    data, _digest = read_json(path)
-    return scenario_from_data(data, str(path), path.resolve().parent)
+    doc = read_document(path, "scenario")
+    return scenario_from_data(doc.data, doc.where, doc.folder)

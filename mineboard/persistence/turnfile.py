@@ -16,13 +16,12 @@ from typing import Any
 
 from mineboard.core.commitment import is_digest, sha256
 from mineboard.core.errors import BadInput
+from mineboard.core.limits import MAX_ACTIONS
 from mineboard.persistence.ledger import Entry, Ledger, Opening
 from mineboard.persistence.scenario import Scenario, scenario_from_data
 from mineboard.resources import parse_json, read_bytes
 
 TURN_SCHEMA = 1
-MAX_ENTRIES = 20_000
-"""A game's ledger may not grow past this: receiving is linear in it, not unbounded."""
 FIRST_PLAY = 2
 """Files 0 and 1 are the handshake (each side commits to its first share); moves from 2."""
 
@@ -138,8 +137,8 @@ def parse_turn(raw: bytes, where: str, folder: Path) -> TurnFile:
                               f"{len(shares)}")
     initial = scenario.ruleset.new_state(scenario.data, scenario.board, where)
     raw_entries = _field(doc, "ledger", list, where)
-    if len(raw_entries) > MAX_ENTRIES:
-        raise BadInput(where, f"more than {MAX_ENTRIES} entries")
+    if len(raw_entries) > MAX_ACTIONS:
+        raise BadInput(where, f"more than {MAX_ACTIONS} entries")
     entries = [Entry.from_json(e, scenario.ruleset, f"{where}: ledger[{i}]")
                for i, e in enumerate(raw_entries)]
     if any(e.by not in initial.sides for e in entries):

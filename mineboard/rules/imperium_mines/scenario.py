@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, ClassVar
 
 from mineboard.core.errors import BadInput
+from mineboard.core.limits import MAX_NAME_LENGTH, MAX_UNITS
 from mineboard.core.schema import Doc, Length, Range, Ref
 from mineboard.maps.model import SYSTEM, BoardMap
 from mineboard.rules.common.scenario import parse_scenario, peek_names
@@ -27,7 +28,7 @@ System = Annotated[str, Ref(SYSTEM)]
 
 @dataclass(frozen=True)
 class SideSpec:
-    name: Annotated[str, Length(1)]
+    name: Annotated[str, Length(1, MAX_NAME_LENGTH)]
     home: System
     resources: Annotated[int, Range(0, 1_000_000)] = 0
 
@@ -38,7 +39,7 @@ class FleetSpec:
     system: System
     ships: Annotated[Mapping[Annotated[str, Ref("ship_type")],
                              Annotated[int, Range(1, 100)]], Length(1)]
-    id: str | None = None
+    id: Annotated[str, Length(1, MAX_NAME_LENGTH)] | None = None
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,12 @@ class ImperiumScenario:
     options: Options = field(default_factory=Options)
     fleets: tuple[FleetSpec, ...] = ()
     minefields: tuple[MinefieldSpec, ...] = ()
+
+    def validate(self) -> None:
+        if self.sides[0].name == self.sides[1].name:
+            raise ValueError("sides: the two sides need different names")
+        if sum(n for f in self.fleets for n in f.ships.values()) > MAX_UNITS:
+            raise ValueError(f"fleets: more than {MAX_UNITS} ships in all")
 
 
 def state_from_scenario(data: Mapping[str, Any], board: BoardMap, where: str,

@@ -7,11 +7,13 @@ the field and the value.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 from mineboard.core.errors import BadInput
+from mineboard.core.limits import MAX_NAME_LENGTH, MAX_UNITS
 from mineboard.core.schema import Doc, Length, Range, Ref
 from mineboard.maps.model import LAND, NAVAL_LINE, SEA_ZONE, BoardMap
 from mineboard.rules.common.phases import PhaseSequence, Step
@@ -43,8 +45,8 @@ class OptionsSpec:
 
 @dataclass(frozen=True)
 class NationSpec:
-    name: Annotated[str, Length(1)]
-    side: Annotated[str, Length(1)]
+    name: Annotated[str, Length(1, MAX_NAME_LENGTH)]
+    side: Annotated[str, Length(1, MAX_NAME_LENGTH)]
     capital: Annotated[str, Ref(LAND)] | None = None
     ipcs: Annotated[int, Range(0, 1_000_000)] = 0
 
@@ -80,6 +82,8 @@ class NavalScenario:
     units: tuple[UnitSpec, ...] = ()
 
     def validate(self) -> None:
+        if sum(u.count for u in self.units) > MAX_UNITS:
+            raise ValueError(f"units: more than {MAX_UNITS} in all")
         names = [n.name for n in self.nations]
         if len(set(names)) != len(names):
             raise ValueError("nations: a nation is listed twice")
@@ -102,10 +106,12 @@ def state_from_scenario(data: Mapping[str, Any], board: BoardMap, where: str,
     nations = {n.name: Nation(n.name, n.side, n.capital) for n in spec.nations}
     order = list(spec.turn_order or nations)
     units: dict[str, Unit] = {}
+    numbers: Counter[tuple[str, str]] = Counter()
+    prefix = _prefixes(list(nations))
     for u in spec.units:
         for _ in range(u.count):
-            number = sum(1 for x in units.values() if x.nation == u.nation and x.type == u.type)
-            uid = f"{_short(u.nation)}-{u.type}-{number + 1}"
+            numbers[u.nation, u.type] += 1
+            uid = f"{prefix[u.nation]}-{u.type}-{numbers[u.nation, u.type]}"
             units[uid] = Unit(uid, u.nation, u.type, u.zone)
     owners = {p.id: str(p.props["owner"]) for p in board.places_of(LAND)
               if p.props.get("owner") in nations}
@@ -133,3 +139,15 @@ def state_from_scenario(data: Mapping[str, Any], board: BoardMap, where: str,
 def _short(nation: str) -> str:
     words = nation.replace("-", " ").split()
     return "".join(w[0] for w in words).lower() if len(words) > 1 else nation[:3].lower()
+
+
+def _prefixes(nations: list[str]) -> dict[str, str]:
+    """Each nation's unit-id prefix: 'ger', 'uk'… short while that is unique; nations whose
+    short forms clash ('Germany', 'Germania') keep their whole names, so no unit of one
+    can overwrite a unit of the other."""
+    shorts = Counter(_short(n) for n in nations)
+    prefix = {n: _short(n) if shorts[_short(n)] == 1 else n.lower().replace(" ", "-")
+              for n in nations}
+    if len(set(prefix.values())) < len(nations):  # contrived names: number them instead
+        prefix = {n: f"n{i + 1}" for i, n in enumerate(nations)}
+    return prefix

@@ -1,0 +1,26 @@
+"""How much of anything mineboard reads: one place, so the limits are documented together
+(docs/limits.md lists them) and a hostile file meets a clear refusal, not a machine that
+swaps, hangs or crashes.
+
+Each limit is far above what a real game needs: the bundled North Sea map is 3 MB, a long
+naval game plays about 2,000 actions, the largest bundled scenario has 40 units.
+"""
+
+from __future__ import annotations
+
+MAX_FILE_BYTES = 64 * 1024 * 1024
+"""Any map, scenario, save or turn file; a file read is never longer than this."""
+
+MAX_INT_DIGITS = 40
+"""Digits of a whole number in a file: a 128-bit dice seed has 39. (Fields then bound
+their own values; this stops a number of thousands of digits before anything reads it.)"""
+
+MAX_ACTIONS = 20_000
+"""Actions in a save or turn file: replaying them is how a save is checked (about 1 ms
+each), so a longer file would keep a player waiting."""
+
+MAX_UNITS = 5_000
+"""Units (ships, fleets' ships, counters) a scenario may start with."""
+
+MAX_NAME_LENGTH = 64
+"""Characters in a side's, nation's or unit's name."""
