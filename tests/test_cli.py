@@ -52,6 +52,15 @@ def test_odds_allied_and_sweepers(capsys):
     (["odds", "chess"], "invalid choice"),
     (["run", "no-such-scenario", "--actions", "a.json"], "no such file or bundled scenario"),
     (["validate", "/nonexistent/map.geojson"], "no such file"),
+    # A review's commands: every limit of an odds query is one line, exit 2.
+    (["odds", "naval-lines", "--mines", "100000", "--ships", "100000"],
+     "--mines: 100000 is not from 0 to 500"),
+    (["odds", "naval-lines", "--mines", "10000", "--ships", "2"], "is not from 0 to 500"),
+    (["odds", "imperium-mines", "--mine-points", "100000"], "is not from 0 to 99"),
+    (["odds", "gwas-tactical", "--mine-counters", "100000"], "is not from 0 to 999"),
+    (["play", "/tmp"], "/tmp: is a folder, not a file"),
+    (["play", "/proc/self/mem"], "/proc/self/mem: cannot be read"),
+    (["screenshot", "--out", "/tmp", "northsea-1940"], "the screenshot is written as PNG"),
 ])
 def test_bad_arguments_exit_2_with_one_line(capsys, args, fragment):
     code, _out, err = run_cli(capsys, *args)
@@ -277,3 +286,50 @@ def test_validate_opens_a_sealed_save_only_with_its_passphrases(capsys, tmp_path
     code, out, _ = run_cli(capsys, "validate", str(save), "--passphrase", "Axis=nordsee",
                            "--passphrase", "Allies=dover")
     assert code == 0 and "1 actions replayed" in out
+
+
+def test_screenshot_into_a_folder_named_png_is_refused_not_reported_written(capsys, tmp_path):
+    """A review: ``--out DIR`` said "wrote" and exited 0."""
+    folder = tmp_path / "shot.png"
+    folder.mkdir()
+    code, out, err = run_cli(capsys, "screenshot", "--out", str(folder), "northsea-1940")
+    assert code == 2 and "wrote" not in out
+    assert err == f"mineboard: {folder}: cannot be written (Is a directory)\n"
+
+
+def test_a_reader_that_leaves_early_gets_no_broken_pipe_noise(tmp_path):
+    """A review: ``mineboard run … --json | head -c 10`` ended in a BrokenPipeError. The
+    report fits Python's output buffer, so it meets the closed pipe only when flushed —
+    once at shutdown, where no handler could catch it."""
+    import os
+
+    actions = write(tmp_path, "a.json", [{"kind": "end_phase"}] * 5)
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader has already left
+    try:
+        run = subprocess.run([sys.executable, "-m", "mineboard", "run", "northsea-1940",
+                              "--seed", "1", "--actions", str(actions), "--json"],
+                             stdout=write_end, stderr=subprocess.PIPE, timeout=60)
+    finally:
+        os.close(write_end)
+    assert run.returncode == 0 and run.stderr == b""
+
+
+def test_play_without_a_display_says_so_in_one_line(capsys, monkeypatch):
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(sys, "platform", "linux")
+    code, _out, err = run_cli(capsys, "play", "northsea-1940")
+    assert code == 2 and err.startswith("mineboard: play: no display to open the window on")
+
+
+def test_a_defect_is_one_line_and_a_crash_report_not_a_traceback(capsys, monkeypatch, tmp_path):
+    import mineboard.cli as cli
+
+    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path))
+    monkeypatch.setitem(cli._COMMANDS, "rulesets", lambda args: {}["no such key"])
+    code, _out, err = run_cli(capsys, "rulesets")
+    report = next((tmp_path / "crash-reports").iterdir())
+    assert code == 70 and err == (f"mineboard: internal error (KeyError); please report it "
+                                  f"with the details in {report}\n")
+    assert "Traceback" in report.read_text() and "no such key" in report.read_text()

@@ -219,3 +219,21 @@ def test_a_save_made_on_the_previous_version_of_a_map_still_loads(tmp_path: Path
     doc["map"]["sha256"] = "0" * 64
     with pytest.raises(BadInput, match="different version of map 'jutland-tactical'"):
         game_from_save(doc, "other.json", maps_dir() / "scenarios")
+
+
+def test_after_loading_undo_then_redo_replays_the_recorded_rolls(tmp_path: Path):
+    """A review: after a load, undo → redo rolled afresh from the seed. The redo must give
+    back the very rolls of the save, and the state they made."""
+    from mineboard.core.table import Table
+
+    sc = scenario(**MINED)
+    g = sc.new_game(31, Table(open=True))
+    play(g, "move", units=["uk-destroyer-1", "uk-destroyer-2"], path=["110", "112"])
+    path = tmp_path / "game.mineboard.json"
+    write_save(path, sc, g)
+    loaded = load_save(path).game
+    rolls = loaded.records[-1].rolls
+    assert rolls and rolls == g.records[-1].rolls
+    loaded.undo(past_commits=True)
+    assert loaded.redo().rolls == rolls
+    assert loaded.state == g.state

@@ -133,6 +133,28 @@ def test_save_open_same_state(qtbot, tmp_path: Path):
     assert json.loads(path.read_text())["mineboard_save"] == 2
 
 
+def test_a_loaded_game_undoes_as_before_the_save_and_redo_keeps_its_rolls(qtbot, tmp_path):
+    """A review: after opening a save, Ctrl+Z found an empty stack ('dice cannot be taken
+    back' though none were rolled since), and undo → redo did not give the saved rolls."""
+    w = window_for(qtbot, phase="combat_move", minefields=[
+        {"line": "112|113", "owner": "United Kingdom", "zone": "112", "count": 6}])
+    assert w.controller.play(Move(("ger-destroyer-1",), ("113", "112")))
+    assert w.controller.play(Move(("ger-cruiser-1",), ("113", "112")))
+    rolled = w.session.game.records[-1].rolls
+    path = tmp_path / "game.json"
+    w._save_to(path)
+    w._open(str(path))
+    assert not w.session.undo_stack.canUndo()  # the last move rolled: a commit point
+    w.end_phase()  # no dice: undoable, and so is nothing before it
+    w._save_to(path)
+    w._open(str(path))
+    w.undo()
+    assert w.session.game.state.phase == "combat_move" and "Undone" in status(w)
+    w.redo()
+    assert w.session.game.state.phase != "combat_move"
+    assert w.session.game.records[-2].rolls == rolled
+
+
 def test_autosave_after_every_action_and_restore(qtbot, tmp_path: Path):
     w = window_for(qtbot)
     w.end_phase()
@@ -254,3 +276,21 @@ def test_opening_another_game_keeps_the_map_its_size(qtbot):
     w._open("imperium-marches")
     qtbot.wait(10)
     assert abs(w.view.width() - before) <= 2 and w.view.scene() is w.scene
+
+
+def test_a_defect_in_a_click_handler_shows_one_line_and_keeps_the_details(qtbot, tmp_path,
+                                                                          monkeypatch, capsys):
+    from PySide6.QtWidgets import QMessageBox
+
+    from mineboard.qt.app import report_defect
+
+    shown = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda *args: shown.append(args[2]))
+    try:
+        {}["no such key"]
+    except KeyError as exc:
+        report_defect(KeyError, exc, exc.__traceback__)
+    report = next((tmp_path / "data" / "crash-reports").iterdir())
+    assert "no such key" in report.read_text()
+    assert shown and f"Please report it with the details in {report}." in shown[0]
+    assert capsys.readouterr().err.count("\n") == 1

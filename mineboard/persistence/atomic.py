@@ -12,7 +12,7 @@ from mineboard.core.errors import BadInput
 _TEMP_SUFFIX = ".tmp"
 
 
-def write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str | bytes) -> None:
     """Write to a temp file beside ``path``, fsync it, rename it over, fsync the folder.
 
     The temp file holds the whole text, so whatever stops the write — a full disk, text that
@@ -26,8 +26,9 @@ def write_atomic(path: Path, text: str) -> None:
         raise BadInput(str(path), f"cannot be written ({exc.strerror})") from None
     renamed = False
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        data = text.encode("utf-8") if isinstance(text, str) else text
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)

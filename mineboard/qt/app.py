@@ -6,13 +6,16 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
+from PySide6.QtCore import QBuffer, QCoreApplication, QEvent, QIODevice, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from mineboard.core.errors import BadInput, MineboardError
 from mineboard.core.game import PUBLIC, seat_for
 from mineboard.core.table import Table
+from mineboard.crash import crash_report
+from mineboard.persistence.atomic import write_atomic
 from mineboard.qt.dialogs import ask_passphrases
 from mineboard.qt.mainwindow import MainWindow
 from mineboard.qt.session import GameSession, last_session_path
@@ -82,8 +85,25 @@ def _ask_restore() -> bool:
     return answer == QMessageBox.StandardButton.Yes
 
 
+def report_defect(kind: type[BaseException], exc: BaseException, tb: Any) -> None:
+    """``sys.excepthook`` of the window: an exception in a click's handler is a defect of
+    ours. Qt would print its traceback and carry on; the player gets one line and the file
+    with the details, and the game goes on from its last good state (every action is
+    all-or-nothing, see :meth:`Game.play`)."""
+    if issubclass(kind, KeyboardInterrupt):
+        sys.__excepthook__(kind, exc, tb)
+        return
+    where = crash_report(exc.with_traceback(tb))
+    print(f"mineboard: internal error ({kind.__name__}); please report it with {where}",
+          file=sys.stderr)
+    QMessageBox.critical(QApplication.activeWindow(), "mineboard: internal error",
+                         f"Something went wrong inside mineboard ({kind.__name__}). The game "
+                         f"goes on from its last good state.\n\nPlease report it with {where}.")
+
+
 def run_app(name_or_path: str, seed: int | None, table: Table = Table()) -> int:
     app = application()
+    sys.excepthook = report_defect
     try:
         session = startup_session(name_or_path, seed, _ask_restore, table,
                                   lambda sides: ask_passphrases(None, sides, "The game"))
@@ -121,7 +141,11 @@ def render_window(window: MainWindow, out: Path, width: int, height: int) -> Non
     application().processEvents()
     window.view.fit()
     application().processEvents()
-    window.grab().save(str(out))
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not window.grab().save(buffer, "PNG"):
+        raise BadInput(str(out), "the picture could not be encoded as PNG")
+    write_atomic(out, bytes(buffer.data().data()))  # a folder or a full disk: one line
 
 
 def screenshot(name_or_path: str, out: Path, size: tuple[int, int], side: str | None,

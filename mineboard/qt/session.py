@@ -97,17 +97,23 @@ class ActionCommand(QUndoCommand):
     """An action already played; the stack's first redo (on push) only announces it, so a
     refusal is raised before anything reaches the stack."""
 
-    def __init__(self, session: GameSession, record: Record, text: str) -> None:
+    def __init__(self, session: GameSession, record: Record, text: str,
+                 loaded: bool = False) -> None:
         super().__init__(text)
         self.session = session
         self.record = record
         self._pushed = False
+        self._loaded = loaded
+        """Played before the game was saved: the push announces nothing, it only lets the
+        action be taken back as it could have been before the save."""
 
     def redo(self) -> None:
         if self._pushed:
-            self.record = self.session.game.redo()
+            self.record = self.session.game.redo()  # the recorded rolls, not fresh ones
         self._pushed = True
-        self.session.after_change(self.record)
+        if not self._loaded:
+            self.session.after_change(self.record)
+        self._loaded = False
 
     def undo(self) -> None:
         self.session.game.undo(past_commits=self.session.solo)  # the game has the last word
@@ -134,6 +140,7 @@ class GameSession(QObject):
         self.teacher_view = False
         self.seat_override: str | None = None  # the screenshot command draws for one side
         self.undo_stack = QUndoStack(self)
+        self._stack_records()
         self.autosave_enabled = True
         self._autosaved = False  # whether the autosave file holds this session's game
         self._note: str | None = None
@@ -141,6 +148,17 @@ class GameSession(QObject):
         self.pbem: Seat | None = None
         """Play by email: this side's seat. The game shown is its world, moves go through
         it, and the turn file is the save."""
+
+    def _stack_records(self) -> None:
+        """A game opened from a save undoes as it did before it was saved: its actions since
+        the last roll, reveal or hand-over go on the undo stack (the game has the last word
+        on each, as for any other)."""
+        records = self.game.records
+        start = max((i + 1 for i, r in enumerate(records) if r.commits), default=0)
+        for record in records[start:]:
+            text = record.action.kind.replace("_", " ").capitalize()
+            self.undo_stack.push(ActionCommand(self, record, text, loaded=True))
+        self.undo_stack.setClean()
 
     @classmethod
     def at_seat(cls, seat: Seat) -> GameSession:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 from mineboard.core.errors import BadInput
+from mineboard.core.limits import MAX_NAME_LENGTH, MAX_UNITS
 from mineboard.core.schema import Doc, Length, Range, Ref
 from mineboard.maps.model import HEX, NAVAL_LINE, BoardMap
 from mineboard.maps.ring import ShadedRing
@@ -32,7 +33,7 @@ Boundary = Annotated[str, Ref("boundary")]
 
 @dataclass(frozen=True)
 class SideSpec:
-    name: Annotated[str, Length(1)]
+    name: Annotated[str, Length(1, MAX_NAME_LENGTH)]
     minefields: Annotated[tuple[Boundary, ...],
                           Doc("boundaries with a completed minefield (GT-01)")] = ()
     logged: Annotated[Mapping[Boundary, Annotated[int, Range(0, 1000)]],
@@ -45,7 +46,7 @@ class ShipSpec:
     side: Annotated[str, Ref("side")]
     type: Annotated[str, Ref("ship_type")]
     hex: Annotated[str, Ref(HEX)]
-    id: str | None = None
+    id: Annotated[str, Length(1, MAX_NAME_LENGTH)] | None = None
     crossing: Boundary | None = None
 
 
@@ -53,7 +54,7 @@ class ShipSpec:
 class GwasScenario:
     sides: Annotated[tuple[SideSpec, ...], Length(2, 2)]
     phase: Literal["approach", "setup", "battle"] = "approach"
-    ships: tuple[ShipSpec, ...] = ()
+    ships: Annotated[tuple[ShipSpec, ...], Length(0, MAX_UNITS)] = ()
 
     def validate(self) -> None:
         if self.sides[0].name == self.sides[1].name:

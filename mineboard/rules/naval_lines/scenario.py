@@ -33,7 +33,8 @@ from mineboard.rules.naval_lines.state import (
 
 NationName = Annotated[str, Ref("nation")]
 SeaZone = Annotated[str, Ref(SEA_ZONE)]
-Count = Annotated[int, Range(0, 100_000)]
+Count = Annotated[int, Range(0, 500)]
+"""Mines in a field or a store: far beyond any game, small enough for exact odds (NL-15)."""
 
 
 @dataclass(frozen=True)
