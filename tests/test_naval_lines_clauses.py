@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from mineboard.core.planning import Selection
 from mineboard.rules.naval_lines.odds import single_line
 from tests.conftest import dice_of, game, play, refused
 
@@ -374,6 +375,8 @@ def test_nl24_a_sweeping_escort_takes_no_part_in_battle_nor_carries_mines():
          sweepers=["uk-escort-1"])
     play(g, "end_phase")
     refused("NL-24", g, "settle_battle", zone="112", sunk=["uk-escort-1"])
+    settle = g.ruleset.commands(g.state, Selection(place="112"))[0]
+    assert [uid for uid, _text in settle.pick] == ["ger-destroyer-1"]  # not offered either
     play(g, "settle_battle", zone="112", sunk=["ger-destroyer-1"])
     play(g, "end_phase")
     refused("NL-11", g, "load_mines", unit="uk-escort-1", count=1)

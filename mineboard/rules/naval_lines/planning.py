@@ -145,7 +145,8 @@ def _land_commands(view: NavalState, territory: str) -> list[Command]:
 
 def _settle(view: NavalState, zone: str) -> Command:
     rows = tuple((u.id, f"{u.nation}: {view.unit_type(u).name} ({u.id})")
-                 for u in sorted(view.units_in(zone), key=lambda u: u.id))
+                 for u in sorted(view.units_in(zone), key=lambda u: u.id)
+                 if u.mission != "sweep")  # a sweeper takes no part in the battle (NL-24)
     return Command(f"Settle the battle in sea zone {zone}…", pick=rows,
                    tip="Battles are fought by the players; tick what was sunk",
                    build=lambda picked: SettleBattle(zone, picked))
