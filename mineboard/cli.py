@@ -66,7 +66,7 @@ def _size(text: str) -> tuple[int, int]:
     return w, h
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     parser = _Parser(prog="mineboard", description="Lay, sweep and run through minefields.")
     parser.add_argument("--version", action="version", version=f"mineboard {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -118,7 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
     odds = sub.add_parser("odds", help="exact odds of a mine resolution")
     rulesets = odds.add_subparsers(dest="ruleset", metavar="RULESET", parser_class=_Parser,
                                    required=True)
-    for ruleset in _odds_rulesets():
+    for ruleset in _odds_rulesets(argv):
         _add_query_options(rulesets.add_parser(ruleset.id, help=_first_line(
             ruleset.odds_query.__doc__)), ruleset.odds_query)
     return parser
@@ -171,7 +171,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _dispatch(argv: Sequence[str] | None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()
@@ -187,20 +188,26 @@ def _dispatch(argv: Sequence[str] | None) -> int:
 
 
 def cmd_rulesets(args: argparse.Namespace) -> int:
+    import mineboard.rules  # noqa: F401  (names the rulesets)
     from mineboard.core.ruleset import registered
-    from mineboard.rules import NAVAL_LINES  # noqa: F401  (registers)
 
     for rid, ruleset in sorted(registered().items()):
         print(f"{rid}\t{ruleset.clause_prefix}\t{ruleset.title}")
     return 0
 
 
-def _odds_rulesets() -> list[Any]:
-    """The registered rulesets that answer ``mineboard odds``, each with its query type."""
-    from mineboard.core.ruleset import registered
-    from mineboard.rules import NAVAL_LINES  # noqa: F401  (registers)
+def _odds_rulesets(argv: Sequence[str]) -> list[Any]:
+    """The rulesets whose ``mineboard odds`` options the parser needs: only the one named,
+    when it is known (so one ruleset loads, not all), else every one (for help and for the
+    error that lists them)."""
+    import mineboard.rules  # noqa: F401  (names the rulesets)
+    from mineboard.core.ruleset import get_ruleset, ruleset_ids
 
-    return [r for _id, r in sorted(registered().items()) if r.odds_query is not None]
+    args = [a for a in argv if not a.startswith("-")]
+    ids = ruleset_ids()
+    wanted = [args[1]] if len(args) > 1 and args[0] == "odds" and args[1] in ids else ids
+    rulesets = [get_ruleset(rid) for rid in wanted]
+    return [r for r in rulesets if r.odds_query is not None]
 
 
 def _first_line(doc: str | None) -> str:

@@ -5,12 +5,15 @@ from __future__ import annotations
 import copy
 import json
 import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# The derived-lines cache of this run, not the player's (tests must not depend on it).
+os.environ.setdefault("MINEBOARD_CACHE_DIR", tempfile.mkdtemp(prefix="mineboard-test-cache-"))
 
 from mineboard.core.dice import Roll
 from mineboard.core.errors import IllegalAction

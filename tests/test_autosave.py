@@ -18,8 +18,8 @@ import pytest
 from PySide6.QtCore import QLockFile, Qt
 from PySide6.QtWidgets import QMessageBox
 
+from mineboard.atomic import write_atomic
 from mineboard.core.errors import BadInput
-from mineboard.persistence.atomic import write_atomic
 from mineboard.qt.app import _ask_restore, run_app, startup_session
 from mineboard.qt.mainwindow import MainWindow
 from mineboard.qt.session import GameSession

@@ -166,12 +166,25 @@ def test_odds_imperium_json_seed_example(capsys):
     assert json.loads(out)["afoul"] == "11/12"  # 2d6 ≥ 4: 33/36
 
 
-def test_headless_commands_do_not_import_qt(tmp_path):
+HEAVY = ("PySide6", "shapely", "numpy", "networkx")
+
+
+@pytest.mark.parametrize("command", [
+    [],  # importing the command line alone
+    ["odds", "naval-lines", "--mines", "3", "--ships", "1", "--json"],
+    ["odds", "gwas-tactical", "--mine-counters", "2", "--impulse", "5"],
+    ["odds", "imperium-mines", "--mine-points", "5", "--jump", "3"],
+    ["rulesets"],
+])
+def test_headless_commands_load_neither_qt_nor_the_map_libraries(command):
+    """Issue 11: ``mineboard odds`` took 367 ms, most of it importing shapely, numpy and
+    networkx it never used. None of them, nor Qt, may load for these commands."""
     code = ("import sys; from mineboard.cli import main; "
-            "main(['odds', 'naval-lines', '--mines', '3', '--ships', '1', '--json']); "
-            "main(['rulesets']); "
-            "assert not any(m.startswith('PySide6') for m in sys.modules), 'Qt imported'")
-    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
+            f"{command!r} and main({command!r}); "
+            f"print(sorted(m for m in {HEAVY!r} if m in sys.modules))")
+    run = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                         text=True)
+    assert run.stdout.strip().splitlines()[-1] == "[]"
 
 
 def test_run_works_for_the_other_rulesets(capsys, tmp_path):

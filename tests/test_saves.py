@@ -11,10 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from mineboard.atomic import write_atomic
 from mineboard.core.errors import BadInput
 from mineboard.core.game import TEACHER
 from mineboard.maps.geojson import board_from_json
-from mineboard.persistence.atomic import write_atomic
 from mineboard.persistence.saves import load_save, save_document, write_save
 from mineboard.resources import parse_json
 from tests.conftest import play, scenario

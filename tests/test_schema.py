@@ -11,8 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import mineboard.rules  # noqa: F401  (names the rulesets)
 from mineboard.core.actions import Action
 from mineboard.core.errors import BadInput
+from mineboard.core.ruleset import get_ruleset
 from mineboard.core.schema import (
     Doc,
     JsonField,
@@ -24,7 +26,6 @@ from mineboard.core.schema import (
     json_fields,
     to_json,
 )
-from mineboard.rules import GWAS_TACTICAL, IMPERIUM_MINES, NAVAL_LINES
 
 # ---------------------------------------------------------------------------------- shapes
 
@@ -379,7 +380,8 @@ def test_round_trip(obj, skip_defaults):
 
 # ------------------------------------------------------------------------------- actions
 
-CODECS = [GWAS_TACTICAL.codec, IMPERIUM_MINES.codec, NAVAL_LINES.codec]
+NAVAL_LINES = get_ruleset("naval-lines")
+CODECS = [get_ruleset(r).codec for r in ("gwas-tactical", "imperium-mines", "naval-lines")]
 ACTION_CLASSES = [(codec, cls) for codec in CODECS for cls in codec.classes.values()]
 
 

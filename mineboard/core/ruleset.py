@@ -9,6 +9,7 @@ is boardgame.io's ``playerView``: the state as one side (or nobody) may see it.
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
@@ -138,6 +139,15 @@ class TableRuleset(Ruleset[S]):
 
 
 _REGISTRY: dict[str, Ruleset[Any]] = {}
+_PROVIDERS: dict[str, str] = {}
+"""Ruleset id → ``"module:attribute"`` of its Ruleset, imported on first use: a command
+that needs one ruleset (``mineboard odds naval-lines``) loads neither the others nor the
+map libraries."""
+
+
+def provide(ruleset_id: str, target: str) -> None:
+    """Name where ruleset ``ruleset_id`` is defined, without importing it."""
+    _PROVIDERS[ruleset_id] = target
 
 
 def register(ruleset: Ruleset[Any]) -> Ruleset[Any]:
@@ -147,13 +157,26 @@ def register(ruleset: Ruleset[Any]) -> Ruleset[Any]:
     return ruleset
 
 
+def ruleset_ids() -> list[str]:
+    """Every ruleset id known, loaded or not."""
+    return sorted(set(_PROVIDERS) | set(_REGISTRY))
+
+
 def registered() -> dict[str, Ruleset[Any]]:
-    return dict(_REGISTRY)
+    """Every ruleset, each loaded now if it was not yet."""
+    return {rid: get_ruleset(rid) for rid in ruleset_ids()}
 
 
 def get_ruleset(ruleset_id: str, where: str = "ruleset") -> Ruleset[Any]:
+    if ruleset_id not in _REGISTRY and ruleset_id in _PROVIDERS:
+        module, _, attribute = _PROVIDERS[ruleset_id].partition(":")
+        ruleset = getattr(importlib.import_module(module), attribute)
+        if ruleset.id != ruleset_id:
+            raise ValueError(f"{_PROVIDERS[ruleset_id]} defines {ruleset.id!r}, "
+                             f"not {ruleset_id!r}")
+        register(ruleset)
     try:
         return _REGISTRY[ruleset_id]
     except KeyError:
-        known = ", ".join(sorted(_REGISTRY)) or "none"
+        known = ", ".join(ruleset_ids()) or "none"
         raise BadInput(where, f"unknown ruleset {ruleset_id!r} (known: {known})") from None

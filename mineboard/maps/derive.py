@@ -8,12 +8,22 @@ intersections are computed in one vectorised shapely call.
 
 from __future__ import annotations
 
+import contextlib
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import shapely
+from shapely.errors import GEOSException
 from shapely.geometry.base import BaseGeometry
+
+from mineboard.atomic import write_atomic
+from mineboard.core.errors import BadInput
+from mineboard.resources import cache_dir
+
+CACHE_FORMAT = 1
+"""Bumped whenever :func:`contacts` would answer differently: old cache files are ignored."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,3 +77,25 @@ def _linear_part(geom: BaseGeometry) -> BaseGeometry | None:
         return None
     merged = shapely.line_merge(shapely.MultiLineString(parts))
     return merged
+
+
+def cached_contacts(geoms: Sequence[BaseGeometry], min_length: float, digest: str
+                    ) -> list[Contact]:
+    """:func:`contacts`, kept on disk by the map file's sha256: deriving the North Sea's
+    lines is a third of the program's start, and a map's lines never change while its bytes
+    do not. A missing, stale or unreadable cache file is simply derived again."""
+    if not digest:
+        return contacts(geoms, min_length)
+    path = cache_dir() / "derived" / f"{digest}-{CACHE_FORMAT}.json"
+    with contextlib.suppress(OSError, ValueError, TypeError, KeyError, GEOSException):
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        if raw["polygons"] == len(geoms) and raw["min_length"] == min_length:
+            return [Contact(int(i), int(j), None if wkb is None else shapely.from_wkb(
+                bytes.fromhex(wkb)), float(area)) for i, j, wkb, area in raw["contacts"]]
+    found = contacts(geoms, min_length)
+    doc = {"polygons": len(geoms), "min_length": min_length,
+           "contacts": [[c.i, c.j, None if c.border is None else shapely.to_wkb(c.border).hex(),
+                         c.overlap] for c in found]}
+    with contextlib.suppress(BadInput):  # a read-only cache folder: derive every time
+        write_atomic(path, json.dumps(doc))
+    return found

@@ -25,7 +25,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 
 from mineboard.core.errors import BadInput
-from mineboard.maps.derive import contacts
+from mineboard.maps.derive import cached_contacts
 from mineboard.maps.hexgrid import HexGrid, Layout
 from mineboard.maps.model import (
     BERTH,
@@ -443,7 +443,7 @@ def _area_board(header: Mapping[str, Any], places: dict[str, Place], problems: l
     polys = [p for p in places.values() if p.kind in POLYGON_KINDS]
     min_length = _scale(places) * 1e-7
     ways: dict[str, Way] = {}
-    for c in contacts([p.geometry for p in polys], min_length):
+    for c in cached_contacts([p.geometry for p in polys], min_length, digest):
         a, b = polys[c.i], polys[c.j]
         if c.overlap > 1e-9 * min(a.geometry.area, b.geometry.area):  # type: ignore[union-attr]
             problems.append(f"feature {a.id}: overlaps feature {b.id} "

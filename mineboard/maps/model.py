@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
-
-import networkx as nx
-from shapely.geometry.base import BaseGeometry
+from typing import TYPE_CHECKING, Any
 
 from mineboard.core.places import PlaceRef
 from mineboard.maps.hexgrid import HexGrid, Hexside
+
+if TYPE_CHECKING:  # the rules' headless paths (``mineboard odds``) never load either
+    import networkx as nx
+    from shapely.geometry.base import BaseGeometry
 
 SEA_ZONE = "sea_zone"
 LAND = "land"
@@ -100,6 +101,14 @@ class Region:
     props: Mapping[str, Any] = field(default_factory=dict)
 
 
+def _networkx() -> Any:
+    """networkx, imported on first use: half of what a command that never opens a map
+    would otherwise spend starting up."""
+    import networkx
+
+    return networkx
+
+
 @dataclass(slots=True)
 class BoardMap:
     id: str
@@ -109,7 +118,7 @@ class BoardMap:
     ways: dict[str, Way]
     content_hash: str = ""
     meta: Mapping[str, Any] = field(default_factory=dict)
-    graph: nx.Graph = field(default_factory=nx.Graph)
+    graph: nx.Graph = field(default_factory=lambda: _networkx().Graph())
     grid: HexGrid | None = None  # the hex grid of a hex map; None on area and point maps
     edge_sets: dict[str, EdgeSet] = field(default_factory=dict)
     regions: dict[str, Region] = field(default_factory=dict)
@@ -180,8 +189,8 @@ class BoardMap:
         """The fewest ways from ``a`` to ``b`` over ways of these kinds (None: any way)."""
         graph = self.graph if way_kind is None else self.subgraph(way_kind)
         try:
-            path: list[str] = nx.shortest_path(graph, a, b)
-        except (nx.NetworkXNoPath, nx.NodeNotFound):
+            path: list[str] = _networkx().shortest_path(graph, a, b)
+        except (_networkx().NetworkXNoPath, _networkx().NodeNotFound):
             return None
         return path
 

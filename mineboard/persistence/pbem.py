@@ -30,12 +30,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from mineboard.atomic import write_atomic
 from mineboard.core.actions import Action
 from mineboard.core.commitment import canonical, commit, new_salt, opens, sha256
 from mineboard.core.dice import DiceExhausted
 from mineboard.core.errors import BadInput, IllegalAction, MineboardError
 from mineboard.core.game import Game, seat_for
-from mineboard.persistence.atomic import write_atomic
 from mineboard.persistence.ledger import Entry, Ledger, Opening, ProtocolError
 from mineboard.persistence.scenario import Scenario
 from mineboard.persistence.sealing import Seals, SideSeal

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from mineboard.atomic import write_atomic
 from mineboard.core.actions import Action
 from mineboard.core.commitment import canonical, commit, new_salt, opens, sha256
 from mineboard.core.errors import BadInput, IllegalAction, MineboardError
@@ -29,7 +30,6 @@ from mineboard.core.game import Game
 from mineboard.core.history import Record
 from mineboard.core.limits import MAX_ACTIONS
 from mineboard.core.table import Table
-from mineboard.persistence.atomic import write_atomic
 from mineboard.persistence.documents import Document, read_document
 from mineboard.persistence.scenario import Scenario, scenario_from_data
 from mineboard.persistence.sealing import Seals, sealed_sides

@@ -11,11 +11,11 @@ from typing import Any
 from PySide6.QtCore import QBuffer, QCoreApplication, QEvent, QIODevice, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from mineboard.atomic import write_atomic
 from mineboard.core.errors import BadInput, MineboardError
 from mineboard.core.game import PUBLIC, seat_for
 from mineboard.core.table import Table
 from mineboard.crash import crash_report
-from mineboard.persistence.atomic import write_atomic
 from mineboard.qt.dialogs import ask_passphrases
 from mineboard.qt.mainwindow import MainWindow
 from mineboard.qt.session import GameSession, last_session_path

@@ -17,12 +17,12 @@ from typing import Any
 from PySide6.QtCore import QLockFile, QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from mineboard.atomic import temp_files
 from mineboard.core.actions import Action
 from mineboard.core.errors import BadInput, IllegalAction
 from mineboard.core.game import PUBLIC, TEACHER, Game, Observation
 from mineboard.core.history import Record
 from mineboard.core.table import Table
-from mineboard.persistence.atomic import temp_files
 from mineboard.persistence.documents import read_document
 from mineboard.persistence.pbem import Seat
 from mineboard.persistence.saves import loaded_from, save_needs, write_save

@@ -1,12 +1,8 @@
-"""The rule systems. Importing this package registers every ruleset by its id."""
+"""The rule systems, each named here by where it lives and loaded on first use (see
+:func:`mineboard.core.ruleset.provide`): importing this package is cheap."""
 
-from mineboard.core.ruleset import register
-from mineboard.rules.gwas_tactical.ruleset import RULESET as GWAS_TACTICAL
-from mineboard.rules.imperium_mines.ruleset import RULESET as IMPERIUM_MINES
-from mineboard.rules.naval_lines.ruleset import RULESET as NAVAL_LINES
+from mineboard.core.ruleset import provide
 
-register(NAVAL_LINES)
-register(GWAS_TACTICAL)
-register(IMPERIUM_MINES)
-
-__all__ = ["GWAS_TACTICAL", "IMPERIUM_MINES", "NAVAL_LINES"]
+provide("naval-lines", "mineboard.rules.naval_lines.ruleset:RULESET")
+provide("gwas-tactical", "mineboard.rules.gwas_tactical.ruleset:RULESET")
+provide("imperium-mines", "mineboard.rules.imperium_mines.ruleset:RULESET")

@@ -116,7 +116,8 @@ def build() -> None:
     case("naval-nan.json", "reject", "NaN is not JSON but Python reads it",
          text=json.dumps(NAVAL).replace('"ipcs": 30', '"ipcs": NaN'), message="NaN")
     case("naval-infinity.json", "reject", "1e999 reads as infinity",
-         text=json.dumps(NAVAL).replace('"ipcs": 30', '"ipcs": 1e999'), message="too large")
+         text=json.dumps(NAVAL).replace('"ipcs": 30', '"ipcs": 1e999'),
+         message="must be a whole number")
     case("naval-nul-in-name.json", "reject", "an escaped NUL character in a string",
          edit(NAVAL, setter("nations", 0, "name")("Germany\u0000")), message="NUL")
     case("naval-nul-bytes.json", "reject", "raw NUL bytes: not a text file",
@@ -160,6 +161,8 @@ def build() -> None:
     case("stars-coordinate-huge.geojson", "reject", "a coordinate far off any board",
          edit(STARS, setter("features", 0, "geometry", "coordinates")([1e300, 0])),
          message="absurd coordinate")
+    case("stars-coordinate-infinite.geojson", "reject", "1e999 reads as infinity",
+         text=json.dumps(STARS).replace("46.7", "1e999", 1), message="not a finite number")
     case("tactical-origin-nan.geojson", "reject", "a NaN hex origin",
          text=json.dumps(edit(TACTICAL, setter("mineboard", "hex", "origin")([0, 0]))).replace(
              '"origin": [0, 0]', '"origin": [NaN, 0]'), message="NaN")
