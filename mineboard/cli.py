@@ -67,6 +67,8 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
+    from mineboard.core.schema import Range
+
     parser = _Parser(prog="mineboard", description="Lay, sweep and run through minefields.")
     parser.add_argument("--version", action="version", version=f"mineboard {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -112,8 +114,13 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="measure the performance budgets")
     bench.add_argument("names", nargs="*", help="only these benchmarks")
-    bench.add_argument("--runs", type=_positive, default=None)
+    bench.add_argument("--runs", type=_whole(Range(1, 1000)), default=None)
     bench.add_argument("--json", action="store_true")
+    bench.add_argument("--compare-mc", action="store_true",
+                       help="also time a numpy Monte Carlo of 10,000 trials of each odds "
+                            "crossing, and print the ratio and the simulation's error")
+    bench.add_argument("--chart", type=Path, default=None, metavar="FILE.svg",
+                       help="draw the scale curves (cost against zones, hexes, mines…)")
 
     odds = sub.add_parser("odds", help="exact odds of a mine resolution")
     rulesets = odds.add_subparsers(dest="ruleset", metavar="RULESET", parser_class=_Parser,
@@ -396,19 +403,40 @@ def _print_scenario(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from mineboard.bench import available, run
+    import importlib.util
 
-    known = available()
-    unknown = [n for n in args.names if n not in known]
+    from mineboard import bench
+
+    if importlib.util.find_spec("PySide6") is not None:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        import mineboard.qt.bench  # noqa: F401  (registers the benchmarks that draw)
+    unknown = [n for n in args.names if n not in bench.BENCHES]
     if unknown:
-        raise BadInput(unknown[0], f"no such benchmark (known: {', '.join(known)})")
-    results = run(args.names or None, args.runs)
+        raise BadInput(unknown[0], f"no such benchmark (known: {', '.join(bench.BENCHES)})")
+    if args.chart is not None and args.chart.suffix.lower() != ".svg":
+        raise BadInput(str(args.chart), "the chart is written as SVG; name it .svg")
+    results = bench.run(args.names or None, args.runs)
+    compared = bench.compare_monte_carlo(10_000) if args.compare_mc else []
+    if args.chart is not None:
+        from mineboard.atomic import write_atomic
+        from mineboard.bench_chart import scale_chart
+
+        write_atomic(args.chart, scale_chart(results))
     if args.json:
-        print(json.dumps({"results": results}))
+        print(json.dumps({"results": results, "monte_carlo": compared}, indent=1))
         return 0
+    print(f"{'benchmark':<34} {'min':>9} {'median':>9} {'max':>9}  ms   budget")
     for r in results:
-        budget = f"  (budget {r['budget_ms']} ms)" if r["budget_ms"] else ""
-        print(f"{r['name']:<28} {r['median_ms']:>10.3f} ms  median of {r['runs']}{budget}")
+        verdict = "" if r["budget_ms"] is None else (
+            f"{r['budget_ms']:>7g}  {'ok' if r['within_budget'] else 'OVER'}")
+        print(f"{r['name']:<34} {r['min_ms']:>9.3f} {r['median_ms']:>9.3f} "
+              f"{r['max_ms']:>9.3f}      {verdict}")
+    if compared:
+        print(f"\n{'exact odds vs Monte Carlo (10k)':<34} {'exact':>9} {'mc':>9} {'ratio':>7}"
+              f" {'mc error':>9} {'1 s.e.':>8}")
+        for c in compared:
+            print(f"{c['name']:<34} {c['exact_ms']:>9.3f} {c['mc_ms']:>9.3f} {c['ratio']:>7.3f}"
+                  f" {c['max_abs_error']:>9.5f} {c['standard_error']:>8.5f}")
     return 0
 
 

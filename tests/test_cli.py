@@ -54,8 +54,8 @@ def test_odds_allied_and_sweepers(capsys):
     (["validate", "/nonexistent/map.geojson"], "no such file"),
     # A review's commands: every limit of an odds query is one line, exit 2.
     (["odds", "naval-lines", "--mines", "100000", "--ships", "100000"],
-     "--mines: 100000 is not from 0 to 500"),
-    (["odds", "naval-lines", "--mines", "10000", "--ships", "2"], "is not from 0 to 500"),
+     "--mines: 100000 is not from 0 to 1000"),
+    (["odds", "naval-lines", "--mines", "10000", "--ships", "2"], "is not from 0 to 1000"),
     (["odds", "imperium-mines", "--mine-points", "100000"], "is not from 0 to 99"),
     (["odds", "gwas-tactical", "--mine-counters", "100000"], "is not from 0 to 999"),
     (["play", "/tmp"], "/tmp: is a folder, not a file"),

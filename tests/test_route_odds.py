@@ -125,9 +125,10 @@ def test_bench_json_shape(capsys):
 
     from mineboard.cli import main
 
-    assert main(["bench", "route_odds_exact", "--runs", "1", "--json"]) == 0
+    name = "odds_naval-1000-mines-10-sweepers"
+    assert main(["bench", name, "--runs", "1", "--json"]) == 0
     (result,) = json.loads(capsys.readouterr().out)["results"]
-    assert result["name"] == "route_odds_exact" and result["runs"] == 1
+    assert result["name"] == name and result["runs"] == 1
     assert 0 < result["median_ms"] < 1000
 
 
@@ -179,12 +180,30 @@ def test_nl15_odds_query_limits_keep_the_answer_quick_and_printable():
     limits = {name: next(m for m in hints[name].__metadata__ if isinstance(m, Range))
               for name in ("mines", "ships", "sweepers")}
     assert {name: (r.low, r.high) for name, r in limits.items()} == {
-        "mines": (0, 500), "ships": (0, 500), "sweepers": (0, 30)}
-    for query in (LineQuery(500, 500, sweepers=30), LineQuery(500, 500, allied=True)):
+        "mines": (0, 1000), "ships": (0, 1000), "sweepers": (0, 100)}
+    # At the limits, the sweep folded into the defence (1,000 ≥ 3 × 100), swept Escort by
+    # Escort (299 < 300, the slowest), and an ally's field.
+    for query in (LineQuery(1000, 1000, sweepers=100), LineQuery(299, 1000, sweepers=100),
+                  LineQuery(1000, 1000, allied=True)):
         start = time.perf_counter()
         preview = line_odds(query)
         assert time.perf_counter() - start < 2
         probs = [p for _label, p in preview.outcomes]
-        assert sum(probs) == 1 and len(probs) == 501
+        assert sum(probs) == 1 and len(probs) == query.mines + 1
         digits = max(len(str(n)) for p in probs for n in (p.numerator, p.denominator))
         assert digits < sys.get_int_max_str_digits() == 4300
+
+
+def test_nl22_odds_of_a_sweep_folded_into_the_defence_match_the_game():
+    """One Escort's 3 dice all fall on a field of 4 that is not met again: the odds fold
+    the sweep into the field's own roll (a mine meeting a sweep die holds with 13/18)."""
+    changes = {"nation": "United Kingdom", "phase": "combat_move",
+               "minefields": [{"line": "110|112", "owner": "Germany", "zone": "112",
+                               "count": 4}],
+               "units": [{"nation": "United Kingdom", "type": "escort", "zone": "110"},
+                         {"nation": "United Kingdom", "type": "destroyer", "zone": "110"}]}
+    move = Move(units=("uk-escort-1", "uk-destroyer-1"), path=("110", "112"),
+                sweepers=("uk-escort-1",))
+    planned = route_odds(game(**changes).state, move).fractions()
+    assert planned[0] == Fraction(13, 18) ** 3 * Fraction(2, 3)
+    assert planned == enumerate_engine(changes, move)

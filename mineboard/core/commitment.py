@@ -12,8 +12,6 @@ import json
 import secrets
 from typing import Any
 
-from cryptography.hazmat.primitives import hashes
-
 SALT_BYTES = 16
 _DOMAIN = b"mineboard commitment v1\x00"
 
@@ -29,6 +27,8 @@ def canonical(value: Any) -> bytes:
 
 
 def sha256(*parts: bytes) -> bytes:
+    from cryptography.hazmat.primitives import hashes  # on first use: 10 ms of every start
+
     digest = hashes.Hash(hashes.SHA256())
     for part in parts:
         digest.update(len(part).to_bytes(8, "big"))  # no two part lists hash alike

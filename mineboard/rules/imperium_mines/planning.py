@@ -140,7 +140,7 @@ def jump_preview(view: ImperiumState, jump: Jump) -> Preview:
                       for k in range(1, MAX_SHOWN_POINTS + 1))
         if points:
             afoul = afoul_chance(rule, points, number, sweepers)
-            clean = hits_per_ship(points, view.rules.hit_on).prob(0)
+            clean = hits_per_ship(points, view.rules.hit_on, cap=1).prob(0)  # one term
             summary = (f"{points} points: P(afoul) = {fraction_text(afoul)}; if afoul, each "
                        f"ship escapes unhit with P = {fraction_text(clean)}")
         else:
