@@ -125,9 +125,9 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     odds = sub.add_parser("odds", help="exact odds of a mine resolution")
     rulesets = odds.add_subparsers(dest="ruleset", metavar="RULESET", parser_class=_Parser,
                                    required=True)
-    for ruleset in _odds_rulesets(argv):
-        _add_query_options(rulesets.add_parser(ruleset.id, help=_first_line(
-            ruleset.odds_query.__doc__)), ruleset.odds_query)
+    for ruleset_id, query in _odds_queries(argv):
+        _add_query_options(rulesets.add_parser(ruleset_id, help=_first_line(query.__doc__)),
+                           query)
     return parser
 
 
@@ -196,25 +196,24 @@ def _dispatch(argv: Sequence[str] | None) -> int:
 
 def cmd_rulesets(args: argparse.Namespace) -> int:
     import mineboard.rules  # noqa: F401  (names the rulesets)
-    from mineboard.core.ruleset import registered
+    from mineboard.core.registry import registered
 
     for rid, ruleset in sorted(registered().items()):
         print(f"{rid}\t{ruleset.clause_prefix}\t{ruleset.title}")
     return 0
 
 
-def _odds_rulesets(argv: Sequence[str]) -> list[Any]:
-    """The rulesets whose ``mineboard odds`` options the parser needs: only the one named,
-    when it is known (so one ruleset loads, not all), else every one (for help and for the
-    error that lists them)."""
+def _odds_queries(argv: Sequence[str]) -> list[tuple[str, type]]:
+    """The odds queries the parser needs: only the named ruleset's, when it is known (one
+    small module loads, not every ruleset), else every one (for help and for the error that
+    lists them)."""
     import mineboard.rules  # noqa: F401  (names the rulesets)
-    from mineboard.core.ruleset import get_ruleset, ruleset_ids
+    from mineboard.core.registry import odds_query, ruleset_ids
 
     args = [a for a in argv if not a.startswith("-")]
     ids = ruleset_ids()
     wanted = [args[1]] if len(args) > 1 and args[0] == "odds" and args[1] in ids else ids
-    rulesets = [get_ruleset(rid) for rid in wanted]
-    return [r for r in rulesets if r.odds_query is not None]
+    return [(rid, query) for rid in wanted if (query := odds_query(rid)) is not None]
 
 
 def _first_line(doc: str | None) -> str:
@@ -252,15 +251,14 @@ def _default_of(query: type, name: str) -> Any:
 def cmd_odds(args: argparse.Namespace) -> int:
     import dataclasses
 
-    from mineboard.core.ruleset import get_ruleset
+    from mineboard.core.registry import odds_query
 
-    ruleset = get_ruleset(args.ruleset)
-    query_type = ruleset.odds_query
+    query_type = odds_query(args.ruleset)
     assert query_type is not None  # only rulesets with one get an odds subcommand
-    query = query_type(**{f.name: getattr(args, f.name) for f in dataclasses.fields(query_type)})
-    preview = ruleset.odds(query)
+    fields = dataclasses.fields(query_type)  # type: ignore[arg-type]
+    preview = query_type(**{f.name: getattr(args, f.name) for f in fields}).preview()
     if args.json:
-        print(json.dumps({"ruleset": ruleset.id, **preview.data}))
+        print(json.dumps({"ruleset": args.ruleset, **preview.data}))
         return 0
     print(preview.title)
     print(f"  {preview.axis}:")

@@ -81,14 +81,14 @@ def _naval(name: str, about: str, minefields: list[dict[str, Any]],
         return _naval_move(minefields, units, path)
 
     def exact() -> Dist[Any]:
-        from mineboard.rules.naval_lines.odds import route_odds
+        from mineboard.rules.naval_lines.previews import route_odds
 
         clear_caches()
         game, move = setup()
         return route_odds(game.observe(game.state.to_move).view, move)
 
     def monte_carlo(trials: int = TRIALS, seed: int = 0) -> dict[Hashable, float]:
-        from mineboard.rules.naval_lines.odds import route_fields
+        from mineboard.rules.naval_lines.previews import route_fields
 
         game, move = setup()
         return _simulate_route(*route_fields(game.observe(game.state.to_move).view, move),

@@ -346,3 +346,13 @@ def test_a_defect_is_one_line_and_a_crash_report_not_a_traceback(capsys, monkeyp
     assert code == 70 and err == (f"mineboard: internal error (KeyError); please report it "
                                   f"with the details in {report}\n")
     assert "Traceback" in report.read_text() and "no such key" in report.read_text()
+
+
+def test_each_rulesets_odds_query_is_named_where_the_command_finds_it():
+    """``mineboard odds`` imports the query alone (core.ruleset.odds_query); the ruleset's
+    own ``odds_query`` must be that very class, so the window and the command agree."""
+    import mineboard.rules  # noqa: F401
+    from mineboard.core.registry import get_ruleset, odds_query, ruleset_ids
+
+    for rid in ruleset_ids():
+        assert odds_query(rid) is get_ruleset(rid).odds_query is not None

@@ -21,7 +21,7 @@ import pytest
 from mineboard.core.actions import Action
 from mineboard.core.errors import IllegalAction
 from mineboard.core.game import TEACHER, Game
-from mineboard.core.ruleset import registered
+from mineboard.core.registry import registered
 from mineboard.core.table import Table
 from mineboard.persistence.saves import game_from_save, save_document
 from mineboard.persistence.scenario import load_scenario

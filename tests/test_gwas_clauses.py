@@ -15,8 +15,7 @@ from mineboard.core.schema import from_json
 from mineboard.maps.hexgrid import hexside_distance
 from mineboard.rules.gwas_tactical.actions import EndPhase
 from mineboard.rules.gwas_tactical.data import default_data, parse_table
-from mineboard.rules.gwas_tactical.odds import modifier, result_distribution
-from mineboard.rules.gwas_tactical.planning import HexQuery, hex_odds
+from mineboard.rules.gwas_tactical.odds import HexQuery, hex_odds, modifier, result_distribution
 from mineboard.rules.gwas_tactical.state import Logsheet
 from tests.conftest import jutland, play, refused
 

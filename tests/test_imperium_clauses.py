@@ -19,8 +19,12 @@ from mineboard.rules.imperium_mines.data import (
     default_ship_data,
     ship_data,
 )
-from mineboard.rules.imperium_mines.odds import afoul_chance, hits_per_ship
-from mineboard.rules.imperium_mines.planning import SystemQuery, system_odds
+from mineboard.rules.imperium_mines.odds import (
+    SystemQuery,
+    afoul_chance,
+    hits_per_ship,
+    system_odds,
+)
 from mineboard.rules.imperium_mines.scenario import ImperiumScenario
 from mineboard.rules.imperium_mines.state import Counter, Options
 from tests.conftest import IMPERIUM, dice_of, imperium, play, refused, scenario

@@ -34,11 +34,10 @@ from mineboard.rules.naval_lines.data import default_rule_data
 from mineboard.rules.naval_lines.odds import (
     FieldCrossing,
     SweepRule,
-    move_preview,
     route_losses,
-    route_odds,
     sweep,
 )
+from mineboard.rules.naval_lines.previews import move_preview, route_odds
 
 MINE = default_rule_data().mine
 ENEMY = MINE.detonates(False)

@@ -19,9 +19,9 @@ from mineboard.rules.naval_lines.odds import (
     SweepRule,
     line_odds,
     route_losses,
-    route_odds,
     single_line,
 )
+from mineboard.rules.naval_lines.previews import route_odds
 from tests.conftest import game
 
 MINE = default_rule_data().mine

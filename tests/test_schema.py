@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import mineboard.rules  # noqa: F401  (names the rulesets)
 from mineboard.core.actions import Action
 from mineboard.core.errors import BadInput
-from mineboard.core.ruleset import get_ruleset
+from mineboard.core.registry import get_ruleset
 from mineboard.core.schema import (
     Doc,
     JsonField,

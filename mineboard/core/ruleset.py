@@ -9,14 +9,13 @@ is boardgame.io's ``playerView``: the state as one side (or nobody) may see it.
 
 from __future__ import annotations
 
-import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from mineboard.core.actions import Action, ActionCodec
 from mineboard.core.dice import Dice
-from mineboard.core.errors import BadInput, IllegalAction
+from mineboard.core.errors import IllegalAction
 from mineboard.core.events import Event
 from mineboard.core.game import GameState
 from mineboard.core.places import PlaceRef
@@ -114,12 +113,16 @@ class Ruleset(ABC, Generic[S]):
         return []
 
     # ---- the odds command ------------------------------------------------------------
-    odds_query: ClassVar[type[Any] | None] = None
-    """A dataclass of the ``mineboard odds RULESET`` options (``Doc`` gives their help)."""
+    odds_query: ClassVar[type[OddsQuery] | None] = None
+    """A dataclass of the ``mineboard odds RULESET`` options (``Doc`` gives their help),
+    whose ``preview()`` is the exact odds the command prints. It lives in a module of its
+    own that the command imports alone (see :func:`provide`)."""
 
-    def odds(self, query: Any) -> Preview:
-        """The exact odds the ``odds`` command prints, for a filled-in ``odds_query``."""
-        raise NotImplementedError(f"{self.id} has no odds command")
+
+class OddsQuery(Protocol):
+    """A filled-in ``mineboard odds`` query."""
+
+    def preview(self) -> Preview: ...
 
 
 class TableRuleset(Ruleset[S]):
@@ -136,47 +139,3 @@ class TableRuleset(Ruleset[S]):
 
     def apply(self, state: S, action: Action, dice: Dice) -> list[Event]:
         return self.effects[type(action)](state, action, dice)
-
-
-_REGISTRY: dict[str, Ruleset[Any]] = {}
-_PROVIDERS: dict[str, str] = {}
-"""Ruleset id → ``"module:attribute"`` of its Ruleset, imported on first use: a command
-that needs one ruleset (``mineboard odds naval-lines``) loads neither the others nor the
-map libraries."""
-
-
-def provide(ruleset_id: str, target: str) -> None:
-    """Name where ruleset ``ruleset_id`` is defined, without importing it."""
-    _PROVIDERS[ruleset_id] = target
-
-
-def register(ruleset: Ruleset[Any]) -> Ruleset[Any]:
-    if ruleset.id in _REGISTRY:
-        raise ValueError(f"ruleset {ruleset.id!r} registered twice")
-    _REGISTRY[ruleset.id] = ruleset
-    return ruleset
-
-
-def ruleset_ids() -> list[str]:
-    """Every ruleset id known, loaded or not."""
-    return sorted(set(_PROVIDERS) | set(_REGISTRY))
-
-
-def registered() -> dict[str, Ruleset[Any]]:
-    """Every ruleset, each loaded now if it was not yet."""
-    return {rid: get_ruleset(rid) for rid in ruleset_ids()}
-
-
-def get_ruleset(ruleset_id: str, where: str = "ruleset") -> Ruleset[Any]:
-    if ruleset_id not in _REGISTRY and ruleset_id in _PROVIDERS:
-        module, _, attribute = _PROVIDERS[ruleset_id].partition(":")
-        ruleset = getattr(importlib.import_module(module), attribute)
-        if ruleset.id != ruleset_id:
-            raise ValueError(f"{_PROVIDERS[ruleset_id]} defines {ruleset.id!r}, "
-                             f"not {ruleset_id!r}")
-        register(ruleset)
-    try:
-        return _REGISTRY[ruleset_id]
-    except KeyError:
-        known = ", ".join(ruleset_ids()) or "none"
-        raise BadInput(where, f"unknown ruleset {ruleset_id!r} (known: {known})") from None

@@ -15,7 +15,8 @@ import mineboard.rules  # noqa: F401  (registers the rulesets)
 from mineboard.core.dice import fresh_seed
 from mineboard.core.errors import BadInput
 from mineboard.core.game import Game
-from mineboard.core.ruleset import Ruleset, get_ruleset
+from mineboard.core.registry import get_ruleset
+from mineboard.core.ruleset import Ruleset
 from mineboard.core.table import Table
 from mineboard.maps.geojson import cached_board, map_file
 from mineboard.maps.model import BoardMap

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import Annotated
 
-from mineboard.core.chance import dice_sum
-from mineboard.rules.gwas_tactical.data import GtData, MinefieldTable
+from mineboard.core.chance import dice_sum, fraction_text
+from mineboard.core.errors import BadInput
+from mineboard.core.planning import Preview
+from mineboard.core.schema import Doc, Range
+from mineboard.rules.gwas_tactical.data import GtData, MinefieldTable, default_data
 
 
 def modifier(rules: GtData, mine_counters: int, impulse: int) -> int:
@@ -21,3 +26,48 @@ def result_distribution(table: MinefieldTable, mod: int) -> dict[str, Fraction]:
         out[result] = out.get(result, Fraction(0)) + p
     order = [b.result for b in table.bands]
     return {r: out[r] for r in order if r in out}
+
+
+def table_preview(rules: GtData, mod: int, title: str) -> Preview:
+    dist = result_distribution(rules.table, mod)
+    outcomes = tuple(dist.items())
+    first = outcomes[0][0] if outcomes else ""
+    label = f" [{rules.table.label}]" if rules.table.label else ""
+    return Preview(title=title, axis="Minefield Table result, each ship (GT-11)",
+                   outcomes=outcomes,
+                   summary=f"P({first}) = {fraction_text(dist.get(first, Fraction(0)))}{label}",
+                   good=0, data={"modifier": mod,
+                                 "distribution": {k: str(p) for k, p in dist.items()}})
+
+
+@dataclass(frozen=True)
+class HexQuery:
+    """``mineboard odds gwas-tactical``: a ship entering a hex with enemy mine counters.
+
+    The limits keep the command's answer small and quick: one ship's roll is one table
+    lookup per dice total whatever the count, and past the table's last band every larger
+    count gives the same odds, so 999 loses nothing a game could ask. No mine counter (0)
+    passes the range so that :func:`hex_odds` can say which clause needs one.
+    """
+
+    mine_counters: Annotated[int, Range(0, 999),
+                             Doc("enemy mine counters in the hex (1–999)")]
+    impulse: Annotated[int, Range(1, 99),
+                       Doc("the impulse (1–99; the impulse table's own run, 1–9 by default)")]
+
+    def preview(self) -> Preview:
+        return hex_odds(self)
+
+
+def hex_odds(query: HexQuery) -> Preview:
+    data = default_data()
+    mine_counters, impulse = query.mine_counters, query.impulse
+    if mine_counters < 1:
+        raise BadInput("--mine-counters", "a hex needs at least one mine counter to roll "
+                                          "(GT-11)")
+    if impulse not in data.impulses:
+        raise BadInput("--impulse", f"impulses run {data.impulses[0]}–{data.impulses[-1]}")
+    mod = modifier(data, mine_counters, impulse)
+    return table_preview(data, mod, f"gwas-tactical: {mine_counters} mine counter(s), impulse "
+                                    f"{impulse}: modifier +{mod} (GT-11) — table: "
+                                    f"{data.table.label or 'printed'}")

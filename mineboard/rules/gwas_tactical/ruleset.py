@@ -16,6 +16,7 @@ from mineboard.rules.gwas_tactical import planning
 from mineboard.rules.gwas_tactical.actions import CODEC, EndPhase, MoveShips, PlaceCounter
 from mineboard.rules.gwas_tactical.checks import CHECKS
 from mineboard.rules.gwas_tactical.effects import EFFECTS
+from mineboard.rules.gwas_tactical.odds import HexQuery
 from mineboard.rules.gwas_tactical.scenario import state_from_scenario
 from mineboard.rules.gwas_tactical.state import GtState
 
@@ -81,10 +82,7 @@ class GwasTactical(TableRuleset[GtState]):
     def invariants(self, state: GtState) -> list[str]:
         return planning.invariants(state)
 
-    odds_query = planning.HexQuery
-
-    def odds(self, query: planning.HexQuery) -> Preview:
-        return planning.hex_odds(query)
+    odds_query = HexQuery
 
     def summary(self, state: GtState) -> dict[str, Any]:
         return {

@@ -3,10 +3,15 @@ of mine hits on each ship (IM-22); the numbers come from the ship table."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import Annotated
 
-from mineboard.core.chance import Dist, binomial, capped_binomial, dice_sum, mix
-from mineboard.rules.imperium_mines.data import CheckRule
+from mineboard.core.chance import Dist, binomial, capped_binomial, dice_sum, fraction_text, mix
+from mineboard.core.errors import BadInput
+from mineboard.core.planning import Preview
+from mineboard.core.schema import Doc, Range
+from mineboard.rules.imperium_mines.data import CheckRule, ShipData, default_ship_data
 
 SIX = Fraction(1, 6)
 
@@ -42,3 +47,51 @@ def ship_damage(rule: CheckRule, points: int, jump: int, sweepers: int, hull: in
     destroyed (the damage model: a ship is lost when its hits reach its hull)."""
     afoul = afoul_chance(rule, points, jump, sweepers)
     return mix([(1 - afoul, Dist.certain(0)), (afoul, hits_per_ship(points, hit_on, hull))])
+
+
+MAX_QUERY_POINTS = 99
+"""The odds command's largest minefield, as large as a scenario may set one down. The hit
+table has a row per possible hit, each a fraction over 6**points: it grows with the square
+of the points, and far beyond this it takes minutes and outgrows Python's int-to-str limit."""
+
+
+@dataclass(frozen=True)
+class SystemQuery:
+    """``mineboard odds imperium-mines``: a fleet entering a mined star system."""
+
+    mine_points: Annotated[int, Range(0, MAX_QUERY_POINTS),
+                           Doc("enemy mine points in the system (IM-30), at most "
+                               f"{MAX_QUERY_POINTS}")]
+    jump: Annotated[int, Range(1, None),
+                    Doc("which jump of the segment enters the system (1 = first)")] = 1
+    sweepers: Annotated[int, Range(0, None), Doc("minesweepers in the entering fleet "
+                                                 "(IM-18)")] = 0
+
+    def preview(self) -> Preview:
+        return system_odds(self)
+
+
+def system_odds(query: SystemQuery, rules: ShipData | None = None) -> Preview:
+    if query.jump < 1:
+        raise BadInput("--jump", "jumps are counted from 1 (IM-32)")
+    if query.mine_points > MAX_QUERY_POINTS:
+        raise BadInput("--mine-points", f"at most {MAX_QUERY_POINTS} mine points (IM-22)")
+    rules = rules or default_ship_data()
+    afoul = afoul_chance(rules.check, query.mine_points, query.jump, query.sweepers)
+    hits = hits_per_ship(query.mine_points, rules.hit_on).fractions()
+    full = {k: hits.get(k, Fraction(0)) for k in range(query.mine_points + 1)}
+    bonus = f" ({rules.check.later_jump_bonus:+d}, 2nd or later jump)" if query.jump >= 2 \
+        else ""
+    return Preview(
+        title=f"imperium-mines: {query.mine_points} mine point(s), jump {query.jump}{bonus}, "
+              f"{query.sweepers} minesweeper(s); P(run afoul: {rules.check.dice}d6 + modifiers ≥ "
+              f"{rules.check.afoul_at}) = "
+              f"{fraction_text(afoul)}",
+        axis=f"if afoul, hits on each ship (one die per mine point, "
+             f"{'6' if rules.hit_on == 6 else f'{rules.hit_on}+'} hits, IM-22)",
+        outcomes=tuple((f"{k} hit(s)", p) for k, p in full.items()),
+        summary=f"if afoul, each ship escapes unhit with P = {fraction_text(full[0])}"
+        if query.mine_points else "no mine points: no check is made (IM-16, IM-27)", good=0,
+        data={"afoul": str(afoul), "hits_per_ship": {str(k): str(p) for k, p in full.items()}})
+
+

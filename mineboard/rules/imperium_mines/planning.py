@@ -3,15 +3,9 @@ the way, the stay-and-work orders (lay, sweep, false counters), construction, co
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from fractions import Fraction
-from typing import Annotated
-
 from mineboard.core.actions import Action
 from mineboard.core.chance import fraction_text
-from mineboard.core.errors import BadInput
 from mineboard.core.planning import Choice, Command, Preview, Selection
-from mineboard.core.schema import Doc, Range
 from mineboard.maps.model import ROUTE, SYSTEM
 from mineboard.rules.common.checks import Check, is_legal
 from mineboard.rules.imperium_mines.actions import (
@@ -23,18 +17,11 @@ from mineboard.rules.imperium_mines.actions import (
     SettleCombat,
     Sweep,
 )
-from mineboard.rules.imperium_mines.data import ShipData, default_ship_data
 from mineboard.rules.imperium_mines.odds import afoul_chance, hits_per_ship
 from mineboard.rules.imperium_mines.state import CONSTRUCTION, SEGMENT, ImperiumState
 
 MAX_SHOWN_POINTS = 8
 """The odds panel shows P(afoul) for 1…8 hidden mine points: beyond that it is near 1."""
-
-MAX_QUERY_POINTS = 99
-"""The odds command's largest minefield, as large as a scenario may set one down. The hit
-table has a row per possible hit, each a fraction over 6**points: it grows with the square
-of the points, and far beyond this it takes minutes and outgrows Python's int-to-str limit."""
-
 
 def units_at(view: ImperiumState, place: str) -> list[str]:
     return [f.id for f in view.fleets_at(place, view.active)]
@@ -175,42 +162,3 @@ def invariants(state: ImperiumState) -> list[str]:
             if any(c.value < 0 or (c.false and c.value) for c in counters):
                 problems.append(f"{owner}'s counters at {system} hold impossible values")
     return problems
-
-
-@dataclass(frozen=True)
-class SystemQuery:
-    """``mineboard odds imperium-mines``: a fleet entering a mined star system."""
-
-    mine_points: Annotated[int, Range(0, MAX_QUERY_POINTS),
-                           Doc("enemy mine points in the system (IM-30), at most "
-                               f"{MAX_QUERY_POINTS}")]
-    jump: Annotated[int, Range(1, None),
-                    Doc("which jump of the segment enters the system (1 = first)")] = 1
-    sweepers: Annotated[int, Range(0, None), Doc("minesweepers in the entering fleet "
-                                                 "(IM-18)")] = 0
-
-
-def system_odds(query: SystemQuery, rules: ShipData | None = None) -> Preview:
-    if query.jump < 1:
-        raise BadInput("--jump", "jumps are counted from 1 (IM-32)")
-    if query.mine_points > MAX_QUERY_POINTS:
-        raise BadInput("--mine-points", f"at most {MAX_QUERY_POINTS} mine points (IM-22)")
-    rules = rules or default_ship_data()
-    afoul = afoul_chance(rules.check, query.mine_points, query.jump, query.sweepers)
-    hits = hits_per_ship(query.mine_points, rules.hit_on).fractions()
-    full = {k: hits.get(k, Fraction(0)) for k in range(query.mine_points + 1)}
-    bonus = f" ({rules.check.later_jump_bonus:+d}, 2nd or later jump)" if query.jump >= 2 \
-        else ""
-    return Preview(
-        title=f"imperium-mines: {query.mine_points} mine point(s), jump {query.jump}{bonus}, "
-              f"{query.sweepers} minesweeper(s); P(run afoul: {rules.check.dice}d6 + modifiers ≥ "
-              f"{rules.check.afoul_at}) = "
-              f"{fraction_text(afoul)}",
-        axis=f"if afoul, hits on each ship (one die per mine point, "
-             f"{'6' if rules.hit_on == 6 else f'{rules.hit_on}+'} hits, IM-22)",
-        outcomes=tuple((f"{k} hit(s)", p) for k, p in full.items()),
-        summary=f"if afoul, each ship escapes unhit with P = {fraction_text(full[0])}"
-        if query.mine_points else "no mine points: no check is made (IM-16, IM-27)", good=0,
-        data={"afoul": str(afoul), "hits_per_ship": {str(k): str(p) for k, p in full.items()}})
-
-

@@ -15,6 +15,7 @@ from mineboard.rules.imperium_mines import planning
 from mineboard.rules.imperium_mines.actions import CODEC, EndPhase, Jump, LayMines, PlaceFalse
 from mineboard.rules.imperium_mines.checks import CHECKS
 from mineboard.rules.imperium_mines.effects import EFFECTS
+from mineboard.rules.imperium_mines.odds import SystemQuery
 from mineboard.rules.imperium_mines.scenario import state_from_scenario
 from mineboard.rules.imperium_mines.state import Counter, ImperiumState
 
@@ -77,10 +78,7 @@ class ImperiumMines(TableRuleset[ImperiumState]):
     def invariants(self, state: ImperiumState) -> list[str]:
         return planning.invariants(state)
 
-    odds_query = planning.SystemQuery
-
-    def odds(self, query: planning.SystemQuery) -> Preview:
-        return planning.system_odds(query)
+    odds_query = SystemQuery
 
     def summary(self, state: ImperiumState) -> dict[str, Any]:
         def counters(cs: list[Counter]) -> list[Any]:

@@ -15,7 +15,8 @@ from mineboard.rules.naval_lines import planning
 from mineboard.rules.naval_lines.actions import CODEC, EndPhase, Move, Retreat
 from mineboard.rules.naval_lines.checks import CHECKS
 from mineboard.rules.naval_lines.effects import EFFECTS
-from mineboard.rules.naval_lines.odds import LineQuery, line_odds, move_preview, retreat_preview
+from mineboard.rules.naval_lines.odds import LineQuery
+from mineboard.rules.naval_lines.previews import move_preview, retreat_preview
 from mineboard.rules.naval_lines.scenario import state_from_scenario
 from mineboard.rules.naval_lines.state import NavalState
 
@@ -91,9 +92,6 @@ class NavalLines(TableRuleset[NavalState]):
         return planning.invariants(state)
 
     odds_query = LineQuery
-
-    def odds(self, query: LineQuery) -> Preview:
-        return line_odds(query)
 
     def summary(self, state: NavalState) -> dict[str, Any]:
         return {
