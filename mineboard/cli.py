@@ -204,15 +204,17 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
 
 
 def _odds_queries(argv: Sequence[str]) -> list[tuple[str, type]]:
-    """The odds queries the parser needs: only the named ruleset's, when it is known (one
-    small module loads, not every ruleset), else every one (for help and for the error that
-    lists them)."""
+    """The odds queries the parser needs: none for another command, only the named
+    ruleset's when it is known (one small module loads, not every ruleset), else every one
+    (for help and for the error that lists them)."""
     import mineboard.rules  # noqa: F401  (names the rulesets)
     from mineboard.core.registry import odds_query, ruleset_ids
 
     args = [a for a in argv if not a.startswith("-")]
+    if args[:1] != ["odds"]:
+        return []  # another command: the odds options are never read
     ids = ruleset_ids()
-    wanted = [args[1]] if len(args) > 1 and args[0] == "odds" and args[1] in ids else ids
+    wanted = [args[1]] if len(args) > 1 and args[1] in ids else ids
     return [(rid, query) for rid in wanted if (query := odds_query(rid)) is not None]
 
 

@@ -356,3 +356,17 @@ def test_each_rulesets_odds_query_is_named_where_the_command_finds_it():
 
     for rid in ruleset_ids():
         assert odds_query(rid) is get_ruleset(rid).odds_query is not None
+
+
+def test_play_reaches_its_first_frame_without_networkx_or_the_odds_modules(tmp_path):
+    """Issue 11: the first frame came after importing networkx (a fifth of the start) and
+    every ruleset's odds query (for a parser 'play' never reads)."""
+    import os
+
+    env = dict(os.environ, MINEBOARD_FIRST_FRAME_EXIT="1", QT_QPA_PLATFORM="offscreen",
+               MINEBOARD_DATA_DIR=str(tmp_path))
+    code = ("import sys; from mineboard.cli import main; main(['play']); "
+            "print(sorted(m for m in sys.modules if m == 'networkx' or m.endswith('.odds')))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, timeout=120, check=True)
+    assert run.stdout.strip().splitlines()[-1] == "['mineboard.rules.naval_lines.odds']"

@@ -118,7 +118,6 @@ class BoardMap:
     ways: dict[str, Way]
     content_hash: str = ""
     meta: Mapping[str, Any] = field(default_factory=dict)
-    graph: nx.Graph = field(default_factory=lambda: _networkx().Graph())
     grid: HexGrid | None = None  # the hex grid of a hex map; None on area and point maps
     edge_sets: dict[str, EdgeSet] = field(default_factory=dict)
     regions: dict[str, Region] = field(default_factory=dict)
@@ -126,11 +125,34 @@ class BoardMap:
     # cached_board; board_from_json alone leaves this empty.
     related: dict[str, BoardMap] = field(default_factory=dict)
 
-    def __post_init__(self) -> None:
-        if self.graph.number_of_nodes() == 0:
-            self.graph.add_nodes_from(self.places)
+    _graph: nx.Graph | None = field(default=None, init=False, repr=False, compare=False)
+    _adjacent: dict[str, dict[str, Way]] | None = field(default=None, init=False, repr=False,
+                                                          compare=False)
+
+    @property
+    def adjacent(self) -> dict[str, dict[str, Way]]:
+        """Place → neighbour → the way between them: what drawing and the rules ask most,
+        in plain dicts (no networkx to load for it)."""
+        if self._adjacent is None:
+            adjacent: dict[str, dict[str, Way]] = {p: {} for p in self.places}
             for way in self.ways.values():
-                self.graph.add_edge(way.a, way.b, way=way.id, kind=way.kind)
+                adjacent.setdefault(way.a, {})[way.b] = way
+                adjacent.setdefault(way.b, {})[way.a] = way
+            self._adjacent = adjacent
+        return self._adjacent
+
+    @property
+    def graph(self) -> nx.Graph:
+        """The places joined by the ways, as a networkx graph built on first use: importing
+        networkx is a fifth of the program's start, and nothing before the first frame
+        asks for a path (the window warms it up once the board is shown)."""
+        if self._graph is None:
+            graph = _networkx().Graph()
+            graph.add_nodes_from(self.places)
+            for way in self.ways.values():
+                graph.add_edge(way.a, way.b, way=way.id, kind=way.kind)
+            self._graph = graph
+        return self._graph
 
     def __deepcopy__(self, memo: dict[int, Any]) -> BoardMap:
         """Maps never change during a game, so game-state snapshots share one."""
@@ -173,8 +195,8 @@ class BoardMap:
         return self.ways.get(way_id(a, b))
 
     def neighbours(self, place_id: str, way_kind: str | None = None) -> list[str]:
-        out = [n for n, data in self.graph[place_id].items()
-               if way_kind is None or data["kind"] == way_kind]
+        out = [n for n, way in self.adjacent[place_id].items()
+               if way_kind is None or way.kind == way_kind]
         return sorted(out, key=place_sort_key)
 
     def subgraph(self, way_kind: str | Collection[str]) -> nx.Graph:

@@ -114,6 +114,9 @@ def run_app(name_or_path: str, seed: int | None, table: Table = Table()) -> int:
     if os.environ.get("MINEBOARD_FIRST_FRAME_EXIT"):
         _exit_after_first_frame(window)
     window.show()
+    # Paths and neighbours need networkx, a fifth of the start: load it once the board is
+    # up, not before the first frame (a click that comes sooner simply loads it itself).
+    QTimer.singleShot(400, lambda: window.session.scenario.board.graph)
     code = app.exec()
     GameSession.release_autosave()
     return code
