@@ -72,12 +72,13 @@ def test_the_truth_pattern_catches_what_it_should():
 
 def test_no_ruleset_names_outside_its_own_folders():
     """The window knows no ruleset: only the registry names them, and each ruleset's
-    window code lives in mineboard/qt/<ruleset-id>/."""
+    window code lives in mineboard/qt/<ruleset-id>/. (The Qt benchmarks build each
+    ruleset's own scenes on purpose: they are no part of the window.)"""
     ids = ("naval_lines", "gwas_tactical", "imperium_mines", "naval-lines", "gwas-tactical",
            "imperium-mines")
     qt = ROOT / "mineboard" / "qt"
     offenders = [str(p.relative_to(ROOT)) for p in qt.rglob("*.py")
-                 if p.parent == qt and p.name != "registry.py"
+                 if p.parent == qt and p.name not in ("registry.py", "bench.py")
                  and any(i in p.read_text() for i in ids)]
     offenders += [str(p.relative_to(ROOT)) for p in (qt / "maps").rglob("*.py")
                   if any(i in p.read_text() for i in ids)]

@@ -13,8 +13,10 @@ import shapely
 from shapely.geometry import MultiPoint, Point, box, mapping
 
 
-def area_map_json(zones: int = 300, land_every: int = 10, seed: int = 0) -> dict[str, Any]:
-    """A rectangle cut into Voronoi cells; every ``land_every``-th cell is land."""
+def area_map_json(zones: int = 300, land_every: int = 10, seed: int = 0,
+                  capitals: int = 0) -> dict[str, Any]:
+    """A rectangle cut into Voronoi cells; every ``land_every``-th cell is land, and the
+    first ``capitals`` lands hold a capital (so a scenario can give nations one)."""
     rng = random.Random(seed)
     side = 100.0 * zones**0.5
     frame = box(0, 0, side, side)
@@ -26,6 +28,8 @@ def area_map_json(zones: int = 300, land_every: int = 10, seed: int = 0) -> dict
         land = land_every and i % land_every == land_every - 1
         props: dict[str, Any] = {"kind": "land" if land else "sea_zone",
                                  "name": f"Land {i}" if land else f"Zone {i}"}
+        if land and i // land_every < capitals:
+            props.update(capital=f"Capital {i // land_every + 1}", industrial_capacity=8)
         features.append({"type": "Feature", "id": f"L{i}" if land else str(i + 1),
                          "properties": props, "geometry": mapping(geom)})
     return {"type": "FeatureCollection",
@@ -59,12 +63,35 @@ def point_map_json(systems: int = 25, seed: int = 0) -> dict[str, Any]:
 
 def hex_map_json(cols: int = 100, rows: int = 100, size: float = 20.0) -> dict[str, Any]:
     """A plain sea hex grid with a few land overrides."""
+    width = max(2, len(str(max(cols, rows))))  # as HexGrid.label writes them
     features = [{"type": "Feature", "id": f"o{c}", "properties": {
-        "kind": "hex", "label": f"{c:02d}{c:02d}", "terrain": "land"}, "geometry": None}
-        for c in range(1, min(cols, rows) + 1, 7)]
+        "kind": "hex", "label": f"{c:0{width}d}{c:0{width}d}", "terrain": "land"},
+        "geometry": None} for c in range(1, min(cols, rows) + 1, 7)]
     return {"type": "FeatureCollection",
             "mineboard": {"schema": 1, "id": f"generated-hex-{cols}x{rows}", "kind": "hex",
                           "units": "board",
                           "hex": {"cols": cols, "rows": rows, "size": size,
                                   "orientation": "flat", "offset": "odd-q"}},
             "features": features}
+
+
+RING_SEGMENTS = ("C|SW", "C|S", "C|E", "C|NE", "C|NW", "C|W")
+"""The six sides of the shaded ring, as the bundled Jutland tactical map names them."""
+
+
+def tactical_map_json(cols: int = 100, rows: int = 100, size: float = 20.0,
+                      radius: int = 8) -> dict[str, Any]:
+    """A gwas-tactical hex map: a shaded ring in the middle standing for the boundaries of
+    zone C on the bundled Jutland zone map, so the game's own scenes can be measured at any
+    size."""
+    doc = hex_map_json(cols, rows, size)
+    width = max(2, len(str(max(cols, rows))))
+    header = doc["mineboard"]
+    header["id"] = f"generated-tactical-{cols}x{rows}"
+    header["ring"] = {"center": f"{cols // 2:0{width}d}{rows // 2:0{width}d}",
+                      "radius": radius,
+                      "segments": [{"name": b.split("|")[1], "side": i, "boundary": b}
+                                   for i, b in enumerate(RING_SEGMENTS)]}
+    header["related"] = {"strategic": "jutland-zones"}
+    header["battle_zone"] = "C"
+    return doc

@@ -1,12 +1,16 @@
-"""The map view: wheel and +/− zoom, fit, drag and arrow-key panning, clicks passed on."""
+"""The map view: wheel and +/− zoom, fit, drag and arrow-key panning, clicks passed on.
+
+It tells its scene every change of zoom (:meth:`MapScene.set_view`): the scene's screen
+items keep their size by it and its level of detail follows it.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
-from mineboard.qt.maps.scene import MapScene
+from mineboard.qt.maps.scene import Hit, MapScene
 
 DRAG_THRESHOLD = 5
 ZOOM_STEP = 1.25
@@ -51,6 +55,7 @@ class BoardView(QGraphicsView):
         self.resetTransform()
         self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
         self._fit_scale = self.transform().m11()
+        self._tell_scene()
         self.zoomed.emit(1.0)
 
     def zoom_by(self, factor: float) -> None:
@@ -58,7 +63,16 @@ class BoardView(QGraphicsView):
         current = self.transform().m11() / self._fit_scale
         target = min(MAX_SCALE_OF_FIT, max(MIN_SCALE_OF_FIT, current * factor))
         self.scale(target / current, target / current)
+        self._tell_scene()
         self.zoomed.emit(target)
+
+    def _tell_scene(self) -> None:
+        self.board_scene.set_view(self.transform().m11(), self.devicePixelRatioF())
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.DevicePixelRatioChange:  # moved to another screen
+            self._tell_scene()
+        return super().event(event)
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         steps = event.angleDelta().y() / 120
@@ -80,9 +94,15 @@ class BoardView(QGraphicsView):
             if self._dragging or delta.manhattanLength() > DRAG_THRESHOLD:
                 self._dragging = True
                 self.setCursor(Qt.CursorShape.ClosedHandCursor)
-                self._pan(-delta.x(), -delta.y())
+                self.pan_by(-delta.x(), -delta.y())
                 self._press = event.position().toPoint()
+        else:
+            self.board_scene.hover(self.mapToScene(event.position().toPoint()))
         super().mouseMoveEvent(event)
+
+    def leaveEvent(self, event: QEvent) -> None:
+        self.board_scene.hover(None)
+        super().leaveEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if self._press is not None and not self._dragging \
@@ -94,8 +114,11 @@ class BoardView(QGraphicsView):
         event.accept()
 
     def _emit_click(self, pos: QPointF, button: Qt.MouseButton) -> None:
-        self.clicked.emit(self.board_scene.hit(self.mapToScene(pos.toPoint()),
-                                               self.viewportTransform()), button)
+        self.clicked.emit(self.hit_at(pos), button)
+
+    def hit_at(self, pos: QPointF) -> Hit | None:
+        """What a click at ``pos`` (viewport pixels) means: the one way clicks are judged."""
+        return self.board_scene.hit(self.mapToScene(pos.toPoint()), self.viewportTransform())
 
     def click_scene_point(self, scene_pos: QPointF,
                           button: Qt.MouseButton = Qt.MouseButton.LeftButton) -> None:
@@ -103,10 +126,14 @@ class BoardView(QGraphicsView):
         view_pos = self.mapFromScene(scene_pos)
         self._emit_click(QPointF(view_pos), button)
 
-    def _pan(self, dx: float, dy: float) -> None:
-        scale = self.transform().m11()
-        centre = self.mapToScene(self.viewport().rect().center())
-        self.centerOn(centre + QPointF(dx / scale, dy / scale))
+    def pan_by(self, dx: float, dy: float) -> None:
+        """Move the map by screen pixels, as a drag or an arrow key does. The scroll bars
+        move by whole pixels along the axes asked for: the view scrolls what it shows and
+        paints only the strip uncovered (re-centring would drift by a pixel, making the
+        strip a frame)."""
+        for bar, step in ((self.horizontalScrollBar(), dx), (self.verticalScrollBar(), dy)):
+            if round(step):
+                bar.setValue(bar.value() + round(step))
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         step = 60
@@ -114,7 +141,7 @@ class BoardView(QGraphicsView):
         moves = {Qt.Key.Key_Left: (-step, 0), Qt.Key.Key_Right: (step, 0),
                  Qt.Key.Key_Up: (0, -step), Qt.Key.Key_Down: (0, step)}
         if key in moves:
-            self._pan(*moves[key])
+            self.pan_by(*moves[key])
         elif key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
             self.zoom_by(ZOOM_STEP)
         elif key == Qt.Key.Key_Minus:

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QGraphicsView, QLabel, QVBoxLayout, QWidget
 from mineboard.qt.maps.area import AreaScene
 from mineboard.qt.maps.hexes import HexScene
 from mineboard.qt.maps.picture import BACK, CounterMark, Face, Picture, StackMark, UnitMark
+from mineboard.qt.maps.scene import MapScene
 from mineboard.qt.plugin import RulesetUI, UnitRow
 from mineboard.rules.gwas_tactical.checks import setup_shortfall
 from mineboard.rules.gwas_tactical.state import APPROACH, SETUP, Counter, GtState, Ship
@@ -29,6 +30,9 @@ class FitView(QGraphicsView):
     def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)
         self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        scene = self.scene()
+        if isinstance(scene, MapScene):  # its names and numbers keep their size on screen
+            scene.set_view(self.transform().m11(), self.devicePixelRatioF())
 
 
 class GwasTacticalUI(RulesetUI[GtState]):
@@ -125,8 +129,8 @@ class GwasTacticalUI(RulesetUI[GtState]):
         """The viewer's logsheet: its own minefields and logged 'Mine' only."""
         log = view.logs[side]
         fields, logged = set(log.minefields), log.open_logs()
-        for way_id, item in self.strategic.lines.items():
-            item.set_state(mined=way_id in fields, eligible=way_id in logged)
+        self.strategic.set_mined(fields)
+        self.strategic.set_targets(view.strategic.ref(way) for way in logged)
         rows = [f"{side}'s logsheet, zone {view.zone}:"]
         for seg in view.ring.segments.values():
             mark = ("minefield" if seg.boundary in fields else

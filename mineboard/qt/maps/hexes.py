@@ -3,31 +3,48 @@ are bands with their names; highlighted hexes show where a click would be legal.
 
 Ten thousand hexes as ten thousand Python items would make every repaint call back into
 Python ten thousand times. Instead (the chips example's lesson, taken further) the grid is
-one item holding one prebuilt path per terrain, drawn in a few C++ calls, and it drops the
-outlines when hexes get too small to see.
+one :class:`~mineboard.qt.maps.layer.MapLayer` holding, per cell of the board, one
+prebuilt path per terrain and one of the hexsides (each drawn once); it draws only the cells
+a repaint exposes, drops the outlines when hexes get too small to see, and writes hex
+numbers only when they can be read.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from functools import cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import (
-    QGraphicsItem,
-    QGraphicsPathItem,
-    QGraphicsPixmapItem,
-    QGraphicsScene,
-    QStyleOptionGraphicsItem,
-    QWidget,
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QGlyphRun,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+    QRawFont,
 )
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
 
 from mineboard.core.places import PlaceRef
-from mineboard.maps.hexgrid import Hex, HexGrid, Hexside
+from mineboard.maps.hexgrid import HexGrid, Hexside
 from mineboard.maps.model import BOX, BOX_LINK, PORT, BoardMap, EdgeSet, Place, Region
-from mineboard.qt.art import counter_pixmap
-from mineboard.qt.maps.items import LABEL_Z, LINE_Z, FixedSizeItem, cosmetic
+from mineboard.qt.maps.items import (
+    LABEL_Z,
+    LINE_Z,
+    Art,
+    Overlay,
+    ScreenItem,
+    TextItem,
+    TextStyle,
+    bold,
+    compose,
+    cosmetic,
+)
+from mineboard.qt.maps.layer import Buckets, Cell, MapLayer
 from mineboard.qt.maps.scene import Colours, Hit, MapScene
 
 TERRAIN = {"sea": QColor("#CFE3F1"), "land": QColor("#EADFC2"), "shoal": QColor("#BFD8C9")}
@@ -37,80 +54,112 @@ BOX_FILL = QColor("#EEF3F7")
 OUTLINE_MIN_PIXELS = 6.0
 LABEL_MIN_PIXELS = 22.0
 SMOOTH_MIN_PIXELS = 14.0
+CELL_HEXES = 10
+"""A cell of the grid's buckets is this many hexes across."""
 
 
-class HexGridItem(QGraphicsItem):
+class HexGridItem(MapLayer):
     def __init__(self, grid: HexGrid) -> None:
-        super().__init__()
-        self.grid = grid
         x0, y0, x1, y1 = grid.pixel_bounds()
-        self._rect = QRectF(x0, y0, x1 - x0, y1 - y0)
-        corners = grid.layout.corner_offsets()
-        fills: dict[str, QPainterPath] = defaultdict(QPainterPath)
-        outline = QPainterPath()
-        for h in grid.hexes():
-            cx, cy = grid.layout.to_pixel(h)
-            poly = QPolygonF([QPointF(cx + dx, cy + dy) for dx, dy in corners])
-            terrain = grid.terrain(h)
-            if terrain != grid.default_terrain:
-                fills[terrain].addPolygon(poly)
-            outline.addPolygon(poly)
-        self.fills = dict(fills)
-        self.outline = outline
+        super().__init__(QRectF(x0, y0, x1 - x0, y1 - y0))
+        self.grid = grid
+        size = grid.layout.size
+        self.centres = {h: QPointF(*grid.layout.to_pixel(h)) for h in grid.hexes()}
+        self.buckets = Buckets({h: QRectF(c.x() - size, c.y() - size, 2 * size, 2 * size)
+                                for h, c in self.centres.items()}, CELL_HEXES * 1.5 * size)
+        self.fills: dict[Cell, dict[str, QPainterPath]] = {}
+        self.outlines: dict[Cell, QPainterPath] = {}
+        self._build()
         self.pen = QPen(QColor("#8FB0C8"), 0)  # cosmetic hairline
         self.labels = False
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
-
-    def boundingRect(self) -> QRectF:
-        return self._rect
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
-        painter.fillRect(self._rect, TERRAIN.get(self.grid.default_terrain, TERRAIN["sea"]))
-        painter.setPen(QPen(QColor(0, 0, 0, 0), 0))
-        for terrain, path in self.fills.items():
-            painter.setBrush(TERRAIN.get(terrain, QColor("#DDDDDD")))
-            painter.drawPath(path)
-        lod = option.levelOfDetailFromTransform(painter.worldTransform())
-        pixels = lod * self.grid.layout.size
-        if pixels >= OUTLINE_MIN_PIXELS:
-            # Small hexes: hairlines without antialiasing look the same and cost far less.
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing, pixels >= SMOOTH_MIN_PIXELS)
-            painter.setPen(self.pen)
-            painter.setBrush(QColor(0, 0, 0, 0))
-            painter.drawPath(self.outline)
-        if self.labels and pixels >= LABEL_MIN_PIXELS:
-            self._paint_labels(painter, option.exposedRect)
-
-    def _paint_labels(self, painter: QPainter, exposed: QRectF) -> None:
-        """Hex numbers in the top corner of each visible hex, as on a printed map."""
-        size = self.grid.layout.size
         font = QFont("DejaVu Sans")
         font.setPixelSize(max(1, round(size * 0.3)))
-        painter.setFont(font)
+        self.font = QRawFont.fromFont(font)
+        self._glyphs: dict[str, tuple[int, float]] = {}
+        self._runs: dict[Cell, QGlyphRun] = {}
+
+    def _build(self) -> None:
+        """Per cell: a path per terrain that is not the default, and the outline with each
+        hexside once (a side two hexes share would be drawn twice, darker where smoothed)."""
+        corners = self.grid.layout.corner_offsets()
+        quantum = 8 / self.grid.layout.size
+        drawn: set[tuple[int, int]] = set()
+        for cell, hexes in self.buckets.cells.items():
+            fills: dict[str, QPainterPath] = defaultdict(QPainterPath)
+            outline = QPainterPath()
+            for h in hexes:
+                c = self.centres[h]
+                points = [QPointF(c.x() + dx, c.y() + dy) for dx, dy in corners]
+                terrain = self.grid.terrain(h)
+                if terrain != self.grid.default_terrain:
+                    fills[terrain].addPolygon(QPolygonF(points))
+                for a, b in zip(points, points[1:] + points[:1], strict=True):
+                    side = (round((a.x() + b.x()) * quantum), round((a.y() + b.y()) * quantum))
+                    if side not in drawn:
+                        drawn.add(side)
+                        outline.moveTo(a)
+                        outline.lineTo(b)
+            self.fills[cell] = dict(fills)
+            self.outlines[cell] = outline
+
+    def draw(self, painter: QPainter, exposed: QRectF, pixels: float) -> None:
+        painter.fillRect(exposed, TERRAIN.get(self.grid.default_terrain, TERRAIN["sea"]))
+        cells = self.buckets.cells_near(exposed)
+        painter.setPen(Qt.PenStyle.NoPen)
+        for cell in cells:
+            for terrain, path in self.fills[cell].items():
+                painter.setBrush(TERRAIN.get(terrain, QColor("#DDDDDD")))
+                painter.drawPath(path)
+        hex_pixels = pixels * self.grid.layout.size
+        if hex_pixels >= OUTLINE_MIN_PIXELS:
+            # Small hexes: hairlines without antialiasing look the same and cost far less.
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing,
+                                  hex_pixels >= SMOOTH_MIN_PIXELS)
+            painter.setPen(self.pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            for cell in cells:
+                painter.drawPath(self.outlines[cell])
+        if self.labels and hex_pixels >= LABEL_MIN_PIXELS:
+            self._paint_labels(painter, exposed)
+
+    def _paint_labels(self, painter: QPainter, exposed: QRectF) -> None:
+        """Hex numbers in the top corner of each hex, as on a printed map: one run of
+        glyphs per cell, so a screenful of numbers is a few calls, not a thousand."""
         painter.setPen(QColor("#5E7D96"))
-        for h in self.grid.hexes():
-            x, y = self.grid.layout.to_pixel(h)
-            if exposed.contains(x, y):
-                painter.drawText(QRectF(x - size, y - size * 0.86, 2 * size, size * 0.5),
-                                 Qt.AlignmentFlag.AlignCenter, self.grid.label(h))
+        for cell in self.buckets.cells_near(exposed):
+            painter.drawGlyphRun(QPointF(0, 0), self._run(cell))
+
+    def _run(self, cell: Cell) -> QGlyphRun:
+        run = self._runs.get(cell)
+        if run is None:
+            size = self.grid.layout.size
+            baseline = (self.font.ascent() - self.font.descent()) / 2 - size * 0.61
+            indexes: list[int] = []
+            positions: list[QPointF] = []
+            for h in self.buckets.cells[cell]:
+                glyphs = [self._glyph(ch) for ch in self.grid.label(h)]
+                centre = self.centres[h]
+                x = centre.x() - sum(advance for _i, advance in glyphs) / 2
+                for index, advance in glyphs:
+                    indexes.append(index)
+                    positions.append(QPointF(x, centre.y() + baseline))
+                    x += advance
+            run = self._runs[cell] = QGlyphRun()
+            run.setRawFont(self.font)
+            run.setGlyphIndexes(indexes)
+            run.setPositions(positions)
+        return run
+
+    def _glyph(self, char: str) -> tuple[int, float]:
+        if char not in self._glyphs:
+            (index,) = self.font.glyphIndexesForString(char)
+            (advance,) = self.font.advancesForGlyphIndexes([index])
+            self._glyphs[char] = (index, advance.x())
+        return self._glyphs[char]
 
 
-class BandLabel(FixedSizeItem):
-    """The name of a hexside set, printed along its band."""
-
-    FONT = QFont("DejaVu Sans", 8, QFont.Weight.Bold)
-
-    def __init__(self, text: str) -> None:
-        super().__init__(150, 16)
-        self.text = text
-        self.setZValue(LABEL_Z)
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
-        painter.setFont(self.FONT)
-        painter.setPen(BAND)
-        painter.drawText(self._rect, Qt.AlignmentFlag.AlignCenter, self.text)
+BAND_NAME = TextStyle(8, BAND.name(), heavy=True)
+"""The name of a hexside set or a region, printed at its middle."""
 
 
 def band_name(edge_set: EdgeSet) -> str:
@@ -118,25 +167,31 @@ def band_name(edge_set: EdgeSet) -> str:
     return f"{edge_set.name} ({boundary})" if boundary else edge_set.name
 
 
-class PortItem(FixedSizeItem):
+class PortItem(ScreenItem):
     """A port: an anchor sign in its hex, named on hover."""
 
-    FONT = QFont("DejaVu Sans", 11, QFont.Weight.Bold)
-
     def __init__(self, place: Place) -> None:
-        super().__init__(18, 18)
+        super().__init__(LABEL_Z)
         self.place_id = place.id
         self.setToolTip(f"Port {place.name}")
-        self.setZValue(LABEL_Z)
+        self.refresh()
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(cosmetic(QColor("#203040"), 1))
-        painter.setBrush(QColor("#FFFFFF"))
-        painter.drawEllipse(self._rect)
-        painter.setFont(self.FONT)
-        painter.drawText(self._rect, Qt.AlignmentFlag.AlignCenter, "⚓")
+    def art(self) -> Art:
+        return port_art(self.ratio)
+
+
+@cache
+def port_art(ratio: float) -> Art:
+    rect = QRectF(-9, -9, 18, 18)
+
+    def draw(p: QPainter) -> None:
+        p.setPen(QPen(QColor("#203040"), 1))
+        p.setBrush(QColor("#FFFFFF"))
+        p.drawEllipse(rect)
+        p.setFont(bold(11))
+        p.drawText(rect, Qt.AlignmentFlag.AlignCenter, "⚓")
+
+    return compose(rect.adjusted(-1, -1, 1, 1), ratio, draw)
 
 
 class BoxItem(QGraphicsPathItem):
@@ -173,6 +228,7 @@ class HexScene(MapScene):
         if board.grid is None:
             raise ValueError(f"map {board.id} has no hex grid")
         self.grid: HexGrid = board.grid
+        self.spacing = self.grid.layout.size * 3**0.5  # from a hex's centre to the next
         self.grid_item = HexGridItem(self.grid)
         self.grid_item.labels = True
         self.addItem(self.grid_item)
@@ -196,7 +252,7 @@ class HexScene(MapScene):
         self.boxes = self._boxes()
         self.bands = {s.id: self._band(s) for s in board.edge_sets.values()}
         self.regions = {r.id: self._region(r) for r in board.regions.values()}
-        self.highlight = QGraphicsPathItem()
+        self.highlight = Overlay()
         self.highlight.setBrush(QBrush(QColor(240, 228, 66, 90)))
         self.highlight.setPen(QPen(Qt.PenStyle.NoPen))
         self.highlight.setZValue(LINE_Z - 0.5)
@@ -248,7 +304,7 @@ class HexScene(MapScene):
         self.addItem(item)
         if members:
             xs, ys = zip(*(self.grid.layout.to_pixel(h) for h in members), strict=True)
-            label = BandLabel(region.name)
+            label = TextItem(region.name, BAND_NAME)
             label.setPos(sum(xs) / len(xs), sum(ys) / len(ys))
             self.addItem(label)
         return item
@@ -274,7 +330,7 @@ class HexScene(MapScene):
         self.addItem(item)
         if sides:
             x, y = self.grid.layout.to_pixel(sides[len(sides) // 2].hex)
-            label = BandLabel(band_name(edge_set))
+            label = TextItem(band_name(edge_set), BAND_NAME)
             label.setPos(x, y)
             self.addItem(label)
         return item
@@ -315,30 +371,3 @@ class HexScene(MapScene):
     def hit_background(self, pos: QPointF) -> Hit | None:
         h = self.grid.hex_at(pos.x(), pos.y())
         return Hit(self.board.ref(self.grid.label(h))) if h is not None else None
-
-
-class HexBoardScene(QGraphicsScene):
-    """A bare hex board with counters, for the benchmarks."""
-
-    def __init__(self, grid: HexGrid) -> None:
-        super().__init__()
-        self.grid = grid
-        self.grid_item = HexGridItem(grid)
-        self.addItem(self.grid_item)
-        self.counters: list[QGraphicsPixmapItem] = []
-        self.setSceneRect(self.grid_item.boundingRect())
-
-    def add_counter(self, h: Hex, unit_type: str, colour: str) -> QGraphicsPixmapItem:
-        size = round(self.grid.layout.size * 1.1)
-        item = QGraphicsPixmapItem(counter_pixmap(unit_type, colour, "", size))
-        x, y = self.grid.layout.to_pixel(h)
-        item.setOffset(-size / 2, -size / 2)
-        item.setPos(x, y)
-        item.setZValue(1)
-        item.setData(0, self.grid.label(h))
-        self.addItem(item)
-        self.counters.append(item)
-        return item
-
-    def hex_at(self, pos: QPointF) -> Hex | None:
-        return self.grid.hex_at(pos.x(), pos.y())

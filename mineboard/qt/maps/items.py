@@ -1,12 +1,33 @@
-"""The items every kind of map shares: unit stacks, counters and minefield markers, the
-planned route. They ignore the view's zoom so they stay legible, and hold only what they
-draw: the scene sets it from a :class:`~mineboard.qt.maps.picture.Picture`."""
+"""The items every kind of map shares: unit stacks, counters and minefield markers, names,
+the planned route. They hold only what they draw: the scene sets it from a
+:class:`~mineboard.qt.maps.picture.Picture`.
+
+What floats on the map keeps its size on screen whatever the zoom. Qt's way of doing that,
+``ItemIgnoresTransformations``, keeps such items out of the scene's index, so every click and
+every repaint would look at all of them, and a Python ``paint`` would run once per item per
+frame. Instead each is a :class:`ScreenItem`: a picture composed once per content (cached,
+so a thousand alike stacks share one pixmap and Qt blits it in C++), scaled by the scene
+against the view's zoom, and so found through the index like any other item.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPixmap,
+    QTransform,
+)
+from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsPixmapItem
 
 from mineboard.core.places import PlaceRef
 from mineboard.qt import palette
@@ -17,6 +38,11 @@ ZONE_Z, LAND_Z, LINE_Z, PATH_Z, LABEL_Z, STACK_Z, MARKER_Z = 0, 1, 2, 3, 4, 5, 6
 
 BACK_COLOUR = QColor("#9AA3B5")
 UP_COLOUR = QColor("#D0021B")
+INK = QColor("#111111")
+EDGE = QColor("#222222")
+
+Art = tuple[QPixmap, QPointF]
+"""A composed picture and where its anchor point lies in it (the item's offset)."""
 
 
 def cosmetic(colour: QColor, width: float) -> QPen:
@@ -28,19 +54,152 @@ def cosmetic(colour: QColor, width: float) -> QPen:
     return pen
 
 
-class FixedSizeItem(QGraphicsItem):
-    """Drawn in screen pixels around its anchor, whatever the zoom."""
+def bold(points: int) -> QFont:
+    return font_of(points, True)
 
-    def __init__(self, width: float, height: float) -> None:
+
+@cache
+def font_of(points: int, heavy: bool = False) -> QFont:
+    font = QFont("DejaVu Sans", points)
+    font.setBold(heavy)
+    return font
+
+
+def compose(rect: QRectF, ratio: float, draw: Callable[[QPainter], None]) -> Art:
+    """A transparent pixmap covering ``rect`` (logical pixels around the anchor, at device
+    pixel ratio ``ratio``) with ``draw`` painting in the anchor's coordinates."""
+    pixmap = QPixmap(max(1, round(rect.width() * ratio)), max(1, round(rect.height() * ratio)))
+    pixmap.setDevicePixelRatio(ratio)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    painter.translate(-rect.left(), -rect.top())
+    draw(painter)
+    painter.end()
+    return pixmap, rect.topLeft()
+
+
+def badge(painter: QPainter, rect: QRectF, text: str, font: QFont) -> None:
+    """A count on a white pill: legible on sea, land and sky alike."""
+    painter.setPen(QPen(EDGE, 1))
+    painter.setBrush(QColor("#FFFFFF"))
+    painter.drawRoundedRect(rect, rect.height() / 2, rect.height() / 2)
+    painter.setFont(font)
+    painter.setPen(INK)
+    painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+
+
+class ScreenItem(QGraphicsPixmapItem):
+    """A picture of fixed size on screen at a point of the map (see the module's note).
+
+    Subclasses say what they look like in :meth:`art`, through a function cached by content;
+    :meth:`refresh` shows it after a change, and only when the picture is another one.
+    ``far`` is the scene's level of detail: items may draw a compact picture far out. The
+    scene scales each by the inverse of the view's zoom, so it keeps its size on screen.
+    """
+
+    def __init__(self, z: float) -> None:
         super().__init__()
-        self._rect = QRectF(-width / 2, -height / 2, width, height)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        self.setShapeMode(QGraphicsPixmapItem.ShapeMode.BoundingRectShape)
+        self.setZValue(z)
+        self.far = False
+        self.ratio = 1.0
+        self.shift = QPointF()
+        self.squeeze = 1.0
+        self._art: Art | None = None
 
-    def boundingRect(self) -> QRectF:
-        return self._rect
+    def art(self) -> Art:
+        raise NotImplementedError
+
+    def set_shift(self, shift: QPointF) -> None:
+        """Where it sits from its anchor, in screen pixels (owners side by side)."""
+        self.shift = shift
+        self._place()
+
+    def set_squeeze(self, squeeze: float) -> None:
+        """Squash it sideways about its anchor, as a counter turning over does."""
+        self.squeeze = squeeze
+        self._place()
+
+    def _place(self) -> None:
+        squeeze = max(0.05, abs(self.squeeze))
+        self.setTransform(QTransform.fromScale(squeeze, 1.0)
+                          * QTransform.fromTranslate(self.shift.x(), self.shift.y()))
+        # Qt applies the item's scale (about the origin point) before transform(): about
+        # -shift/squeeze, the shift shrinks with the picture and stays in screen pixels.
+        self.setTransformOriginPoint(-self.shift.x() / squeeze, -self.shift.y())
+
+    def refresh(self) -> None:
+        art = self.art()
+        if art is not self._art:
+            self._art = art
+            self.setPixmap(art[0])
+            self.setOffset(art[1])
+
+    def restyle(self, ratio: float, far: bool) -> None:
+        """Drawn for a screen of device pixel ratio ``ratio``, far out or not."""
+        if ratio != self.ratio or far != self.far:
+            self.ratio, self.far = ratio, far
+            self.refresh()
 
 
-class PathItem(QGraphicsPathItem):
+class TextItem(ScreenItem):
+    """A name on the map (a capital's, a star's, a band's), drawn under or at its point; it
+    never takes a click, so it cannot hide what lies beneath it."""
+
+    def __init__(self, text: str, style: TextStyle, z: float = LABEL_Z) -> None:
+        super().__init__(z)
+        self.text = text
+        self.style = style
+        self.refresh()
+
+    def art(self) -> Art:
+        return text_art(self.text, self.style, self.ratio)
+
+
+@dataclass(frozen=True)
+class TextStyle:
+    """How a name is written: font size and weight, ink, an optional light halo, and how
+    far below its point it starts (0: centred on the point)."""
+
+    points: int
+    ink: str
+    heavy: bool = False
+    halo: bool = False
+    below: float = 0.0
+
+
+@cache
+def text_art(text: str, style: TextStyle, ratio: float) -> Art:
+    font = font_of(style.points, style.heavy)
+    metrics = QFontMetricsF(font)
+    width, height = metrics.horizontalAdvance(text) + 6, metrics.height() + 2
+    top = style.below if style.below else -height / 2
+    rect = QRectF(-width / 2, top, width, height)
+
+    def draw(p: QPainter) -> None:
+        p.setFont(font)
+        if style.halo:
+            p.setPen(QColor(255, 255, 255, 200))
+            for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                p.drawText(rect.translated(dx, dy), Qt.AlignmentFlag.AlignCenter, text)
+        p.setPen(QColor(style.ink))
+        p.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+
+    return compose(rect.adjusted(-1, -1, 1, 1), ratio, draw)
+
+
+class Overlay(QGraphicsPathItem):
+    """A path drawn over the map that is no click target (a route, glowing lines, lit
+    places). Qt would stroke its path to find its shape at every click near it; with none,
+    a click passes through it to what lies beneath, as it always did."""
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath()
+
+
+class PathItem(Overlay):
     """The planned route of a move."""
 
     def __init__(self) -> None:
@@ -51,131 +210,152 @@ class PathItem(QGraphicsPathItem):
         self.setZValue(PATH_Z)
 
 
-class StackItem(FixedSizeItem):
-    """One owner's units at one place: the top counter, a fan behind it, a count badge."""
+class StackItem(ScreenItem):
+    """One owner's units at one place: the top counter, a fan behind it, a count badge.
+    Far out it is a pip in the owner's colour with the owner's letters."""
 
     SIZE = 34
-    FONT = QFont("DejaVu Sans", 7)
-    FONT.setBold(True)
 
     def __init__(self, place: str, owner: str, colour: QColor) -> None:
-        super().__init__(self.SIZE + 14, self.SIZE + 14)
+        super().__init__(STACK_Z)
         self.place = place
         self.owner = owner
         self.colour = colour
         self.units: tuple[UnitMark, ...] = ()
         self.selected_count = 0
-        self.setZValue(STACK_Z)
 
     def set_units(self, units: tuple[UnitMark, ...], selected: int = 0) -> None:
         self.units = units
         self.selected_count = selected
-        self.update()
+        self.refresh()
 
     @property
     def count(self) -> int:
         return len(self.units)
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
-        if not self.units:
-            return
-        s = self.SIZE
-        ratio = painter.device().devicePixelRatioF() if painter.device() else 1.0
-        kinds = list(dict.fromkeys((u.art, u.label) for u in self.units))[:3]
+    def art(self) -> Art:
+        if self.far:
+            return pip_art(self.colour.name(), palette.nation_code(self.owner),
+                           bool(self.selected_count), self.ratio)
+        kinds = tuple(dict.fromkeys((u.art, u.label) for u in self.units))[:3]
+        return stack_art(kinds, self.colour.name(), self.count, bool(self.selected_count),
+                         self.ratio)
+
+
+@cache
+def stack_art(kinds: tuple[tuple[str, str], ...], colour: str, count: int, selected: bool,
+              ratio: float) -> Art:
+    s = StackItem.SIZE
+    font = bold(7)
+
+    def draw(p: QPainter) -> None:
         fan = len(kinds) - 1
         for i, (art, label) in enumerate(reversed(kinds)):
             off = (fan - i) * 4
-            top_left = QPointF(-s / 2 + off - 4, -s / 2 + off - 4)
-            painter.drawPixmap(top_left, counter_pixmap(art, self.colour.name(),
-                                                         label if i == fan else "", s, ratio))
-        if self.selected_count:
-            painter.setPen(cosmetic(QColor("#FFD400"), 3))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(QRectF(-s / 2 - 6, -s / 2 - 6, s + 4, s + 4), 6, 6)
-        if self.count > 1:
-            badge = QRectF(s / 2 - 12, -s / 2 - 9, 18, 14)
-            painter.setPen(cosmetic(QColor("#222222"), 1))
-            painter.setBrush(QBrush(QColor("#FFFFFF")))
-            painter.drawRoundedRect(badge, 7, 7)
-            painter.setFont(self.FONT)
-            painter.setPen(QColor("#111111"))
-            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, str(self.count))
+            p.drawPixmap(QPointF(-s / 2 + off - 4, -s / 2 + off - 4),
+                         counter_pixmap(art, colour, label if i == fan else "", s, ratio))
+        if selected:
+            p.setPen(QPen(QColor("#FFD400"), 3))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawRoundedRect(QRectF(-s / 2 - 6, -s / 2 - 6, s + 4, s + 4), 6, 6)
+        if count > 1:
+            badge(p, QRectF(s / 2 - 12, -s / 2 - 9, 18, 14), str(count), font)
+
+    return compose(QRectF(-s / 2 - 8, -s / 2 - 10, s + 16, s + 17), ratio, draw)
 
 
-class MarkerItem(FixedSizeItem):
+@cache
+def pip_art(colour: str, code: str, selected: bool, ratio: float) -> Art:
+    """A stack seen from far: small, but still whose (colour and letters) and where."""
+    rect = QRectF(-10, -7, 20, 14)
+    back = QColor(colour)
+
+    def draw(p: QPainter) -> None:
+        p.setPen(QPen(QColor("#FFD400"), 2.5) if selected else QPen(back.darker(180), 1))
+        p.setBrush(back)
+        p.drawRoundedRect(rect, 3, 3)
+        p.setFont(bold(6))
+        p.setPen(palette.ink_for(back))
+        p.drawText(rect, Qt.AlignmentFlag.AlignCenter, code)
+
+    return compose(rect.adjusted(-2, -2, 2, 2), ratio, draw)
+
+
+class MarkerItem(ScreenItem):
     """One owner's markers at a place or on a way.
 
     Face-down counters are a fan of chits: a back ("?") the viewer may not read, a face its
     owner knows, red when turned up. A minefield with a known size is a badge: the mine
     glyph in the owner's colour, the owner's letters and the number of mines — never colour
-    alone.
+    alone. Far out both are drawn smaller, with the same glyph, letters and numbers.
     """
 
     CHIP = 18
-    FONT = QFont("DejaVu Sans", 8)
-    FONT.setBold(True)
 
     def __init__(self, at: PlaceRef, owner: str, colour: QColor) -> None:
-        super().__init__(60, 28)
+        super().__init__(MARKER_Z)
         self.at = at
         self.owner = owner
         self.colour = colour
         self.faces: tuple[Face, ...] = ()
         self.count = 0
         self.revealed: tuple[Face, ...] | None = None  # faces shown while counters turn up
-        self.flip = 1.0
         self.flash = 0.0
-        self.setZValue(MARKER_Z)
 
     def shown(self) -> tuple[Face, ...]:
         return self.revealed if self.revealed is not None else self.faces
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    def art(self) -> Art:
         faces = self.shown()
         if faces:
-            self._paint_chits(painter, faces)
-        else:
-            self._paint_field(painter)
+            return chits_art(faces, self.colour.name(), self.far, self.ratio)
+        return field_art(self.colour.name(), palette.nation_code(self.owner), self.count,
+                         self.flash > 0, self.far, self.ratio)
 
-    def _paint_chits(self, painter: QPainter, faces: tuple[Face, ...]) -> None:
-        painter.scale(max(0.05, abs(self.flip)), 1.0)
-        # Backs under faces the viewer knows, turned-up counters on top; of a tall stack the
-        # top four show, centred on the anchor.
-        shown = sorted(faces, key=lambda f: (f.up, f.text != "?"))[-4:]
-        top = len(shown) - 1
+
+@cache
+def chits_art(faces: tuple[Face, ...], colour: str, far: bool, ratio: float) -> Art:
+    # Backs under faces the viewer knows, turned-up counters on top; of a tall stack the
+    # top four show (one far out), centred on the anchor.
+    shown = sorted(faces, key=lambda f: (f.up, f.text != "?"))[-(1 if far else 4):]
+    chip = MarkerItem.CHIP * (0.7 if far else 1.0)
+    top = len(shown) - 1
+    font = bold(6 if far else 8)
+
+    def draw(p: QPainter) -> None:
         for i, face in enumerate(shown):
-            rect = QRectF(-self.CHIP / 2 - 2 * top + i * 4, -self.CHIP / 2 + top - i * 2,
-                          self.CHIP, self.CHIP)
-            back = face.text == "?"
-            fill = UP_COLOUR if face.up else BACK_COLOUR if back else self.colour
-            painter.setPen(QPen(QColor("#222222"), 1))
-            painter.setBrush(fill)
-            painter.drawRoundedRect(rect, 3, 3)
+            rect = QRectF(-chip / 2 - 2 * top + i * 4, -chip / 2 + top - i * 2, chip, chip)
+            fill = UP_COLOUR if face.up else BACK_COLOUR if face.text == "?" else QColor(colour)
+            p.setPen(QPen(EDGE, 1))
+            p.setBrush(fill)
+            p.drawRoundedRect(rect, 3, 3)
             if i == top:
-                painter.setFont(self.FONT)
-                painter.setPen(palette.ink_for(fill))
-                painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, face.text)
-        if len(faces) > 1:  # the count on a white badge, legible on sea, land and sky
-            badge = QRectF(self.CHIP / 2 + top * 2 - 4, -self.CHIP / 2 - top - 10, 22, 14)
-            painter.setPen(QPen(QColor("#222222"), 1))
-            painter.setBrush(QColor("#FFFFFF"))
-            painter.drawRoundedRect(badge, 7, 7)
-            painter.setFont(self.FONT)
-            painter.setPen(QColor("#111111"))
-            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, f"×{len(faces)}")
+                p.setFont(font)
+                p.setPen(palette.ink_for(fill))
+                p.drawText(rect, Qt.AlignmentFlag.AlignCenter, face.text)
+        if len(faces) > 1:
+            badge(p, QRectF(chip / 2 + top * 2 - 4, -chip / 2 - top - 10, 22, 14),
+                  f"×{len(faces)}", font)
 
-    def _paint_field(self, painter: QPainter) -> None:
-        body = QRectF(-27, -12, 54, 24)
-        glow = QColor("#FFEE55") if self.flash > 0 else QColor(255, 255, 255, 235)
-        painter.setPen(cosmetic(self.colour.darker(150), 1.5))
-        painter.setBrush(glow)
-        painter.drawRoundedRect(body, 12, 12)
-        ink = self.colour if self.colour.lightness() < 200 else self.colour.darker(160)
-        silhouette("mine", ink.name()).render(painter, QRectF(-26, -11, 22, 22))
-        painter.setFont(self.FONT)
-        painter.setPen(QColor("#111111"))
-        painter.drawText(QRectF(-5, -12, 32, 24), Qt.AlignmentFlag.AlignCenter,
-                         f"{palette.nation_code(self.owner)} {self.count}")
+    return compose(QRectF(-chip / 2 - 2 * top - 2, -chip / 2 - top - 11,
+                          chip + 4 * top + 26, chip + 2 * top + 14), ratio, draw)
+
+
+@cache
+def field_art(colour: str, code: str, count: int, flash: bool, far: bool, ratio: float) -> Art:
+    k = 0.7 if far else 1.0
+    body = QRectF(-27 * k, -12 * k, 54 * k, 24 * k)
+    owner = QColor(colour)
+    ink = owner if owner.lightness() < 200 else owner.darker(160)
+
+    def draw(p: QPainter) -> None:
+        p.setPen(QPen(owner.darker(150), 1.5))
+        p.setBrush(QColor("#FFEE55") if flash else QColor(255, 255, 255, 235))
+        p.drawRoundedRect(body, 12 * k, 12 * k)
+        silhouette("mine", ink.name()).render(p, QRectF(-26 * k, -11 * k, 22 * k, 22 * k))
+        p.setFont(bold(6 if far else 8))
+        p.setPen(INK)
+        p.drawText(QRectF(-5 * k, -12 * k, 32 * k, 24 * k), Qt.AlignmentFlag.AlignCenter,
+                   f"{code} {count}")
+
+    return compose(body.adjusted(-2, -2, 2, 2), ratio, draw)

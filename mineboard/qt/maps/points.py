@@ -3,55 +3,74 @@ them as thin lines."""
 
 from __future__ import annotations
 
+import statistics
+from functools import cache
+
+import shapely
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 
 from mineboard.core.places import PlaceRef
 from mineboard.maps.model import ROUTE, SYSTEM, BoardMap
 from mineboard.qt.geometry import to_scene
-from mineboard.qt.maps.items import LABEL_Z, LINE_Z, FixedSizeItem
+from mineboard.qt.maps.items import LABEL_Z, LINE_Z, Art, ScreenItem, TextItem, TextStyle, compose
 from mineboard.qt.maps.picture import Picture
 from mineboard.qt.maps.scene import Colours, Hit, MapScene
 
 SKY = QColor("#0B1224")
 ROUTE_INK = QColor("#5A6E96")
 STAR = QColor("#FFF6D8")
+STAR_NAME = TextStyle(9, "#DCE6FF", below=10)
 
 
-class SystemItem(FixedSizeItem):
-    FONT = QFont("DejaVu Sans", 9)
+class SystemItem(ScreenItem):
+    """A star system: a bright point, ringed in red while it is pointed at."""
 
     def __init__(self, place_id: str, name: str) -> None:
-        super().__init__(130, 40)
+        super().__init__(LABEL_Z)
         self.place_id = place_id
         self.name = name
         self.lit = False
-        self.setZValue(LABEL_Z)
+        self.refresh()
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
         path.addEllipse(QPointF(0, 0), 12, 12)
         return path
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    def art(self) -> Art:
+        return star_art(self.lit, self.ratio)
+
+
+@cache
+def star_art(lit: bool, ratio: float) -> Art:
+    def draw(p: QPainter) -> None:
         glow = QColor(STAR)
+        p.setPen(Qt.PenStyle.NoPen)
         for r, alpha in ((11, 40), (7, 90)):
             glow.setAlpha(alpha)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(glow)
-            painter.drawEllipse(QPointF(0, 0), r, r)
-        painter.setBrush(STAR)
-        painter.drawEllipse(QPointF(0, 0), 4, 4)
-        if self.lit:
-            painter.setPen(QPen(QColor("#FF5A5F"), 3))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawEllipse(QPointF(0, 0), 15, 15)
-        painter.setFont(self.FONT)
-        painter.setPen(QColor("#DCE6FF"))
-        painter.drawText(QRectF(-65, 10, 130, 16), Qt.AlignmentFlag.AlignCenter, self.name)
+            p.setBrush(glow)
+            p.drawEllipse(QPointF(0, 0), r, r)
+        p.setBrush(STAR)
+        p.drawEllipse(QPointF(0, 0), 4, 4)
+        if lit:
+            p.setPen(QPen(QColor("#FF5A5F"), 3))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawEllipse(QPointF(0, 0), 15, 15)
+
+    return compose(QRectF(-17, -17, 34, 34), ratio, draw)
+
+
+def typical_gap(points: list[QPointF]) -> float:
+    """The median distance from a point to its nearest neighbour (by a tree: a generated
+    sky of thousands of stars is no slower to open)."""
+    if len(points) < 2:
+        return 100.0
+    stars = shapely.points([(p.x(), p.y()) for p in points])
+    _pairs, gaps = shapely.STRtree(stars).query_nearest(stars, exclusive=True,
+                                                        return_distance=True)
+    return float(statistics.median(gaps))
 
 
 class PointScene(MapScene):
@@ -81,6 +100,10 @@ class PointScene(MapScene):
             system.setPos(self.anchors[place.id])
             self.addItem(system)
             self.systems[place.id] = system
+            name = TextItem(place.name, STAR_NAME)
+            name.setPos(self.anchors[place.id])
+            self.addItem(name)
+        self.spacing = typical_gap(list(self.anchors.values()))
         self.setSceneRect(self.itemsBoundingRect().adjusted(-60, -60, 60, 60))
 
     def stack_offset(self, index: int, order: int) -> QPointF:
@@ -98,7 +121,7 @@ class PointScene(MapScene):
             lit = on and at is not None and sid == at.id
             if item.lit != lit:
                 item.lit = lit
-                item.update()
+                item.refresh()
 
     def hit_item(self, item: QGraphicsItem) -> Hit | None:
         found = super().hit_item(item)

@@ -5,6 +5,10 @@ The scene mirrors the model (Orange canvas style): one item per (place, owner) k
 dictionary and redrawn in place; it is told what to show and never changes the game.
 Subclasses know their kind of map — where a place is, how its items look — and nothing of
 any ruleset.
+
+The view tells the scene its zoom (:meth:`MapScene.set_view`): screen items keep their size
+on screen by it, and far out — places closer on screen than a stack is wide — stacks turn
+to pips and markers shrink, so a crowded map stays readable and cheap to draw.
 """
 
 from __future__ import annotations
@@ -15,12 +19,19 @@ from typing import Any, ClassVar, TypeVar
 
 from PySide6.QtCore import QPointF, Qt, QVariantAnimation
 from PySide6.QtGui import QColor, QPainterPath, QTransform
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPixmapItem, QGraphicsScene
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPixmapItem,
+    QGraphicsScene,
+    QGraphicsSceneHelpEvent,
+    QGraphicsView,
+    QToolTip,
+)
 
 from mineboard.core.places import PlaceRef
 from mineboard.maps.model import BoardMap
 from mineboard.qt.art import counter_pixmap
-from mineboard.qt.maps.items import MarkerItem, PathItem, StackItem
+from mineboard.qt.maps.items import MarkerItem, PathItem, ScreenItem, StackItem
 from mineboard.qt.maps.picture import Face, Picture
 
 T = TypeVar("T")
@@ -28,6 +39,11 @@ _SHAPE = Qt.ItemSelectionMode.IntersectsItemShape
 _TOP_FIRST = Qt.SortOrder.DescendingOrder
 Colours = Callable[[str], QColor]
 """Owner → colour, from the ruleset's palette."""
+FAR_PIXELS = 30.0
+"""Places closer than this on screen (about a counter's width): stacks are pips, markers
+compact."""
+TINY_PIXELS = 26.0
+"""Places closer than this on screen (a zone number's height): numbers are not drawn."""
 
 
 @dataclass(frozen=True)
@@ -50,49 +66,95 @@ class MapScene(QGraphicsScene):
         self.markers: dict[tuple[str, str], MarkerItem] = {}
         self.selected: set[str] = set()
         self.picture = Picture()
+        self.spacing = 1.0
+        """How far apart places typically are, in scene units (subclasses measure it)."""
+        self.view_scale, self.ratio, self.far, self.tiny = 1.0, 1.0, False, False
+        self._screen_items: set[ScreenItem] = set()
         self.path_item = PathItem()
         self.addItem(self.path_item)
+
+    # ---- items and the view's zoom -------------------------------------------------------
+    def addItem(self, item: QGraphicsItem) -> None:
+        super().addItem(item)
+        if isinstance(item, ScreenItem):
+            self._screen_items.add(item)
+            item.setScale(1 / self.view_scale)
+            item.restyle(self.ratio, self.far)
+
+    def removeItem(self, item: QGraphicsItem) -> None:
+        super().removeItem(item)
+        if isinstance(item, ScreenItem):
+            self._screen_items.discard(item)
+
+    def set_view(self, scale: float, ratio: float = 1.0) -> None:
+        """The view shows ``scale`` screen pixels per scene unit on a screen of device pixel
+        ratio ``ratio``: screen items keep their size, and the level of detail follows."""
+        pixels = self.spacing * scale
+        detail = (pixels < FAR_PIXELS, pixels < TINY_PIXELS)
+        moved = detail != (self.far, self.tiny)
+        restyle = moved or ratio != self.ratio
+        self.view_scale, self.ratio = scale, ratio
+        self.far, self.tiny = detail
+        inverse = 1 / scale
+        for item in self._screen_items:  # thousands of stacks: the loop is kept bare
+            item.setScale(inverse)
+        if restyle:
+            for item in self._screen_items:
+                item.restyle(ratio, self.far)
+        if moved:
+            self._arrange()
+        self.show_detail()
+
+    def show_detail(self) -> None:
+        """What a map shows or hides at the level of detail in ``far`` and ``tiny``."""
 
     # ---- the picture -------------------------------------------------------------------
     def show(self, picture: Picture) -> None:
         """Redraw everything dynamic from ``picture`` (made from a side's view)."""
         self.picture = picture
-        order = {o: i for i, o in enumerate(picture.owners)}
         stacks = {(s.place, s.owner): s for s in picture.stacks if s.place in self.anchors}
         self._sync(self.stacks, stacks, lambda key: StackItem(key[0], key[1],
                                                                self.colours(key[1])))
-        per_place: dict[str, int] = {}
-        for key in sorted(stacks, key=lambda k: (k[0], order.get(k[1], 99))):
-            mark, item = stacks[key], self.stacks[key]
-            index = per_place.get(mark.place, 0)
-            per_place[mark.place] = index + 1
+        for key, mark in stacks.items():
+            item = self.stacks[key]
             item.set_units(mark.units, sum(1 for u in mark.units if u.id in self.selected))
             item.setPos(self.anchors[mark.place])
-            offset = self.stack_offset(index, order.get(mark.owner, 0))
-            item.setTransform(QTransform.fromTranslate(offset.x(), offset.y()))
             item.setToolTip(mark.tip)
         counters = {(c.at.id, c.owner): c for c in picture.counters}
         self._sync(self.markers, counters,
                    lambda key: MarkerItem(counters[key].at, key[1], self.colours(key[1])))
-        per_at: dict[str, int] = {}
+        for key, cmark in counters.items():
+            marker = self.markers[key]
+            marker.faces, marker.count, marker.revealed = cmark.faces, cmark.count, None
+            marker.setToolTip(cmark.tip)
+            marker.refresh()
+        self._arrange()
+        self.show_places(picture)
+
+    def _arrange(self) -> None:
+        """Where each stack and marker sits beside its place, owners in turn order; the
+        offsets may change with the level of detail."""
+        order = {o: i for i, o in enumerate(self.picture.owners)}
+        per_place: dict[str, int] = {}
+        for (place, owner), item in sorted(self.stacks.items(),
+                                           key=lambda kv: (kv[0][0], order.get(kv[0][1], 99))):
+            index = per_place.get(place, 0)
+            per_place[place] = index + 1
+            item.set_shift(self.stack_offset(index, order.get(owner, 0)))
         totals: dict[str, int] = {}
-        for cmark in counters.values():
-            totals[cmark.at.id] = totals.get(cmark.at.id, 0) + 1
-        for key in sorted(counters, key=lambda k: (k[0], order.get(k[1], 99))):
-            cmark, marker = counters[key], self.markers[key]
-            index = per_at.get(cmark.at.id, 0)
-            per_at[cmark.at.id] = index + 1
-            base = self.marker_anchor(cmark.at)
+        for at, _owner in self.markers:
+            totals[at] = totals.get(at, 0) + 1
+        per_at: dict[str, int] = {}
+        for (at, owner), marker in sorted(self.markers.items(),
+                                          key=lambda kv: (kv[0][0], order.get(kv[0][1], 99))):
+            index = per_at.get(at, 0)
+            per_at[at] = index + 1
+            base = self.marker_anchor(marker.at)
             if base is None:
                 continue
-            marker.faces, marker.count, marker.revealed = cmark.faces, cmark.count, None
             marker.setPos(base)
-            offset = self.marker_offset(cmark.at, index, totals[cmark.at.id],
-                                        order.get(cmark.owner, 0))
-            marker.setTransform(QTransform.fromTranslate(offset.x(), offset.y()))
-            marker.setToolTip(cmark.tip)
-            marker.update()
-        self.show_places(picture)
+            marker.set_shift(self.marker_offset(marker.at, index, totals[at],
+                                                order.get(owner, 0)))
 
     def show_places(self, picture: Picture) -> None:
         """Tints and tooltips of the map's own items (holders, marked ways)."""
@@ -142,7 +204,8 @@ class MapScene(QGraphicsScene):
         """Light up ``at`` (a die that hit there, a log entry clicked); None clears all."""
 
     def set_detail(self, zoom_of_fit: float) -> None:
-        """Level of detail as the view zooms; nothing to change by default."""
+        """Kept for callers of the old hook; the level of detail now follows
+        :meth:`set_view`, which the view calls whenever its zoom changes."""
 
     def colour(self, owner: str) -> QColor:
         return self.colours(owner)
@@ -152,12 +215,35 @@ class MapScene(QGraphicsScene):
         return self.anchors.get(at.id)
 
     def hit(self, pos: QPointF, view_transform: QTransform) -> Hit | None:
-        """What a click at ``pos`` means: the topmost stack, marker or place item there."""
+        """What a click at ``pos`` means: the topmost stack, marker or place item there,
+        else the map's own place under it."""
         for item in self.items(pos, _SHAPE, _TOP_FIRST, view_transform):
             found = self.hit_item(item)
             if found is not None:
                 return found
         return self.hit_background(pos)
+
+    def hover(self, pos: QPointF | None) -> None:
+        """The mouse is over ``pos`` (None: it left the map); maps may light up a way."""
+
+    def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:
+        """Tooltips: an item's own, else the tip of the map's place under the mouse (places
+        drawn by the map's art are no items of their own)."""
+        widget = event.widget()
+        view = widget.parentWidget() if widget is not None else None
+        transform = view.viewportTransform() if isinstance(view, QGraphicsView) else QTransform()
+        for item in self.items(event.scenePos(), _SHAPE, _TOP_FIRST, transform):
+            if item.toolTip():
+                QToolTip.showText(event.screenPos(), item.toolTip(), widget)
+                event.setAccepted(True)
+                return
+        hit = self.hit_background(event.scenePos())
+        text = self.picture.tips.get(hit.at.id, "") if hit is not None else ""
+        if text:
+            QToolTip.showText(event.screenPos(), text, widget)
+        else:
+            QToolTip.hideText()
+        event.setAccepted(bool(text))
 
     def hit_item(self, item: QGraphicsItem) -> Hit | None:
         if isinstance(item, StackItem):
@@ -179,7 +265,7 @@ class MapScene(QGraphicsScene):
             up = tuple(Face(text, up=True) for text in shown)
             if speed == "off":
                 item.revealed = up
-                item.update()
+                item.refresh()
                 continue
             anim = QVariantAnimation(self)
             anim.setDuration(500 if speed == "normal" else 200)
@@ -190,8 +276,8 @@ class MapScene(QGraphicsScene):
                 value = float(t)  # type: ignore[arg-type]
                 if value < 0:
                     item.revealed = up  # past the edge: the faces are up
-                item.flip = value
-                item.update()
+                    item.refresh()
+                item.set_squeeze(value)
 
             anim.valueChanged.connect(step)
             anim.finished.connect(lambda item=item: step(1.0, item))
