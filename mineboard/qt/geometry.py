@@ -12,8 +12,11 @@ def to_scene(x: float, y: float) -> QPointF:
     return QPointF(x, -y)
 
 
-def _ring(coords: object) -> QPolygonF:
-    return QPolygonF([QPointF(x, -y) for x, y, *_ in coords])  # type: ignore[attr-defined]
+def _ring(ring: BaseGeometry) -> QPolygonF:
+    """One ring as a Qt polygon; its coordinates come out as one numpy array (iterating
+    shapely's coordinate sequences point by point was a tenth of the program's start)."""
+    xy = shapely.get_coordinates(ring).tolist()
+    return QPolygonF([QPointF(x, -y) for x, y in xy])
 
 
 def polygon_path(geom: BaseGeometry) -> QPainterPath:
@@ -22,10 +25,10 @@ def polygon_path(geom: BaseGeometry) -> QPainterPath:
     for poly in shapely.get_parts(geom):
         if poly.geom_type != "Polygon":
             continue
-        path.addPolygon(_ring(poly.exterior.coords))
+        path.addPolygon(_ring(poly.exterior))
         path.closeSubpath()
         for hole in poly.interiors:
-            path.addPolygon(_ring(hole.coords))
+            path.addPolygon(_ring(hole))
             path.closeSubpath()
     return path
 
@@ -33,10 +36,10 @@ def polygon_path(geom: BaseGeometry) -> QPainterPath:
 def line_path(geom: BaseGeometry) -> QPainterPath:
     path = QPainterPath()
     for part in shapely.get_parts(geom):
-        coords = list(part.coords)
+        coords = shapely.get_coordinates(part).tolist()
         if not coords:
             continue
-        path.moveTo(to_scene(*coords[0][:2]))
-        for x, y, *_ in coords[1:]:
+        path.moveTo(to_scene(*coords[0]))
+        for x, y in coords[1:]:
             path.lineTo(QPointF(x, -y))
     return path

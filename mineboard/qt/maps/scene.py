@@ -203,10 +203,6 @@ class MapScene(QGraphicsScene):
     def flash(self, at: PlaceRef | None, on: bool) -> None:
         """Light up ``at`` (a die that hit there, a log entry clicked); None clears all."""
 
-    def set_detail(self, zoom_of_fit: float) -> None:
-        """Kept for callers of the old hook; the level of detail now follows
-        :meth:`set_view`, which the view calls whenever its zoom changes."""
-
     def colour(self, owner: str) -> QColor:
         return self.colours(owner)
 
