@@ -27,18 +27,6 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message}\n")
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{value} is negative")
-    if value > 100_000:
-        raise argparse.ArgumentTypeError(f"{value} is too large (at most 100000)")
-    return value
-
-
 def _whole(limits: Any) -> Any:
     """An argument type: a whole number within ``limits`` (a schema Range; open sides get
     0 and 100,000), so an odds query cannot ask for hours of work."""
@@ -67,6 +55,7 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
+    from mineboard.core.limits import MAX_SEED
     from mineboard.core.schema import Range
 
     parser = _Parser(prog="mineboard", description="Lay, sweep and run through minefields.")
@@ -76,7 +65,7 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="open the board window (default scenario if none)")
     play.add_argument("file", nargs="?", default="northsea-1940",
                       help="a bundled scenario name, a scenario file or a save")
-    play.add_argument("--seed", type=_positive, default=None,
+    play.add_argument("--seed", type=_whole(Range(0, MAX_SEED)), default=None,
                       help="fix the dice (tests, examples); marked in the save as predictable")
     play.add_argument("--open-table", action="store_true",
                       help="all sides agree: undo past dice and teacher view allowed")
@@ -97,7 +86,7 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
 
     run = sub.add_parser("run", help="play a scripted action list headless")
     run.add_argument("scenario", help="a bundled scenario name or a scenario file")
-    run.add_argument("--seed", type=_positive, default=None,
+    run.add_argument("--seed", type=_whole(Range(0, MAX_SEED)), default=None,
                      help="fix the dice (default: a fresh secret seed); the report shows it")
     run.add_argument("--actions", type=Path, required=True,
                      help="JSON list of actions (see docs/actions.md)")

@@ -129,7 +129,7 @@ def test_the_restore_question_says_where_a_declined_game_is_kept(qapp, monkeypat
     assert asked == ["Restore game?|mineboard did not close cleanly last time. Restore the "
                      "game that was in progress?\n\nIf not, it is kept as "
                      f"{data / 'last-session.json'} (in place of any kept before), to open "
-                     "with File ▸ Open."]
+                     "with File ▸ Open last session."]
 
 
 @pytest.mark.parametrize("passphrases", [None, {"Axis": "wrong", "Allies": "dover"}])
@@ -155,17 +155,22 @@ def test_a_restore_that_fails_or_is_cancelled_keeps_the_game_as_last_session(
         assert only.endswith(f"\n\nIt is kept as {data / 'last-session.json'}.")
 
 
-def test_a_clean_close_leaves_a_restored_game_not_played_since(qtbot, data):
+def test_a_clean_close_keeps_a_restored_game_not_played_since_as_the_last_session(qtbot,
+                                                                                   data):
+    """Issue 12: a clean close used to delete the autosave; it is kept as the last session
+    (not offered as a crash on the next start), until another game leaves a window."""
     crashed = crashed_game()
     restored = startup_session("northsea-1940", None, lambda: True)
     w = MainWindow(restored)
     qtbot.addWidget(w)
     w.close()
-    assert (data / "autosave.json").read_bytes() == crashed  # its only copy
+    assert (data / "last-session.json").read_bytes() == crashed  # its only copy
+    assert not (data / "autosave.json").exists()
     played = window_for(qtbot)
     played.end_phase()
     played.close()
-    assert not (data / "autosave.json").exists()  # its own autosave: a clean exit removes it
+    assert not (data / "autosave.json").exists()
+    assert GameSession.open(str(data / "last-session.json")).game.state.phase == "combat_move"
 
 
 # ---- 3. a second running mineboard ------------------------------------------------------------

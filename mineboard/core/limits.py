@@ -24,3 +24,7 @@ MAX_UNITS = 5_000
 
 MAX_NAME_LENGTH = 64
 """Characters in a side's, nation's or unit's name."""
+
+MAX_SEED = 100_000
+"""A dice seed given by hand (``--seed``, the New Game dialog): tests and examples, so a
+short number; fresh seeds are 128-bit secrets and never typed."""

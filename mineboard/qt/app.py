@@ -36,24 +36,26 @@ def startup_session(name_or_path: str, seed: int | None, ask_restore: Callable[[
                     ask_passphrases: Callable[[list[str]], dict[str, str] | None] = (
                         lambda sides: None)) -> GameSession:
     """The game to start with: the autosave of a mineboard that did not close cleanly, if the
-    player wants it back, else the named scenario or save — read first, so a bad name fails
-    at once rather than after a question about another game.
+    player wants it back, else the named scenario or save — opened first, so a bad name or a
+    file that cannot start a game fails at once rather than after a question about another
+    game. (A sealed save is read first; its passphrases come after the question.)
 
     No autosave is deleted here: a restored game writes over it with its first autosave, and
     one not restored (declined, cancelled, unreadable) is kept as the last session."""
     needed = GameSession.passphrases_needed(name_or_path)
+    named = None if needed else GameSession.open(name_or_path, seed, table)
     pending = GameSession.claim_autosave()
     if pending is not None:
         restored = _restore(pending, ask_restore, ask_passphrases)
         if restored is not None:
             return restored
         GameSession.keep_as_last_session(pending)
-    if needed:
-        passphrases = ask_passphrases(needed)
-        if passphrases is None:
-            raise BadInput(name_or_path, "sealed: its sides' passphrases are needed")
-        return GameSession.open(name_or_path, passphrases=passphrases)
-    return GameSession.open(name_or_path, seed, table)
+    if named is not None:
+        return named
+    passphrases = ask_passphrases(needed)
+    if passphrases is None:
+        raise BadInput(name_or_path, "sealed: its sides' passphrases are needed")
+    return GameSession.open(name_or_path, passphrases=passphrases)
 
 
 def _restore(pending: Path, ask_restore: Callable[[], bool],
@@ -67,13 +69,11 @@ def _restore(pending: Path, ask_restore: Callable[[], bool],
         passphrases = ask_passphrases(needed) if needed else {}
         if passphrases is None:
             return None
-        session = GameSession.open(str(pending), passphrases=passphrases)
+        return GameSession.restore(pending, passphrases)
     except MineboardError as exc:
         QMessageBox.warning(None, "Cannot restore",
                             f"{exc}\n\nIt is kept as {last_session_path()}.")
         return None
-    session.path = None  # File ▸ Save asks where: never into the autosave itself
-    return session
 
 
 def _ask_restore() -> bool:
@@ -81,7 +81,7 @@ def _ask_restore() -> bool:
                                   "mineboard did not close cleanly last time. Restore the game "
                                   "that was in progress?\n\nIf not, it is kept as "
                                   f"{last_session_path()} (in place of any kept before), to "
-                                  "open with File ▸ Open.")
+                                  "open with File ▸ Open last session.")
     return answer == QMessageBox.StandardButton.Yes
 
 

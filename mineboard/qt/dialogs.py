@@ -7,27 +7,67 @@ every player is at the screen — never by a menu tick one side could make alone
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+from typing import Literal
 
+from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtGui import QIntValidator, QPixmap
 from PySide6.QtWidgets import (
-    QCheckBox,
+    QButtonGroup,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QInputDialog,
     QLabel,
     QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QRadioButton,
     QVBoxLayout,
     QWidget,
 )
 
 from mineboard.core.errors import MineboardError
+from mineboard.core.game import PUBLIC
+from mineboard.core.limits import MAX_SEED
 from mineboard.core.table import Table
-from mineboard.qt.session import scenario_sides
+from mineboard.persistence.scenario import Scenario, load_scenario
+from mineboard.qt.registry import ui_for
+from mineboard.qt.session import scenario_sides, sides_of
+from mineboard.qt.view import BoardView
+from mineboard.resources import bundled_scenarios
 
 PLAIN_FILE_WARNING = (
     "Without a passphrase for every side, a saved game shows everything: anyone who opens "
     "the file can read the hidden minefields and work out the dice to come.")
+
+"""The largest seed the dialog takes: the same bound as ``play --seed``."""
+
+Answer = Literal["save", "discard", "cancel"]
+
+
+def ask_unsaved(parent: QWidget | None, game: str, doing: str, can_save: bool) -> Answer:
+    """Whether to save ``game`` before ``doing`` ("closing") it away. A game by email
+    cannot be saved half a turn: only sending the turn keeps its moves, so it has no Save."""
+    buttons = QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel
+    if can_save:
+        text = f"{game} has moves that are not saved. Save them before {doing}?"
+        buttons |= QMessageBox.StandardButton.Save
+    else:
+        text = (f"{game} has moves not yet sent: they are lost if you go on. File ▸ Send "
+                "turn keeps them.")
+    box = QMessageBox(QMessageBox.Icon.Warning, "Moves not saved", text, buttons, parent)
+    box.setDefaultButton(QMessageBox.StandardButton.Save if can_save
+                         else QMessageBox.StandardButton.Cancel)
+    box.setEscapeButton(QMessageBox.StandardButton.Cancel)
+    box.exec()
+    pressed = box.standardButton(box.clickedButton())
+    if pressed == QMessageBox.StandardButton.Save:
+        return "save"
+    return "discard" if pressed == QMessageBox.StandardButton.Discard else "cancel"
 
 
 @dataclass(frozen=True)
@@ -35,27 +75,68 @@ class NewGameChoice:
     scenario: str
     table: Table
     passphrases: dict[str, str]
+    seed: int | None = None
+    """None: a fresh secret seed; a number makes the dice predictable (``play --seed``)."""
+
+
+@dataclass(frozen=True)
+class ScenarioCard:
+    """What File ▸ New shows of a bundled scenario, read once while the dialog is open."""
+
+    scenario: Scenario
+    sides: tuple[str, ...]
+    secrets: bool
+
+    @property
+    def ruleset(self) -> str:
+        return f"{self.scenario.ruleset.id} — {self.scenario.ruleset.title}"
+
+    @property
+    def about(self) -> str:
+        return str(self.scenario.data.get("about", ""))
+
+
+@cache
+def _card(name: str) -> ScenarioCard:
+    """Bundled scenarios do not change while the program runs: each is read once."""
+    scenario = load_scenario(bundled_scenarios()[name])
+    sides, secrets = sides_of(scenario)
+    return ScenarioCard(scenario, sides, secrets)
+
+
+def board_preview(scenario: Scenario, size: QSize) -> QPixmap:
+    """The scenario's board as it starts, drawn by the window's own map code at ``size`` —
+    only what lies on the table (no side's secrets), since every player sees this dialog."""
+    ui = ui_for(scenario.ruleset.id)
+    scene = ui.make_scene(scenario.board)
+    scene.show(ui.draw(scenario.new_game(0).observe(PUBLIC).view))
+    view = BoardView(scene)
+    view.setFrameShape(BoardView.Shape.NoFrame)
+    view.resize(size)
+    view.fit()
+    picture = view.grab()
+    view.deleteLater()
+    return picture
 
 
 class NewGameDialog(QDialog):
-    """File ▸ New game: the scenario, whether the table is open, and each side's passphrase."""
+    """File ▸ New game: which bundled scenario (what it is, its rules, its board), the
+    table (secrets kept or open), the dice seed, and each side's passphrase."""
 
-    def __init__(self, parent: QWidget | None, scenarios: list[str]) -> None:
+    PREVIEW = QSize(440, 270)
+
+    def __init__(self, parent: QWidget | None) -> None:
         super().__init__(parent)
         self.setWindowTitle("New game")
-        self.setMinimumWidth(520)
+        self.setFixedWidth(820)  # the height follows the scenario's rows (_fit_height)
         layout = QVBoxLayout(self)
-        form = QFormLayout()
-        self.scenario = QComboBox()
-        self.scenario.addItems(scenarios)
-        self.scenario.currentTextChanged.connect(self._scenario_changed)
-        form.addRow("Scenario:", self.scenario)
-        layout.addLayout(form)
-        self.open_table = QCheckBox("Open table: undo past dice and the teacher view allowed "
-                                    "(solo play, teaching)")
-        self.open_table.setToolTip("All sides agree now; it is recorded in the save and shown "
-                                   "as a badge. Leave it off when two players keep secrets.")
-        layout.addWidget(self.open_table)
+        top = QHBoxLayout()
+        left = QVBoxLayout()
+        left.addWidget(self._scenario_list(), 1)
+        left.addLayout(self._options())
+        top.addLayout(left, 1)
+        top.addLayout(self._card())
+        layout.addLayout(top)
         self.passphrase_box = QWidget()
         self.passphrase_form = QFormLayout(self.passphrase_box)
         self.passphrase_form.setContentsMargins(0, 0, 0, 0)
@@ -64,34 +145,119 @@ class NewGameDialog(QDialog):
         self.warning.setWordWrap(True)
         self.warning.setStyleSheet("color: #8A4B00;")
         layout.addWidget(self.warning)
+        self.error = QLabel()
+        self.error.setStyleSheet("color: #A4001D;")
+        layout.addWidget(self.error)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        self.error = QLabel()
-        self.error.setStyleSheet("color: #A4001D;")
-        layout.addWidget(self.error)
         self.fields: dict[str, tuple[QLineEdit, QLineEdit]] = {}
-        self._scenario_changed(self.scenario.currentText())
+        self._previews: dict[str, QPixmap] = {}
+        self.scenarios.currentRowChanged.connect(self._scenario_changed)
+        self.scenarios.setCurrentRow(0)
 
-    def _scenario_changed(self, name: str) -> None:
+    def _scenario_list(self) -> QListWidget:
+        self.scenarios = QListWidget()
+        self.scenarios.setWordWrap(True)
+        self.scenarios.setSpacing(3)
+        self.scenarios.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        for name in bundled_scenarios():
+            item = QListWidgetItem(self._title(name))
+            item.setData(Qt.ItemDataRole.UserRole, name)
+            item.setToolTip(name)
+            self.scenarios.addItem(item)
+        return self.scenarios
+
+    def _card(self) -> QVBoxLayout:
+        """What the picked scenario is: its board, its rule system, its description."""
+        card = QVBoxLayout()
+        self.preview = QLabel()
+        self.preview.setFixedSize(self.PREVIEW)
+        card.addWidget(self.preview)
+        self.ruleset = QLabel()
+        self.ruleset.setStyleSheet("font-weight: bold;")
+        self.about = QLabel()
+        for label in (self.ruleset, self.about):
+            label.setWordWrap(True)
+            label.setFixedWidth(self.PREVIEW.width())
+            card.addWidget(label)
+        card.addStretch(1)
+        return card
+
+    def _options(self) -> QFormLayout:
+        form = QFormLayout()
+        self.secret_table = QRadioButton("Secrets kept (hot-seat)")
+        self.secret_table.setToolTip("No undo into another side's turn, no teacher view: "
+                                     "for two players keeping secrets.")
+        self.open_table = QRadioButton("Open table (solo play, teaching)")
+        self.open_table.setToolTip("Undo past dice and the teacher view allowed. All sides "
+                                   "agree now; it is recorded in the save and shown as a "
+                                   "badge.")
+        self.table_group = QButtonGroup(self)
+        table = QVBoxLayout()
+        for button in (self.secret_table, self.open_table):
+            self.table_group.addButton(button)
+            table.addWidget(button)
+        self.secret_table.setChecked(True)
+        form.addRow("Table:", table)
+        self.seed = QLineEdit()
+        self.seed.setValidator(QIntValidator(0, MAX_SEED, self.seed))
+        self.seed.setPlaceholderText("empty: a fresh secret seed")
+        self.seed.setToolTip("A number fixes the dice, as `play --seed` does: anyone who "
+                             "knows it can work out every roll, and the game's badge says so.")
+        form.addRow("Dice seed:", self.seed)
+        return form
+
+    @staticmethod
+    def _title(name: str) -> str:
+        try:
+            return _card(name).scenario.title
+        except MineboardError:
+            return name  # the error shows when it is picked
+
+    @property
+    def name(self) -> str:
+        item = self.scenarios.currentItem()
+        return str(item.data(Qt.ItemDataRole.UserRole)) if item is not None else ""
+
+    def _scenario_changed(self, row: int) -> None:
         while self.passphrase_form.rowCount():
             self.passphrase_form.removeRow(0)
         self.fields = {}
         try:
-            sides, secrets = scenario_sides(name)
+            card = _card(self.name)
         except MineboardError as exc:
             self.error.setText(str(exc))
             return
         self.error.clear()
-        self.passphrase_box.setVisible(secrets)
-        self.warning.setVisible(secrets)
-        if not secrets:
-            return
-        self.passphrase_form.addRow(QLabel(
-            "Each side may seal its secrets in the saved file with a passphrase, typed "
-            "while the other side looks away (leave empty for none):"))
+        self.ruleset.setText(card.ruleset)
+        self.about.setText(card.about)
+        if self.name not in self._previews:
+            self._previews[self.name] = board_preview(card.scenario, self.PREVIEW)
+        self.preview.setPixmap(self._previews[self.name])
+        for button in (self.secret_table, self.open_table):
+            button.setEnabled(card.secrets)
+        self.passphrase_box.setVisible(card.secrets)
+        self.warning.setVisible(card.secrets)
+        if card.secrets:
+            self._passphrase_rows(card.sides)
+        QTimer.singleShot(0, self, self._fit_height)  # once the new rows are shown
+
+    def _fit_height(self) -> None:
+        """As tall as the picked scenario's rows: a layout's minimum leaves out the height
+        of word-wrapped text, and adjustSize stops at two thirds of the screen."""
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()
+            self.resize(self.width(), layout.totalHeightForWidth(self.width()))
+
+    def _passphrase_rows(self, sides: tuple[str, ...]) -> None:
+        intro = QLabel("Each side may seal its secrets in the saved file with a passphrase, "
+                       "typed while the other side looks away (leave empty for none):")
+        intro.setWordWrap(True)
+        self.passphrase_form.addRow(intro)
         for side in sides:
             first, again = QLineEdit(), QLineEdit()
             for box, hint in ((first, "passphrase"), (again, "again")):
@@ -106,12 +272,24 @@ class NewGameDialog(QDialog):
             if first.text() != again.text():
                 self.error.setText(f"{side}'s passphrase and its repeat differ")
                 return
-        self.accept()
+        if self.seed.text() and not self.seed.hasAcceptableInput():
+            self.error.setText(f"the dice seed is a whole number from 0 to {MAX_SEED}")
+            return
+        if self.name:
+            self.accept()
 
     def choice(self) -> NewGameChoice:
-        return NewGameChoice(self.scenario.currentText(), Table(open=self.open_table.isChecked()),
+        seed = self.seed.text().strip()
+        return NewGameChoice(self.name, Table(open=self.open_table.isChecked()),
                              {side: first.text() for side, (first, _a) in self.fields.items()
-                              if first.text()})
+                              if first.text()},
+                             int(seed) if seed else None)
+
+
+def choose_new_game(parent: QWidget | None) -> NewGameChoice | None:
+    """File ▸ New game's dialog; None if the player cancels."""
+    dialog = NewGameDialog(parent)
+    return dialog.choice() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
 
 def ask_passphrases(parent: QWidget | None, sides: list[str], what: str) -> dict[str, str] | None:

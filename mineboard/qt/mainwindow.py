@@ -37,14 +37,14 @@ from mineboard.core.table import Table
 from mineboard.qt.by_email import ByEmail
 from mineboard.qt.controller import BoardController
 from mineboard.qt.controls import ControlsPanel
-from mineboard.qt.dialogs import NewGameDialog, ask_passphrases
+from mineboard.qt.dialogs import ask_passphrases, ask_unsaved, choose_new_game
 from mineboard.qt.dice import DiceTray
 from mineboard.qt.docks import LogView, OddsChart, SelectionPanel
+from mineboard.qt.help import HelpWindow
 from mineboard.qt.maps.scene import Hit
 from mineboard.qt.registry import ui_for
-from mineboard.qt.session import GameSession, settings_path
+from mineboard.qt.session import GameSession, last_session_path, settings_path
 from mineboard.qt.view import BoardView
-from mineboard.resources import bundled_scenarios
 
 SHORTCUTS = [
     ("Enter", "confirm the planned order"), ("Esc", "cancel the current selection or plan"),
@@ -125,6 +125,7 @@ class MainWindow(QMainWindow):
         self.resize(1400, 900)
         self.settings = QSettings(str(settings_path()), QSettings.Format.IniFormat)
         self._bound: GameSession | None = None  # the session whose signals reach this window
+        self.help_window: HelpWindow | None = None
         self._view: BoardView | None = None
         self.covered = False
         self.controller: BoardController
@@ -235,20 +236,26 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         bar = self.menuBar()
         file = bar.addMenu("&File")
-        self._action(file, "&New game…", QKeySequence.StandardKey.New, self.new_game)
+        self.new_action = self._action(file, "&New game…", QKeySequence.StandardKey.New,
+                                       self.new_game)
         self._action(file, "&Open…", QKeySequence.StandardKey.Open, self.open_file)
+        self.last_session_action = self._action(file, "Open &last session", None,
+                                                self.open_last_session)
         self._action(file, "&Save", QKeySequence.StandardKey.Save, self.save)
         self._action(file, "Save &As…", "Ctrl+Shift+S", self.save_as)
         file.addSeparator()
         self.by_email = ByEmail(self)
-        self._action(file, "New game by &email…", None, self.by_email.new_game)
-        self._action(file, "Open &turn file…", "Ctrl+Shift+O", self.by_email.open_turn)
+        self._action(file, "New game by &email…", None,
+                     self._leaving("starting a game by email", self.by_email.new_game))
+        self._action(file, "Open &turn file…", "Ctrl+Shift+O",
+                     self._leaving("opening a turn file", self.by_email.open_turn))
         self.send_action = self._action(file, "Send t&urn…", "Ctrl+Shift+E",
                                         self.by_email.send_turn)
         self._action(file, "Open all my secrets (game over)", None,
                      self.by_email.reveal_all)
         file.addSeparator()
-        self._action(file, "&Quit", QKeySequence.StandardKey.Quit, self.close)
+        self.quit_action = self._action(file, "&Quit", QKeySequence.StandardKey.Quit,
+                                        self.quit)
         edit = bar.addMenu("&Edit")
         self.undo_action = self._action(edit, "&Undo", QKeySequence.StandardKey.Undo,
                                         self.undo)
@@ -281,7 +288,7 @@ class MainWindow(QMainWindow):
             speed.addAction(act)
             self.speed_actions[name] = act
         helpm = bar.addMenu("&Help")
-        self._action(helpm, "&Keyboard and mouse", "F1", self.show_shortcuts)
+        self.help_action = self._action(helpm, "&How to play this game", "F1", self.show_help)
         self._action(helpm, "&About mineboard", None, self.show_about)
 
     # ---- the session -----------------------------------------------------------------------
@@ -292,8 +299,10 @@ class MainWindow(QMainWindow):
             old.played.disconnect(self.on_played)
             old.undo_stack.canUndoChanged.disconnect(self._sync_undo_actions)
             old.undo_stack.canRedoChanged.disconnect(self._sync_undo_actions)
+            old.undo_stack.cleanChanged.disconnect(self._clean_changed)
+            old.changed.disconnect(self._sync_title)
             old.autosave_note.disconnect(self._autosave_note)
-            old.autosave_enabled = False
+            old.retire()
         self.cover.hide()
         self._set_covered(False)
         self.session = self._bound = session
@@ -302,7 +311,6 @@ class MainWindow(QMainWindow):
         if self._view is None:  # one view for the window's life: its layout stays put
             self._view = BoardView(self.scene)
             self._view.clicked.connect(self.on_click)
-            self._view.zoomed.connect(lambda factor: self.scene.set_detail(factor))
             self.setCentralWidget(self._view)
             self.dice = DiceTray(self._view.viewport())
             self.dice.finished.connect(self._dice_done)
@@ -325,6 +333,8 @@ class MainWindow(QMainWindow):
         session.autosave_note.connect(self._autosave_note)
         session.undo_stack.canUndoChanged.connect(self._sync_undo_actions)
         session.undo_stack.canRedoChanged.connect(self._sync_undo_actions)
+        session.undo_stack.cleanChanged.connect(self._clean_changed)
+        session.changed.connect(self._sync_title)
         self._sync_undo_actions()
         for action, turn_on in ((self.solo_action, session.allow_undo_past_dice),
                                 (self.teacher_action, session.show_everything)):
@@ -341,12 +351,26 @@ class MainWindow(QMainWindow):
             "is refused." if session.pbem is None else "Dice from both sides' shares.")
         self.log.header = badge
         self.log.show_events(session.observation().events())
-        self.setWindowTitle(f"mineboard — {session.scenario.title}")
+        self._sync_title()
         self.covered_for = None
         self.refresh()
         self.controller.idle()
         self.view.fit()
         self._maybe_cover()
+
+    def game_name(self) -> str:
+        """The game as the title and the questions name it: its file, or a new game's
+        scenario."""
+        path = self.session.path
+        return path.name if path is not None else self.session.scenario.title
+
+    def _sync_title(self) -> None:
+        self.setWindowTitle(f"{self.game_name()}[*] — mineboard")
+        self.setWindowModified(self.session.modified)
+
+    def _clean_changed(self, clean: bool) -> None:
+        """Told by the stack: at the window's end it may be half torn down, past asking."""
+        self.setWindowModified(not clean)
 
     @staticmethod
     def _badge(session: GameSession) -> str:
@@ -562,56 +586,96 @@ class MainWindow(QMainWindow):
         self._menu = menu
 
     # ---- files -----------------------------------------------------------------------------
+    def may_leave_game(self, doing: str) -> bool:
+        """Before the game leaves the window by ``doing`` ("closing"): if it has moves not
+        saved, the player saves them, lets them go, or keeps the game (False)."""
+        if not self.session.modified:
+            return True
+        answer = ask_unsaved(self, self.game_name(), doing, self.session.pbem is None)
+        if answer == "save":
+            return self.save()
+        return answer == "discard"
+
+    def _leaving(self, doing: str, then: Callable[[], None]) -> Callable[[], None]:
+        """``then``, once the game shown may leave the window by ``doing``."""
+        def run() -> None:
+            if self.may_leave_game(doing):
+                then()
+        return run
+
     def new_game(self) -> None:
-        dialog = NewGameDialog(self, list(bundled_scenarios()))
-        if dialog.exec() == NewGameDialog.DialogCode.Accepted:
-            choice = dialog.choice()
-            self._open(choice.scenario, choice.table, choice.passphrases)
+        if not self.may_leave_game("starting a new game"):
+            return
+        choice = choose_new_game(self)
+        if choice is not None:
+            self._open(choice.scenario, choice.table, choice.passphrases, choice.seed)
 
     def open_file(self) -> None:
+        if not self.may_leave_game("opening another game"):
+            return
         path, _ = QFileDialog.getOpenFileName(self, "Open a save or scenario", "",
                                               "mineboard files (*.json);;All files (*)")
         if path:
             self._open(path)
 
+    def open_last_session(self) -> None:
+        """The game that last left a window (closed, replaced, or a restore declined)."""
+        path = last_session_path()
+        if not path.exists():
+            self.say("No last session is kept yet: one is, once a game leaves the window.")
+            return
+        if self.may_leave_game("opening the last session"):
+            self._open(str(path), kept=True)
+
     def _open(self, name: str, table: Table = Table(),
-              passphrases: dict[str, str] | None = None) -> None:
+              passphrases: dict[str, str] | None = None, seed: int | None = None,
+              kept: bool = False) -> None:
+        """Open ``name`` in place of the game shown (whose moves :meth:`may_leave_game`
+        has seen to). ``kept``: a last session, a game with no file of its own."""
         try:
             needed = GameSession.passphrases_needed(name)
             if needed and passphrases is None:
                 passphrases = ask_passphrases(self, needed, Path(name).name)
                 if passphrases is None:
                     return
-            session = GameSession.open(name, table=table, passphrases=passphrases)
+            session = (GameSession.restore(Path(name), passphrases) if kept else
+                       GameSession.open(name, seed, table, passphrases))
         except MineboardError as exc:
             QMessageBox.warning(self, "Cannot open", str(exc))
             return
         self.load_session(session)
 
-    def save(self) -> None:
+    def save(self) -> bool:
+        """Whether the game is now saved (False: the player cancelled, or it failed)."""
         if self.session.path is None:
-            self.save_as()
-            return
-        self._save_to(self.session.path)
+            return self.save_as()
+        return self._save_to(self.session.path)
 
-    def save_as(self) -> None:
+    def save_as(self) -> bool:
         path, _ = QFileDialog.getSaveFileName(self, "Save game", "game.mineboard.json",
                                               "mineboard saves (*.json)")
-        if path:
-            self._save_to(Path(path))
+        return bool(path) and self._save_to(Path(path))
 
-    def _save_to(self, path: Path) -> None:
+    def _save_to(self, path: Path) -> bool:
         try:
             self.session.save(path)
         except MineboardError as exc:
             QMessageBox.warning(self, "Cannot save", str(exc))
-            return
+            return False
+        self._sync_title()
         self.say(f"Saved to {path}")
+        return True
 
-    def show_shortcuts(self) -> None:
-        rows = [*self.ui.help, *SHORTCUTS]
-        QMessageBox.information(self, "Keyboard and mouse",
-                                "\n".join(f"{k}: {v}" for k, v in rows))
+    def quit(self) -> None:
+        if self.may_leave_game("closing"):
+            self.close()
+
+    def show_help(self) -> None:
+        """F1: how to play the ruleset on the board, then every key and click."""
+        if self.help_window is None:
+            self.help_window = HelpWindow(self)
+        ruleset = self.session.game.ruleset
+        self.help_window.show_page(ruleset.id, ruleset.title, [*self.ui.help, *SHORTCUTS])
 
     def show_about(self) -> None:
         QMessageBox.about(self, "About mineboard",
@@ -623,5 +687,14 @@ class MainWindow(QMainWindow):
         self.autosave_label.setVisible(bool(text))
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        self.session.discard_autosave()  # a clean exit: nothing to restore next time
+        """A close the window system asks for (the title bar's button, a logout) asks about
+        moves not saved first; File ▸ Quit has asked already, and the program's own closes
+        (screenshots, tests) have no player to ask. The autosave stays, as the last
+        session."""
+        if event.spontaneous() and not self.may_leave_game("closing"):
+            event.ignore()
+            return
+        self.session.retire()
+        if self.help_window is not None:
+            self.help_window.close()
         super().closeEvent(event)

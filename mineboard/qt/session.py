@@ -182,6 +182,17 @@ class GameSession(QObject):
         return cls(scenario, scenario.new_game(seed, table),
                    seals=Seals.from_passphrases(passphrases or {}))
 
+    @classmethod
+    def restore(cls, path: Path, passphrases: Mapping[str, str] | None = None) -> GameSession:
+        """The game in an autosave or the last session. That file may be its only copy and
+        is replaced by the next game to leave a window: the game counts as not saved, and
+        Save asks where to write it."""
+        session = cls.open(str(path), passphrases=passphrases)
+        session.path = None
+        session.undo_stack.resetClean()
+        session._autosaved = path == autosave_path()
+        return session
+
     @staticmethod
     def passphrases_needed(name_or_path: str) -> list[str]:
         """The sides whose passphrases opening this file asks for."""
@@ -196,7 +207,7 @@ class GameSession(QObject):
         record = self.game.play(action, by=self.seat())
         self.undo_stack.push(ActionCommand(self, record, text or action.kind))
         if record.commits and not self.solo:
-            self.undo_stack.clear()  # a roll, a reveal or a hand-over: undo may not cross it
+            self._forget_undo()  # a roll, a reveal or a hand-over: undo may not cross it
         return record
 
     def _play_by_email(self, action: Action) -> Record | None:
@@ -221,8 +232,16 @@ class GameSession(QObject):
             raise IllegalAction("not in a game with secrets: the sides did not agree to an "
                                 "open table when it began", "table")
         if self.solo and not on:  # nothing taken back past a roll from now on
-            self.undo_stack.clear()
+            self._forget_undo()
         self.solo = on
+
+    def _forget_undo(self) -> None:
+        """Empty the undo stack, leaving whether the game differs from its file as it was:
+        QUndoStack.clear() alone would call a game with a roll not saved a saved one."""
+        saved = self.undo_stack.isClean()
+        self.undo_stack.clear()
+        if not saved:
+            self.undo_stack.resetClean()
 
     def show_everything(self, on: bool) -> None:
         """View ▸ Teacher view; refused like :meth:`allow_undo_past_dice`."""
@@ -289,11 +308,23 @@ class GameSession(QObject):
             self._note = note
             self.autosave_note.emit(note)
 
-    def discard_autosave(self) -> None:
-        """A clean exit: nothing to restore next time. Only an autosave this session wrote
-        goes — a game restored and not played since is still only in the file it came from."""
+    @property
+    def modified(self) -> bool:
+        """Whether moves would be lost if the game left the window now: moves since it was
+        saved, or by email, moves not yet sent."""
+        if self.pbem is not None:
+            return not self.pbem.sent and \
+                self.pbem.entries != list(self.pbem.last.ledger.entries)
+        return not self.undo_stack.isClean()
+
+    def retire(self) -> None:
+        """The game leaves the window (closed, or another opened in its place), so a start
+        offers nothing to restore: its autosave — written by it, or the one it was restored
+        from — is kept as the last session until another game leaves."""
         if self.autosave_enabled and self._autosaved:
-            autosave_path().unlink(missing_ok=True)
+            self.keep_as_last_session(autosave_path())
+        self._autosaved = False
+        self.autosave_enabled = False
 
     @staticmethod
     def claim_autosave() -> Path | None:
@@ -345,5 +376,10 @@ class GameSession(QObject):
 
 def scenario_sides(name_or_path: str) -> tuple[tuple[str, ...], bool]:
     """A scenario's sides, and whether its game keeps secrets (so passphrases make sense)."""
-    start = load_scenario(resolve_scenario(name_or_path)).new_game(0).state
+    return sides_of(load_scenario(resolve_scenario(name_or_path)))
+
+
+def sides_of(scenario: Scenario) -> tuple[tuple[str, ...], bool]:
+    """:func:`scenario_sides` of a scenario already read."""
+    start = scenario.new_game(0).state
     return tuple(start.sides), bool(start.has_secrets)
