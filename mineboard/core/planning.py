@@ -82,9 +82,18 @@ class Preview:
     """Index of the case that is true, where the viewer is allowed to know it."""
     data: Mapping[str, Any] = field(default_factory=dict)
     """The same numbers as JSON for the ``odds`` command (fractions as strings)."""
+    words: tuple[str, ...] = ()
+    """Each outcome as a player says it ("lose 1 ship"), where its label is terse."""
+    rows: tuple[str, ...] = ()
+    """The breakdown under the bars: each field or system met, what sweeping changes, who
+    is lost first — what the one distribution hides."""
 
     def probability(self, label: str) -> Fraction:
         return dict(self.outcomes).get(label, Fraction(0))
+
+    def phrase(self, i: int) -> str:
+        """Outcome ``i`` in words: its own where given, else its label."""
+        return self.words[i] if i < len(self.words) else self.outcomes[i][0]
 
     @staticmethod
     def nothing_to_roll(title: str, summary: str) -> Preview:

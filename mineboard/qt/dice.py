@@ -7,13 +7,26 @@ order — no randomness outside the game's seeded dice, not even for show.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QEvent,
+    QObject,
+    QPoint,
+    QPointF,
+    QRect,
+    QRectF,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
 from mineboard.core.events import DiceRolled, Event
+from mineboard.core.places import PlaceRef
 
 SPEEDS = {"off": 0, "fast": 140, "normal": 520}
 PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
@@ -29,97 +42,204 @@ class ShownDie:
     face: int = 1
 
 
-def dice_events(events: list[Event]) -> list[DiceRolled]:
-    return [e for e in events if isinstance(e, DiceRolled)]
+Step = tuple[DiceRolled, list[Event]]
+"""One roll and the events it brings about (up to the next roll): shown once it settles."""
+
+Locate = Callable[[PlaceRef], QPointF | None]
+"""Where a place is drawn, in viewport pixels (None: not on the map)."""
+
+TUMBLE, REST = 6, 3
+"""Ticks a roll tumbles, then ticks its result rests before the next roll starts."""
+MARGIN = 8
+TRAY_WIDTH, TRAY_HEIGHT = 460, 70
+
+
+def steps_of(events: list[Event]) -> tuple[list[Event], list[Step]]:
+    """The events before the first roll, then each roll with those that follow it."""
+    lead: list[Event] = []
+    steps: list[Step] = []
+    for event in events:
+        if isinstance(event, DiceRolled):
+            steps.append((event, []))
+        elif steps:
+            steps[-1][1].append(event)
+        else:
+            lead.append(event)
+    return lead, steps
+
+
+def farthest_corner(area: QRect, size: QSize, points: list[QPointF]) -> QRect:
+    """The corner of ``area`` where a box of ``size`` lies farthest from every point in
+    it — so the tray never hides the place being resolved."""
+    left, top = area.left() + MARGIN, area.top() + MARGIN
+    right = area.right() - MARGIN - size.width() + 1
+    bottom = area.bottom() - MARGIN - size.height() + 1
+    corners = [QRect(QPoint(x, y), size) for y in (bottom, top) for x in (left, right)]
+
+    def clearance(box: QRect) -> float:
+        centre = QPointF(box.center())
+        return min((abs(centre.x() - p.x()) + abs(centre.y() - p.y()) for p in points),
+                   default=0.0)
+
+    return max(corners, key=clearance)  # first (bottom left) among equals
 
 
 class DiceTray(QWidget):
-    """An overlay across the bottom of the map: the dice of one resolution, event by event."""
+    """A box over the map's viewport: the dice of one resolution, roll by roll.
+
+    It is the view's child, not the viewport's, so scrolling the map leaves it where it is.
+    What a roll brings (its log row, a ship sunk) is handed out by ``revealed`` only once
+    its dice settle, so nothing tells the result before the dice do.
+    """
 
     finished = Signal()
     flash = Signal(object, bool)  # the PlaceRef of the rolling event (or None), on
+    revealed = Signal(list)  # events whose dice have landed, in order
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
         self.speed = "normal"
         self.dice: list[ShownDie] = []
-        self.queue: list[DiceRolled] = []
+        self.queue: list[Step] = []
         self.played: list[DiceRolled] = []
         self.caption = ""
         self.tally = ""
+        self.locate: Locate = lambda _at: None
+        self._rolling: Step | None = None
+        self._aimed: list[DiceRolled] = []  # every roll of the resolution shown
+        self._viewport: QWidget | None = None
         self._ticks = 0
         self._timer = QTimer(self)
-        self._timer.timeout.connect(self._tick)
+        self._timer.timeout.connect(self.advance)
         self.hide()
 
     @property
     def busy(self) -> bool:
         return self._timer.isActive()
 
+    def anchor(self, viewport: QWidget) -> None:
+        """Keep inside ``viewport`` (a sibling in the view) as it is resized."""
+        self._viewport = viewport
+        viewport.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self._viewport and event.type() in (QEvent.Type.Resize,
+                                                          QEvent.Type.Move):
+            self._place()
+        return False
+
+    def _place(self) -> None:
+        if self._viewport is None:
+            return
+        area = self._viewport.geometry()
+        size = QSize(min(TRAY_WIDTH, max(1, area.width() - 2 * MARGIN)), TRAY_HEIGHT)
+        points = [p for p in (self.locate(e.at) for e in self._aimed if e.at is not None)
+                  if p is not None]
+        offset = area.topLeft()
+        self.setGeometry(farthest_corner(area, size, [p + QPointF(offset) for p in points]))
+
     def play(self, events: list[Event]) -> None:
-        rolls = dice_events(events)
-        if not rolls or SPEEDS[self.speed] == 0:
-            self.show_settled(rolls)
+        """Show what ``events`` rolled, handing out each roll's events as its dice land.
+        A resolution still rolling is finished at once first: the new one replaces it."""
+        self.skip()
+        lead, steps = steps_of(events)
+        self.revealed.emit(lead)
+        if not steps:  # nothing rolled: nothing to wait for, nothing to show
+            self.hide()
+            return
+        self.dice, self.queue, self.played = [], steps, []
+        self._rolling, self._aimed = None, [roll for roll, _ in steps]
+        if SPEEDS[self.speed] == 0:
+            self._settle_all()
             self.finished.emit()
             return
-        self.dice, self.queue, self.played = [], list(rolls), []
+        self._place()
         self.show()
         self.raise_()
         self._next_event()
         self._timer.start(max(30, SPEEDS[self.speed] // 6))
 
-    def show_settled(self, rolls: list[DiceRolled]) -> None:
-        """Jump to the end: every die on its recorded face (also what 'skip' does)."""
-        self.dice = [ShownDie(v, h, True, v) for e in rolls
+    def _settle_all(self) -> None:
+        """Jump to the end: every die on its recorded face, every event handed out."""
+        rest = ([self._rolling] if self._rolling else []) + self.queue
+        self._rolling, self.queue = None, []
+        self.played += [roll for roll, _ in rest if roll not in self.played]
+        self.dice = [ShownDie(v, h, True, v) for e in self.played
                      for v, h in zip(e.dice, e.hits, strict=False)]
-        self._caption(rolls[-1] if rolls else None)
-        self.setVisible(bool(rolls))
+        self._caption(self.played[-1] if self.played else None)
+        for roll, after in rest:
+            self.revealed.emit([roll, *after])
+        self._place()
+        self.setVisible(bool(self.played))
+        if self.played:
+            self.raise_()
         self.update()
 
     def clear(self) -> None:
         """Another game: its dice are not this one's. Nothing is announced."""
         self._timer.stop()
-        self.dice, self.queue, self.played = [], [], []
+        self.dice, self.queue, self.played, self._aimed = [], [], [], []
+        self._rolling = None
         self._caption(None)
         self.hide()
 
     def skip(self) -> None:
+        """Space, Esc or a click while the dice tumble: show everything at once."""
         if self._timer.isActive():
             self._timer.stop()
-            rolls = [*self.played, *self.queue]
-            self.queue = []
-            self.show_settled(rolls)
+            self._settle_all()
             self.finished.emit()
 
+    def dismiss(self) -> None:
+        """The next click or action: the dice shown are done with."""
+        self.skip()
+        self.hide()
+
     def _next_event(self) -> None:
-        event = self.queue.pop(0)
-        self.played.append(event)
-        self.dice += [ShownDie(v, h) for v, h in zip(event.dice, event.hits, strict=False)]
+        self._rolling = self.queue.pop(0)
+        roll = self._rolling[0]
+        self.played.append(roll)
+        self.dice += [ShownDie(v, h) for v, h in zip(roll.dice, roll.hits, strict=False)]
         self._ticks = 0
-        self._caption(event)
-        self.flash.emit(event.at, False)
+        self.caption = f"{roll.clause}: rolling…" if roll.clause else "Rolling…"
+        self.flash.emit(roll.at, False)
 
     def _caption(self, event: DiceRolled | None) -> None:
         self.caption = event.text if event else ""
         self.tally = event.tally if event else ""
 
-    def _tick(self) -> None:
+    def advance(self) -> None:
+        """One tick of the clock: the dice tumble, land, or rest a moment to be read."""
         rolling = [d for d in self.dice if not d.settled]
         self._ticks += 1
-        if self._ticks < 6:
+        if not rolling:
+            if self._ticks >= 0:
+                self._next_or_finish()
+        elif self._ticks < TUMBLE:
             for i, die in enumerate(rolling):
                 die.face = (die.face + i) % 6 + 1
         else:
-            for die in rolling:
-                die.face, die.settled = die.value, True
-            if any(d.hit for d in rolling):
-                self.flash.emit(self.played[-1].at, True)
-            if self.queue:
-                self._next_event()
-            else:
-                self._timer.stop()
-                QTimer.singleShot(SPEEDS[self.speed], self.finished.emit)
+            self._land(rolling)
         self.update()
+
+    def _land(self, rolling: list[ShownDie]) -> None:
+        for die in rolling:
+            die.face, die.settled = die.value, True
+        self._ticks = -REST
+        if self._rolling is not None:
+            roll, after = self._rolling
+            self._rolling = None
+            self._caption(roll)
+            if any(d.hit for d in rolling):
+                self.flash.emit(roll.at, True)
+            self.revealed.emit([roll, *after])
+
+    def _next_or_finish(self) -> None:
+        if self.queue:
+            self._next_event()
+        else:
+            self._timer.stop()
+            QTimer.singleShot(SPEEDS[self.speed], self.finished.emit)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if self.busy:

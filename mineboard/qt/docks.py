@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 
 from PySide6.QtCore import QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
 
 from mineboard.core.events import DiceRolled, Event, PhaseBegan, UnitLost
-from mineboard.core.planning import Preview
+from mineboard.core.planning import Preview, percent
 from mineboard.qt.plugin import UnitRow
+
+WRAP = Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap
 
 
 class LogView(QListWidget):
@@ -70,61 +74,160 @@ class LogView(QListWidget):
             self.pointed.emit(target)
 
 
-class OddsChart(QWidget):
-    """The exact odds of the planned order as bars: each outcome's label under its bar, its
-    percentage above the label, the axis named, the one-line summary on top."""
+@dataclass(frozen=True)
+class Drawn:
+    """One thing the chart draws: text in ``box``, or for a bar also its share of the peak
+    and its colour."""
+
+    text: str
+    box: QRectF
+    style: str  # "title", "summary", "axis", "bar", "row"
+    share: float = 0.0
+    colour: str = ""
+    split: float = 0.0
+    """Where a bar starts, past its words."""
+
+
+FONTS = {"title": (9, False, False), "summary": (9, True, False), "axis": (8, False, True),
+         "bar": (9, False, False), "row": (8, False, False)}
+BAR_ROW = 16
+TEXT_SHARE = 0.7
+"""At most this part of the width for an outcome's words and percent; the bar takes the
+rest."""
+
+
+def font_of(style: str) -> QFont:
+    size, bold, italic = FONTS[style]
+    font = QFont("DejaVu Sans", size, QFont.Weight.Bold if bold else QFont.Weight.Normal)
+    font.setItalic(italic)
+    return font
+
+
+def outcome_line(preview: Preview, i: int) -> str:
+    """'lose 0 ships: 1.7 %' — words and percent; the exact fraction is in the tooltip."""
+    return f"{preview.phrase(i)}: {percent(preview.outcomes[i][1])}"
+
+
+def axis_line(preview: Preview) -> str:
+    """The axes named: what the rows are (the preview's axis), what the bars measure."""
+    return preview.axis if "chance" in preview.axis else f"{preview.axis} — chance"
+
+
+class OddsCanvas(QWidget):
+    """The odds of the planned order as rows a player reads: each outcome in words with its
+    percentage and a bar, the axis named, the breakdown below."""
 
     def __init__(self) -> None:
         super().__init__()
         self.preview: Preview | None = None
-        self.setMinimumHeight(150)
 
     def show_preview(self, preview: Preview | None) -> None:
         self.preview = preview
         self.setToolTip("" if preview is None else "Exact odds:\n" + "\n".join(
-            f"{label}: {p}" for label, p in preview.outcomes))
+            f"{preview.phrase(i)}: {p}" for i, (_label, p) in enumerate(preview.outcomes)))
+        self._fit_height()
         self.update()
 
-    @property
-    def title(self) -> str:
-        return self.preview.title if self.preview is not None else "No move planned"
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        drawn = self.layout_for(self.width())
+        self.setMinimumHeight(int(max((d.box.bottom() for d in drawn), default=0)) + 8)
+
+    def layout_for(self, width: int) -> list[Drawn]:
+        """Where each line goes at ``width``: the one place the chart is laid out."""
+        preview = self.preview
+        inner = max(60.0, width - 16.0)
+        y = 4.0
+        out: list[Drawn] = []
+
+        def text(line: str, style: str) -> None:
+            nonlocal y
+            metrics = QFontMetricsF(font_of(style))
+            box = metrics.boundingRect(QRectF(8, y, inner, 10_000), WRAP, line)
+            out.append(Drawn(line, QRectF(8, y, inner, box.height()), style))
+            y += box.height() + 2
+
+        text(preview.title if preview is not None else "No move planned", "title")
+        if preview is None or not preview.outcomes:
+            if preview is not None:
+                text(preview.summary, "summary")
+            return out
+        text(preview.summary, "summary")
+        y += 4
+        text(axis_line(preview), "axis")
+        peak = max(p for _label, p in preview.outcomes) or Fraction(1)
+        words = [outcome_line(preview, i) for i in range(len(preview.outcomes))]
+        metrics = QFontMetricsF(font_of("bar"))
+        split = min(inner * TEXT_SHARE, max(metrics.horizontalAdvance(w) for w in words) + 10)
+        for i, (_label, p) in enumerate(preview.outcomes):
+            colour = "#0072B2" if i == preview.good else "#D55E00"
+            if preview.highlight is not None and i != preview.highlight:
+                colour = "#F2B48A"
+            out.append(Drawn(words[i], QRectF(8, y, inner, BAR_ROW - 2), "bar",
+                             float(p / peak), colour, split))
+            y += BAR_ROW
+        y += 4
+        for row in preview.rows:
+            text(row, "row")
+        return out
+
+    def lines(self) -> list[str]:
+        """What the chart says below its title and summary, line by line."""
+        return [d.text for d in self.layout_for(self.width())
+                if d.style in ("axis", "bar", "row")]
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.fillRect(self.rect(), QColor("#FBFBF8"))
+        for drawn in self.layout_for(self.width()):
+            painter.setFont(font_of(drawn.style))
+            if drawn.style == "bar":
+                self._paint_bar(painter, drawn)
+                continue
+            painter.setPen(QColor("#555555" if drawn.style in ("axis", "row") else "#222222"))
+            painter.drawText(drawn.box, WRAP, drawn.text)
+
+    @staticmethod
+    def _paint_bar(painter: QPainter, drawn: Drawn) -> None:
+        box, split = drawn.box, drawn.split
+        track = QRectF(box.left() + split, box.top() + 2, box.width() - split, box.height() - 4)
+        painter.fillRect(track, QColor("#ECEBE6"))
+        painter.fillRect(QRectF(track.left(), track.top(), track.width() * drawn.share,
+                                track.height()), QColor(drawn.colour))
         painter.setPen(QColor("#222222"))
-        painter.setFont(QFont("DejaVu Sans", 9))
-        wrap = Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap
-        box = QRectF(8, 4, self.width() - 16, self.height())
-        used = painter.boundingRect(box, wrap, self.title)
-        painter.drawText(box, wrap, self.title)
-        preview = self.preview
-        if preview is None or not preview.outcomes:
-            return
-        painter.setFont(QFont("DejaVu Sans", 9, QFont.Weight.Bold))
-        box = QRectF(8, used.bottom() + 2, self.width() - 16, self.height())
-        used = painter.boundingRect(box, wrap, preview.summary)
-        painter.drawText(box, wrap, preview.summary)
-        top, bottom = used.bottom() + 6, self.height() - 48
-        width = (self.width() - 16) / len(preview.outcomes)
-        peak = max(p for _label, p in preview.outcomes) or Fraction(1)
-        painter.setFont(QFont("DejaVu Sans", 8))
-        for i, (label, p) in enumerate(preview.outcomes):
-            h = (bottom - top) * float(p / peak)
-            x = 8 + i * width
-            colour = QColor("#0072B2") if i == preview.good else QColor("#D55E00")
-            if preview.highlight is not None and i != preview.highlight:
-                colour = colour.lighter(160)
-            painter.fillRect(QRectF(x + 2, bottom - h, width - 4, h), colour)
-            painter.setPen(QColor("#222222"))
-            painter.drawText(QRectF(x, bottom + 2, width, 14), Qt.AlignmentFlag.AlignCenter,
-                             label)
-            painter.drawText(QRectF(x, bottom + 15, width, 14), Qt.AlignmentFlag.AlignCenter,
-                             f"{float(p) * 100:.1f}%")
-        painter.setPen(QColor("#555555"))
-        painter.drawText(QRectF(8, self.height() - 18, self.width() - 16, 16),
-                         Qt.AlignmentFlag.AlignLeft, preview.axis)
+        painter.drawText(QRectF(box.left(), box.top(), split - 4, box.height()),
+                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, drawn.text)
+
+
+class OddsChart(QScrollArea):
+    """The odds dock: the chart, scrolled when a long breakdown outgrows the dock."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.canvas = OddsCanvas()
+        self.setWidget(self.canvas)
+        self.setWidgetResizable(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setMinimumHeight(150)
+
+    @property
+    def preview(self) -> Preview | None:
+        return self.canvas.preview
+
+    @property
+    def title(self) -> str:
+        return self.preview.title if self.preview is not None else "No move planned"
+
+    def show_preview(self, preview: Preview | None) -> None:
+        self.canvas.show_preview(preview)
+        self.setToolTip(self.canvas.toolTip())
+
+    def lines(self) -> list[str]:
+        return self.canvas.lines()
 
 
 class SelectionPanel(QWidget):

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import shiboken6
-from PySide6.QtCore import QPoint, QSettings, Qt, QTimer
+from PySide6.QtCore import QPoint, QPointF, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QColor, QKeySequence, QPainter
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from mineboard.core.errors import IllegalAction, MineboardError
-from mineboard.core.events import CountersRevealed, UnitLost
+from mineboard.core.events import CountersRevealed, Event, UnitLost
 from mineboard.core.game import PUBLIC
 from mineboard.core.history import Record
 from mineboard.core.places import PlaceRef
@@ -191,7 +191,7 @@ class MainWindow(QMainWindow):
             self._docks_sized = True
             self.resizeDocks([self.docks["log"]], [140], Qt.Orientation.Vertical)
             self.resizeDocks([self.docks["selection"]], [340], Qt.Orientation.Horizontal)
-            self.resizeDocks([self.docks["selection"], self.docks["odds"]], [540, 200],
+            self.resizeDocks([self.docks["selection"], self.docks["odds"]], [420, 320],
                              Qt.Orientation.Vertical)
 
     def _build_toolbar(self) -> None:
@@ -312,8 +312,11 @@ class MainWindow(QMainWindow):
             self._view = BoardView(self.scene)
             self._view.clicked.connect(self.on_click)
             self.setCentralWidget(self._view)
-            self.dice = DiceTray(self._view.viewport())
+            self.dice = DiceTray(self._view)
+            self.dice.anchor(self._view.viewport())
+            self.dice.locate = self._on_viewport
             self.dice.finished.connect(self._dice_done)
+            self.dice.revealed.connect(self._reveal)
             self.dice.flash.connect(lambda at, on: self.scene.flash(at, on))
         else:
             self.dice.clear()
@@ -412,7 +415,11 @@ class MainWindow(QMainWindow):
     def on_played(self, record: Record) -> None:
         # Read as the side that played it: it is still at the screen while the dice roll.
         by = record.by if record.by is not None else self.session.seat()
-        events = self.session.observation(by).events_of(record)
+        self.dice.dismiss()  # the last roll's tray closes on the next action
+        self.dice.play(self.session.observation(by).events_of(record))
+
+    def _reveal(self, events: list[Event]) -> None:
+        """Events whose dice have landed (all at once where none roll): log and map."""
         self.log.add_events(events)
         for event in events:
             if isinstance(event, CountersRevealed) and event.at is not None:
@@ -420,10 +427,10 @@ class MainWindow(QMainWindow):
             if isinstance(event, UnitLost) and event.at is not None:
                 self.scene.sink(event.at, self.ui.art(event.unit_type), event.owner,
                                 self.dice.speed)
-        if record.rolls:
-            self.dice.setGeometry(0, self.view.viewport().height() - 70,
-                                  self.view.viewport().width(), 70)
-            self.dice.play(events)
+
+    def _on_viewport(self, at: PlaceRef) -> QPointF | None:
+        point = self.scene.point_of(at)
+        return None if point is None else QPointF(self.view.mapFromScene(point))
 
     def _dice_done(self) -> None:
         self.scene.flash(None, False)
@@ -445,6 +452,7 @@ class MainWindow(QMainWindow):
             self.controller.idle()
             self.log.show_events(self.session.observation(PUBLIC).events())
             self.scene.show(self.ui.draw(public))  # nobody's secrets underneath
+            self.dice.dismiss()  # its captions were read as the side that rolled
             self.cover.cover(public.actor, self.scene.colour(public.actor))
             self._set_covered(True)
         return self.cover.isVisible()
@@ -485,6 +493,9 @@ class MainWindow(QMainWindow):
 
     # ---- actions ---------------------------------------------------------------------------
     def cancel_interaction(self) -> None:
+        if self.dice.busy:  # Esc while the dice tumble only skips them
+            self.dice.skip()
+            return
         self.controller.idle()
         self.say("Cancelled.")
 
@@ -492,6 +503,7 @@ class MainWindow(QMainWindow):
         if self.dice.busy:
             self.dice.skip()
             return
+        self.dice.hide()
         if hit is None:
             self.cancel_interaction()
             return

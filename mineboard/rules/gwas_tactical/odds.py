@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Annotated
 
-from mineboard.core.chance import dice_sum, fraction_text
+from mineboard.core.chance import dice_sum
 from mineboard.core.errors import BadInput
-from mineboard.core.planning import Preview
+from mineboard.core.planning import Preview, percent
 from mineboard.core.schema import Doc, Range
 from mineboard.rules.gwas_tactical.data import GtData, MinefieldTable, default_data
 
@@ -35,7 +35,7 @@ def table_preview(rules: GtData, mod: int, title: str) -> Preview:
     label = f" [{rules.table.label}]" if rules.table.label else ""
     return Preview(title=title, axis="Minefield Table result, each ship (GT-11)",
                    outcomes=outcomes,
-                   summary=f"P({first}) = {fraction_text(dist.get(first, Fraction(0)))}{label}",
+                   summary=f"{first}: {percent(dist.get(first, Fraction(0)))}{label}",
                    good=0, data={"modifier": mod,
                                  "distribution": {k: str(p) for k, p in dist.items()}})
 

@@ -4,8 +4,7 @@ the way, the stay-and-work orders (lay, sweep, false counters), construction, co
 from __future__ import annotations
 
 from mineboard.core.actions import Action
-from mineboard.core.chance import fraction_text
-from mineboard.core.planning import Choice, Command, Preview, Selection
+from mineboard.core.planning import Choice, Command, Preview, Selection, percent
 from mineboard.maps.model import ROUTE, SYSTEM
 from mineboard.rules.common.checks import Check, is_legal
 from mineboard.rules.imperium_mines.actions import (
@@ -112,34 +111,59 @@ def legal_actions(view: ImperiumState, check: Check) -> list[Action]:
 
 
 def jump_preview(view: ImperiumState, jump: Jump) -> Preview:
-    """P(run afoul) at the first system on the route with enemy counters, for each number of
-    mine points they might hide; the true number is marked where the viewer may know it."""
+    """P(run afoul) at each system on the route with enemy counters: the first one's on the
+    bars, for each number of mine points they might hide, every one's in a row below; the
+    true number is marked where the viewer may know it."""
     sweepers = min(view.count_of(view.fleets[f], "sweeps") for f in jump.fleets)
+    checks = [(number, system) for number, system in enumerate(jump.path[1:], start=1)
+              if view.enemy_counters(system, view.active)]
+    if not checks:
+        names = " → ".join(view.board.places[p].name for p in jump.path)
+        return Preview.nothing_to_roll(names, "No enemy counters on the way.")
     rule = view.rules.check
-    for number, system in enumerate(jump.path[1:], start=1):
-        counters = view.enemy_counters(system, view.active)
-        if not counters:
-            continue
-        name = view.board.places[system].name
-        known = all(c.known for c in counters)
-        points = view.enemy_points(system, view.active) if known else None
-        cases = tuple((f"{k} pt", afoul_chance(rule, k, number, sweepers))
-                      for k in range(1, MAX_SHOWN_POINTS + 1))
-        if points:
-            afoul = afoul_chance(rule, points, number, sweepers)
-            clean = hits_per_ship(points, view.rules.hit_on, cap=1).prob(0)  # one term
-            summary = (f"{points} points: P(afoul) = {fraction_text(afoul)}; if afoul, each "
-                       f"ship escapes unhit with P = {fraction_text(clean)}")
-        else:
-            summary = (f"The fleet halts at {name} for a minefield check (IM-14): "
-                       "P(afoul) by the mine points the counters may hide")
-        return Preview(title=f"{name}, jump {number}: {len(counters)} face-down counter(s); "
-                             f"{sweepers} sweeper(s)",
-                       axis="P(run afoul) if the counters hold … mine points (IM-18, IM-19)",
-                       outcomes=cases, summary=summary,
-                       highlight=points - 1 if points and points <= MAX_SHOWN_POINTS else None)
-    names = " → ".join(view.board.places[p].name for p in jump.path)
-    return Preview.nothing_to_roll(names, "No enemy counters on the way.")
+    number, system = checks[0]
+    counters = view.enemy_counters(system, view.active)
+    name = view.board.places[system].name
+    points = known_points(view, system)
+    cases = tuple((f"{k} pt", afoul_chance(rule, k, number, sweepers))
+                  for k in range(1, MAX_SHOWN_POINTS + 1))
+    if points is not None:
+        summary = check_row(view, number, system, sweepers)
+    else:
+        summary = (f"The fleet halts at {name} for a minefield check (IM-14): "
+                   "P(afoul) by the mine points the counters may hide")
+    return Preview(title=f"{name}, jump {number}: {len(counters)} face-down counter(s); "
+                         f"{sweepers} sweeper(s)",
+                   axis=f"mine points hidden at {name} — chance to run afoul (IM-18, IM-19)",
+                   outcomes=cases, summary=summary,
+                   highlight=points - 1 if points and points <= MAX_SHOWN_POINTS else None,
+                   words=tuple(f"{k} mine point{'' if k == 1 else 's'}"
+                               for k in range(1, MAX_SHOWN_POINTS + 1)),
+                   rows=tuple(check_row(view, n, s, sweepers) for n, s in checks))
+
+
+def known_points(view: ImperiumState, system: str) -> int | None:
+    """The enemy mine points at ``system``, where the viewer may know them."""
+    known = all(c.known for c in view.enemy_counters(system, view.active))
+    return view.enemy_points(system, view.active) if known else None
+
+
+def check_row(view: ImperiumState, number: int, system: str, sweepers: int) -> str:
+    """The minefield check at one system of the route, in percent and words."""
+    rule = view.rules.check
+    head = f"{view.board.places[system].name}, jump {number}"
+    points = known_points(view, system)
+    if points is None:
+        counters = len(view.enemy_counters(system, view.active))
+        low, high = (afoul_chance(rule, k, number, sweepers) for k in (1, MAX_SHOWN_POINTS))
+        return (f"{head}: {counters} face-down counter(s) — runs afoul {percent(low)} if they "
+                f"hide 1 mine point … {percent(high)} if {MAX_SHOWN_POINTS}")
+    if points == 0:
+        return f"{head}: only false counters — no check (IM-16)"
+    afoul = afoul_chance(rule, points, number, sweepers)
+    clean = hits_per_ship(points, view.rules.hit_on, cap=1).prob(0)  # one term
+    return (f"{head}: {points} mine points — runs afoul {percent(afoul)}; if afoul, each "
+            f"ship escapes unhit {percent(clean)}")
 
 
 def invariants(state: ImperiumState) -> list[str]:
