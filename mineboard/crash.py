@@ -21,6 +21,6 @@ def crash_report(exc: BaseException) -> str:
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.txt"
         path.write_text(f"mineboard {__version__}\n{text}", encoding="utf-8")
-    except OSError:
+    except (OSError, ValueError):  # no folder to write to, or a name the system refuses
         return f"this line: {type(exc).__name__}: {str(exc)[:200]}"
     return f"the details in {path}"

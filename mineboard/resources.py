@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
+import re
 import stat
 from pathlib import Path
 from typing import Any
 
 from mineboard.core.errors import BadInput
-from mineboard.core.limits import MAX_FILE_BYTES, MAX_INT_DIGITS
+from mineboard.core.limits import MAX_FILE_BYTES, MAX_INT_DIGITS, MAX_JSON_CONTAINERS
 
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -113,6 +115,13 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number mineboard accepts")
 
 
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"number {text[:12]}… is too large for any field")
+    return value
+
+
 def _bounded_int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_INT_DIGITS:
         raise ValueError(f"number {text[:12]}… has more than {MAX_INT_DIGITS} digits")
@@ -131,15 +140,50 @@ def parse_json(raw: bytes, where: str) -> Any:
         raise BadInput(where, "not a text file (contains NUL bytes)")
     if "\\u0000" in text:  # escaped: a search of the text, not a walk of every string
         raise BadInput(where, "a string holds a NUL character (\\u0000)")
+    containers = text.count("[") + text.count("{")
+    if containers > MAX_JSON_CONTAINERS:  # each costs memory far beyond its two bytes
+        raise BadInput(where, f"{containers:,} lists and objects; mineboard reads files of at "
+                              f"most {MAX_JSON_CONTAINERS:,}")
+    # A number past a float's range reads as infinity, which no file can be written back
+    # with: where the text has one that might be (a cheap search), every float is checked.
+    strict = _finite_float if _HUGE_NUMBER.search(text) else None
     try:
-        data = json.loads(text, parse_constant=_refuse_constant, parse_int=_bounded_int)
+        data = json.loads(text, parse_constant=_refuse_constant, parse_int=_bounded_int,
+                          parse_float=strict)
     except json.JSONDecodeError as exc:
         raise BadInput(where, f"line {exc.lineno} column {exc.colno}: {exc.msg}") from None
     except RecursionError:
         raise BadInput(where, "JSON nested too deeply") from None
     except ValueError as exc:  # from the hooks above, or Python's own digit limit
         raise BadInput(where, f"unreadable number ({str(exc).split(';')[0]})") from None
+    if _SURROGATE.search(text) and not _encodable(data):
+        raise BadInput(where, "a string holds half of a UTF-16 surrogate pair (\\ud800…), "
+                              "which no UTF-8 file can hold")
     return data
+
+
+_HUGE_NUMBER = re.compile(r"[eE]\+?\d{3,}|\d{300,}")
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _encodable(data: Any) -> bool:
+    """Whether every string in ``data`` can be written as UTF-8: a lone surrogate from a
+    ``\\ud800`` escape reads fine and then makes every save of the game fail."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        try:
+            if isinstance(item, str):
+                item.encode("utf-8")
+            elif isinstance(item, dict):
+                stack.extend(item.values())
+                for key in item:
+                    key.encode("utf-8")
+            elif isinstance(item, list):
+                stack.extend(item)
+        except UnicodeEncodeError:
+            return False
+    return True
 
 
 def read_json(path: Path) -> tuple[Any, str]:

@@ -117,6 +117,18 @@ def test_a_declined_restore_is_kept_as_last_session_out_of_the_next_autosaves_wa
     assert GameSession.open(str(data / "autosave.json")).game.state.phase == "combat_move"
 
 
+def test_a_game_saved_to_its_own_file_leaves_the_kept_last_session_alone(data, tmp_path):
+    """A review: a declined crashed game X was kept as the last session; a new game, played
+    and saved to its own file, then left the window and its autosave overwrote X."""
+    crashed = crashed_game(phases=2)
+    fresh = startup_session("northsea-1940", None, lambda: False)
+    fresh.play(fresh.game.ruleset.end_phase(fresh.view()))
+    fresh.save(tmp_path / "mine.json")
+    fresh.retire()
+    assert (data / "last-session.json").read_bytes() == crashed
+    assert not (data / "autosave.json").exists()  # the game is in mine.json
+
+
 def test_the_restore_question_says_where_a_declined_game_is_kept(qapp, monkeypatch, data):
     asked: list[str] = []
 

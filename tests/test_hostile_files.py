@@ -53,7 +53,13 @@ def _too_big(path: Path) -> Path:
     return path
 
 
+def _empty_lists(path: Path) -> Path:
+    path.write_text("[" + "[]," * 1_000_001 + "[]]", encoding="utf-8")
+    return path
+
+
 MAKERS: dict[str, Callable[[Path], Path]] = {
+    "empty_lists": _empty_lists,
     "units_100k": _units_100k, "actions_100k": _actions_100k, "fifo": _fifo,
     "folder": _folder, "too_big": _too_big, "dev_zero": lambda _path: Path("/dev/zero")}
 

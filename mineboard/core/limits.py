@@ -11,6 +11,10 @@ from __future__ import annotations
 MAX_FILE_BYTES = 64 * 1024 * 1024
 """Any map, scenario, save or turn file; a file read is never longer than this."""
 
+MAX_JSON_CONTAINERS = 1_000_000
+"""Lists and objects in one file (the North Sea map has about 50,000): each costs Python
+hundreds of bytes, so a file of nothing but ``[]`` would otherwise take gigabytes."""
+
 MAX_INT_DIGITS = 40
 """Digits of a whole number in a file: a 128-bit dice seed has 39. (Fields then bound
 their own values; this stops a number of thousands of digits before anything reads it.)"""

@@ -9,18 +9,22 @@ intersections are computed in one vectorised shapely call.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import shapely
 from shapely.errors import GEOSException
 from shapely.geometry.base import BaseGeometry
 
+from mineboard import __version__
 from mineboard.atomic import write_atomic
 from mineboard.core.errors import BadInput
-from mineboard.resources import cache_dir
+from mineboard.resources import cache_dir, read_bytes
 
 CACHE_FORMAT = 1
 """Bumped whenever :func:`contacts` would answer differently: old cache files are ignored."""
@@ -82,20 +86,49 @@ def _linear_part(geom: BaseGeometry) -> BaseGeometry | None:
 def cached_contacts(geoms: Sequence[BaseGeometry], min_length: float, digest: str
                     ) -> list[Contact]:
     """:func:`contacts`, kept on disk by the map file's sha256: deriving the North Sea's
-    lines is a third of the program's start, and a map's lines never change while its bytes
-    do not. A missing, stale or unreadable cache file is simply derived again."""
+    lines is a third of the program's start, and a map's lines never change while its bytes,
+    this program and its geometry library do not (all three are in the key). A cache file
+    is checked before it is used — in range, each pair once, finite, lines only — and one
+    that is missing, stale, unreadable or wrong is simply derived again."""
     if not digest:
         return contacts(geoms, min_length)
-    path = cache_dir() / "derived" / f"{digest}-{CACHE_FORMAT}.json"
-    with contextlib.suppress(OSError, ValueError, TypeError, KeyError, GEOSException):
-        raw = json.loads(path.read_text(encoding="utf-8"))
-        if raw["polygons"] == len(geoms) and raw["min_length"] == min_length:
-            return [Contact(int(i), int(j), None if wkb is None else shapely.from_wkb(
-                bytes.fromhex(wkb)), float(area)) for i, j, wkb, area in raw["contacts"]]
+    key = hashlib.sha256(f"{digest} {__version__} {shapely.geos_version_string} "
+                         f"{CACHE_FORMAT}".encode()).hexdigest()
+    path = cache_dir() / "derived" / f"{key}.json"
+    cached = _read_cache(path, len(geoms), min_length)
+    if cached is not None:
+        return cached
     found = contacts(geoms, min_length)
     doc = {"polygons": len(geoms), "min_length": min_length,
            "contacts": [[c.i, c.j, None if c.border is None else shapely.to_wkb(c.border).hex(),
                          c.overlap] for c in found]}
     with contextlib.suppress(BadInput):  # a read-only cache folder: derive every time
-        write_atomic(path, json.dumps(doc))
+        write_atomic(path, json.dumps(doc, allow_nan=False))
     return found
+
+
+def _read_cache(path: Path, polygons: int, min_length: float) -> list[Contact] | None:
+    if not path.is_file():
+        return None
+    try:
+        raw = json.loads(read_bytes(path, limit=16 * 1024 * 1024))
+        if raw["polygons"] != polygons or raw["min_length"] != min_length:
+            return None
+        out, seen = [], set()
+        for i, j, wkb, area in raw["contacts"]:
+            if not (type(i) is int and type(j) is int and 0 <= i < j < polygons
+                    and (i, j) not in seen and isinstance(area, float | int)
+                    and math.isfinite(area) and area >= 0):
+                return None
+            seen.add((i, j))
+            border = None if wkb is None else shapely.from_wkb(bytes.fromhex(wkb))
+            if border is not None and border.geom_type not in _LINEAR:
+                return None
+            out.append(Contact(i, j, border, float(area)))
+        return out
+    except (BadInput, OSError, ValueError, TypeError, KeyError, RecursionError,
+            GEOSException):
+        return None
+
+
+_LINEAR = ("LineString", "MultiLineString", "LinearRing")

@@ -56,6 +56,10 @@ from mineboard.resources import maps_dir, read_json
 SCHEMA_VERSION = 1
 MAX_ABS_COORD = 1e7
 MAX_RELATED_DEPTH = 3
+MAX_HEXES = 100_000
+"""Hexes on one board (the bench's largest has 10,000; 250,000 took 10 s and 430 MB)."""
+MAX_RELATED = 8
+"""Related maps one map may name: with the depth, what bounds the maps a load can reach."""
 """How many steps of ``related`` a map may lead through (a → b → c → d at most)."""
 POLYGON_KINDS = {SEA_ZONE, LAND}
 POINT_KINDS = {SYSTEM, PORT}
@@ -151,8 +155,11 @@ def map_file(ref: object, folder: Path, where: str) -> Path:
     assert isinstance(ref, str)
     if not ref.endswith(".geojson"):
         return maps_dir() / f"{ref}.geojson"
-    base = folder.resolve()
-    target = (base / ref).resolve()
+    try:
+        base = folder.resolve()
+        target = (base / ref).resolve()
+    except (OSError, RuntimeError):  # a symbolic link that loops, a name the system refuses
+        raise BadInput(where, f"map {ref!r} cannot be resolved to a file") from None
     if not target.is_relative_to(base):
         raise BadInput(where, f"map {ref!r} leads outside the folder of the file that names "
                               "it")
@@ -163,6 +170,8 @@ def map_ref_problem(ref: object) -> str | None:
     """Why ``ref`` cannot name a map (see :func:`map_file`), or None."""
     if not isinstance(ref, str) or not ref or len(ref) > 255 or "\x00" in ref:
         return "a map is named by a bundled map id or a relative .geojson path"
+    if "\\" in ref or ":" in ref:  # a drive or a Windows separator means the same everywhere
+        return f"map {ref!r}: write paths with '/', without a drive letter"
     if not ref.endswith(".geojson"):
         if not _BUNDLED_ID.fullmatch(ref) or ".." in ref:
             return f"map {ref!r} is neither a bundled map id nor a .geojson path"
@@ -285,6 +294,10 @@ def _check_related(header: Mapping[str, Any], problems: list[str]) -> None:
     if not isinstance(raw, Mapping):
         problems.append("mineboard.related must be an object: name → bundled map id or "
                         ".geojson path")
+        return
+    if len(raw) > MAX_RELATED:
+        problems.append(f"mineboard.related names {len(raw)} maps; a map may name at most "
+                        f"{MAX_RELATED}")
         return
     for name, ref in raw.items():
         problem = map_ref_problem(ref) if name else "needs a name"
@@ -518,6 +531,10 @@ def hex_grid_from_header(header: Mapping[str, Any], overrides: Mapping[str, Plac
     if not (isinstance(cols, int) and isinstance(rows, int) and 0 < cols <= 500
             and 0 < rows <= 500):
         problems.append("mineboard.hex: cols and rows must be whole numbers from 1 to 500")
+        return None
+    if cols * rows > MAX_HEXES:  # each hex is a place and three hexsides: memory and time
+        problems.append(f"mineboard.hex: {cols} × {rows} = {cols * rows:,} hexes; a board "
+                        f"may have at most {MAX_HEXES:,}")
         return None
     if not isinstance(size, (int, float)) or not 0 < size < MAX_ABS_COORD:
         problems.append("mineboard.hex.size must be a positive number")

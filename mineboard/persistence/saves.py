@@ -35,7 +35,9 @@ from mineboard.persistence.scenario import Scenario, scenario_from_data
 from mineboard.persistence.sealing import Seals, sealed_sides
 from mineboard.resources import parse_json
 
-SAVE_SCHEMA = 2
+SAVE_SCHEMA = 3
+UNDIGESTED_SCHEMA = 2
+"""Saves before the digest (sealing and the dice commitment, no digest): still read."""
 OLD_SCHEMA = 1
 """Saves before sealing and the dice commitment: still read, as games with a known seed."""
 
@@ -108,7 +110,8 @@ def digest_of(doc: Mapping[str, Any]) -> str:
 
 def write_save(path: Path, scenario: Scenario, game: Game[Any],
                seals: Seals | None = None) -> None:
-    write_atomic(path, json.dumps(save_document(scenario, game, seals), indent=1) + "\n")
+    write_atomic(path, json.dumps(save_document(scenario, game, seals), indent=1,
+                                  allow_nan=False) + "\n")
 
 
 # ---- reading ------------------------------------------------------------------------------
@@ -199,9 +202,9 @@ def game_from_save(doc: Any, where: str, folder: Path,
     version = doc["mineboard_save"]
     if version == OLD_SCHEMA:
         doc = _upgrade(doc, where)
-    elif version != SAVE_SCHEMA:
+    elif version not in (UNDIGESTED_SCHEMA, SAVE_SCHEMA):
         raise BadInput(where, f"save format {version!r} is not one this program reads "
-                              f"(it reads versions {OLD_SCHEMA} and {SAVE_SCHEMA})")
+                              f"(it reads versions {OLD_SCHEMA} to {SAVE_SCHEMA})")
     map_info = _field(doc, "map", Mapping, where)
     scenario = scenario_from_data(_field(doc, "scenario", Mapping, where), f"{where}: scenario",
                                   folder)
@@ -242,9 +245,9 @@ def game_from_save(doc: Any, where: str, folder: Path,
                                f"gives ({rolled}): the save was edited")
         if record.secret_to != side and seals.covers(record.secret_to):
             raise BadInput(at, f"a secret of {record.secret_to} stored unsealed")
-    if version != OLD_SCHEMA and doc.get("digest") != digest_of(doc):
-        raise BadInput(where, "changed by hand since it was saved (its digest does not match): "
-                              "only files mineboard wrote are opened")
+    if version == SAVE_SCHEMA and doc.get("digest") != digest_of(doc):
+        raise BadInput(where, "changed since mineboard saved it (its digest does not match); "
+                              "a game sealed with passphrases is protected, an open file is not")
     return Loaded(scenario, game, seals)
 
 

@@ -299,6 +299,9 @@ class GameSession(QObject):
         except BadInput as exc:
             self._tell(f"Not autosaved: {exc} — File ▸ Save As keeps the game.")
             return
+        except ValueError as exc:  # a value no file can hold: a defect, but play goes on
+            self._tell(f"Not autosaved: {path}: {type(exc).__name__} — please report it.")
+            return
         self._autosaved = True
         self._tell("" if path.name == AUTOSAVE else
                    f"Another mineboard is running: this one autosaves to {path}.")
@@ -320,9 +323,14 @@ class GameSession(QObject):
     def retire(self) -> None:
         """The game leaves the window (closed, or another opened in its place), so a start
         offers nothing to restore: its autosave — written by it, or the one it was restored
-        from — is kept as the last session until another game leaves."""
+        from — is kept as the last session until another game leaves. A game saved since its
+        last move is in its own file: its autosave goes, and the last session kept before it
+        stays."""
         if self.autosave_enabled and self._autosaved:
-            self.keep_as_last_session(autosave_path())
+            if self.modified:
+                self.keep_as_last_session(autosave_path())
+            else:
+                autosave_path().unlink(missing_ok=True)
         self._autosaved = False
         self.autosave_enabled = False
 

@@ -117,7 +117,7 @@ def build() -> None:
          text=json.dumps(NAVAL).replace('"ipcs": 30', '"ipcs": NaN'), message="NaN")
     case("naval-infinity.json", "reject", "1e999 reads as infinity",
          text=json.dumps(NAVAL).replace('"ipcs": 30', '"ipcs": 1e999'),
-         message="must be a whole number")
+         message="too large for any field")
     case("naval-nul-in-name.json", "reject", "an escaped NUL character in a string",
          edit(NAVAL, setter("nations", 0, "name")("Germany\u0000")), message="NUL")
     case("naval-nul-bytes.json", "reject", "raw NUL bytes: not a text file",
@@ -162,7 +162,7 @@ def build() -> None:
          edit(STARS, setter("features", 0, "geometry", "coordinates")([1e300, 0])),
          message="absurd coordinate")
     case("stars-coordinate-infinite.geojson", "reject", "1e999 reads as infinity",
-         text=json.dumps(STARS).replace("46.7", "1e999", 1), message="not a finite number")
+         text=json.dumps(STARS).replace("46.7", "1e999", 1), message="too large for any field")
     case("tactical-origin-nan.geojson", "reject", "a NaN hex origin",
          text=json.dumps(edit(TACTICAL, setter("mineboard", "hex", "origin")([0, 0]))).replace(
              '"origin": [0, 0]', '"origin": [NaN, 0]'), message="NaN")
@@ -176,11 +176,29 @@ def build() -> None:
                                                           "terrain": "land"},
              "geometry": None}])), message="label")
     big = edit(TACTICAL, lambda d: (d["mineboard"].pop("ring"),
-                                    d["mineboard"]["hex"].update(cols=500, rows=500)))
+                                    d["mineboard"]["hex"].update(cols=500, rows=100)))
     big["features"] = [{"type": "Feature", "id": "p", "properties": {
         "kind": "port", "name": "Port", "hex": "0815"}, "geometry": None}]
     case("hex-500-short-label.geojson", "reject", "a 4-digit label on a board of 6-digit "
          "labels (KeyError '0815')", big, message="0815")
+    case("hex-500-by-500.geojson", "reject", "250,000 hexes took 10 s and 430 MB",
+         edit(TACTICAL, lambda d: (d["mineboard"].pop("ring"),
+                                   d["mineboard"]["hex"].update(cols=500, rows=500))),
+         message="at most 100,000")
+    case("tactical-related-fan-out.geojson", "reject", "50 related maps at each of 3 levels "
+         "took minutes", edit(TACTICAL, setter("mineboard", "related")(
+             {f"r{i}": "jutland-zones" for i in range(50)})), message="at most 8")
+    case("tactical-related-backslash.geojson", "reject", "a Windows path is a path anywhere",
+         edit(TACTICAL, setter("mineboard", "related", "strategic")("..\\x.geojson")),
+         message="write paths with '/'")
+    case("naval-huge-exponent.json", "reject", "1e999 reads as infinity and cannot be saved",
+         text=json.dumps(NAVAL).replace('"about": "', '"about": 1e999, "x": "', 1),
+         message="too large")
+    case("naval-lone-surrogate.json", "reject", "a lone surrogate reads but cannot be saved",
+         text=json.dumps(NAVAL).replace('"title": "', '"title": "\\ud800', 1),
+         message="surrogate")
+    case("empty-lists.json", "reject", "a million empty lists take gigabytes",
+         make="empty_lists", message="at most 1,000,000")
     case("tactical-related-dotdot.geojson", "reject", "a related map climbing out with ..",
          edit(TACTICAL, setter("mineboard", "related", "strategic")(
              "../../../etc/x.geojson")), message="'..'")
@@ -213,15 +231,19 @@ def build() -> None:
                                  "mineboard_save", "digest")}
     case("save-marker-after-4k.json", "accept", "the save key after the first 4 KB was "
          "refused by play", late)
+    undigested = {k: v for k, v in save.items() if k != "digest"}
+    case("save-version-2-without-digest.json", "accept", "saves written before the digest "
+         "(format 2) still open", {**undigested, "mineboard_save": 2})
     case("save-map-hash-is-a-list.json", "reject", "unhashable map hash",
          edit(save, setter("map", "sha256")(["x"])), message="sha256")
     case("save-options-edited.json", "reject", "ruleset.options edited by hand",
          edit(save, setter("ruleset", "options", "hidden_minefields")(True)),
          message="options")
     case("save-scenario-edited.json", "reject", "the embedded scenario edited by hand",
-         edit(save, setter("scenario", "nations", 0, "ipcs")(999)), message="by hand")
+         edit(save, setter("scenario", "nations", 0, "ipcs")(999)),
+         message="digest does not match")
     case("save-table-opened.json", "reject", "the table opened by hand (undo past dice)",
-         edit(save, setter("table", "open")(True)), message="by hand")
+         edit(save, setter("table", "open")(True)), message="digest does not match")
     case("save-100k-actions.json", "reject", "100,000 actions took 84 s to validate",
          make="actions_100k", message="more than")
 
