@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
 
 from mineboard.qt.mainwindow import MainWindow
 
@@ -19,6 +19,17 @@ def zone_point(window: MainWindow, zone: str) -> QPoint:
 
 
 def line_point(window: MainWindow, line: str) -> QPoint:
+    """Where a player would click the line: its middle, or the nearest point along it that
+    no counter covers (as a player clicks the part of the line they can see)."""
+    from mineboard.qt.geometry import to_scene
+
+    geom = window.session.scenario.board.ways[line].geometry
+    for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8):
+        at = geom.interpolate(t, normalized=True)
+        point = window.view.mapFromScene(to_scene(at.x, at.y))
+        hit = window.view.hit_at(QPointF(point))
+        if hit is not None and hit.at.id == line:
+            return point
     return window.view.mapFromScene(window.scene.line_midpoint(line))
 
 

@@ -73,7 +73,8 @@ def test_a_full_disk_warns_once_and_each_action_is_played_once_drawn_and_undoabl
         qtbot.mouseClick(w.end_button, Qt.MouseButton.LeftButton)
         assert w.session.game.state.phase == "battle" and len(w.session.game.records) == 2
         assert w.phase_label.text() == "Turn 1 · Germany · Conduct Combat"
-        assert status_of(w) == "End phase"  # played, not reported as failed
+        assert status_of(w).startswith("Turn 1: Germany — Conduct Combat")  # played, said
+        assert "autosave" not in status_of(w).lower()  # not reported as failed
         assert shown == [warning]  # once, not again on the second action
         assert w.autosave_label.text() == warning and w.autosave_label.isVisible()
         assert list(data.glob("*.tmp")) == [] and not (data / "autosave.json").exists()

@@ -16,7 +16,9 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from mineboard.core.actions import Action
 from mineboard.core.errors import IllegalAction, MineboardError
+from mineboard.core.events import Event
 from mineboard.core.game import GameState, Observation
+from mineboard.core.history import Record
 from mineboard.core.places import PlaceRef
 from mineboard.core.planning import Command, Preview, Selection
 from mineboard.core.ruleset import Ruleset
@@ -28,6 +30,8 @@ from mineboard.qt.plugin import RulesetUI, UnitRow
 from mineboard.qt.session import GameSession
 
 Say = Callable[[str, bool], None]
+TOLD = 2
+"""At most this many of an action's events in the status line; the log has them all."""
 Popup = Callable[[QMenu], None]
 
 
@@ -96,8 +100,22 @@ class BoardController:
             self.say(f"{text or action.kind} rolls dice: File ▸ Send turn, and the other "
                      "side's program rolls them. It shows here when their answer comes.")
             return True
-        self.say(text or action.kind.replace("_", " ").capitalize())
+        self.say(self.told(record, text or action.kind.replace("_", " ").capitalize()))
         return True
+
+    def told(self, record: Record, text: str) -> str:
+        """What an action did, in its events' words as the side that played it reads them,
+        and what to do next. Dice are told by the tray and the log as each one lands: the
+        status line never gives a result before its die."""
+        if record.rolls:
+            done = f"{text}: the dice are rolling — the log shows each result as it lands"
+        else:
+            seat = record.by if record.by is not None else self.session.seat()
+            events = self.session.observation(seat).events_of(record)
+            done = "; ".join(_sentence(e) for e in events[:TOLD]) or text
+            if len(events) > TOLD:
+                done += f" (and {len(events) - TOLD} more in the log)"
+        return f"{done[:1].upper()}{done[1:]}. {self.ui.hint(self.view())}"
 
     def run(self, command: Command) -> None:
         """A command button or menu entry: tick units first where it needs them."""
@@ -134,6 +152,9 @@ class BoardController:
     def show_units(self, heading: str, rows: list[UnitRow]) -> None:
         self._units.show_units(heading, rows)
 
+    def update_units(self, heading: str, rows: list[UnitRow]) -> None:
+        self._units.update_units(heading, rows)
+
     def offer(self, selection: Selection) -> Selection:
         """Show the options and buttons ``selection`` has; returns it with every option set
         (a default where the player has not chosen), which is what the buttons act on."""
@@ -150,3 +171,8 @@ class BoardController:
         observation = self.observation()
         return [(c, None if c.action is None else observation.refusal(c.action))
                 for c in commands]
+
+
+def _sentence(event: Event) -> str:
+    """An event as the status line says it: its words, then its clause."""
+    return f"{event.text} ({event.clause})" if event.clause else event.text

@@ -231,13 +231,23 @@ class OddsChart(QScrollArea):
 
 
 class SelectionPanel(QWidget):
-    """The units picked on the map; ticked ones take part in the next order."""
+    """What to do now and what the viewer holds, always; under them the units picked on
+    the map, of which the ticked ones take part in the next order."""
 
     changed = Signal()
 
     def __init__(self) -> None:
         super().__init__()
         layout = QVBoxLayout(self)
+        self.todo = QLabel()
+        self.todo.setWordWrap(True)
+        self.todo.setStyleSheet("background: #F3EBD8; border-left: 4px solid #8A7B5C; "
+                                "padding: 4px 6px; font-weight: bold;")
+        layout.addWidget(self.todo)
+        self.holdings = QLabel()
+        self.holdings.setWordWrap(True)
+        self.holdings.setStyleSheet("color: #3D3527; padding: 0 6px;")
+        layout.addWidget(self.holdings)
         self.heading = QLabel()
         self.heading.setWordWrap(True)
         self.heading.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
@@ -248,7 +258,13 @@ class SelectionPanel(QWidget):
         layout.addWidget(self.units)
         self.show_units("", [])
 
+    def show_todo(self, todo: str, holdings: str) -> None:
+        self.todo.setText(todo)
+        self.holdings.setText(holdings)
+        self.holdings.setVisible(bool(holdings))
+
     def show_units(self, heading: str, rows: list[UnitRow]) -> None:
+        """A new pick: its rows ticked as the ruleset suggests."""
         self.units.blockSignals(True)
         self.units.clear()
         for row in rows:
@@ -259,6 +275,22 @@ class SelectionPanel(QWidget):
             self.units.addItem(item)
         self.units.blockSignals(False)
         self.units.setVisible(bool(rows))
+        self.heading.setText(heading)
+
+    def update_units(self, heading: str, rows: list[UnitRow]) -> None:
+        """The same pick after a change (mines loaded, a move made): the rows say what the
+        units are now and keep the player's ticks. Items are rewritten in place, as this
+        may run while a tick box is being clicked."""
+        ids = [self.units.item(i).data(Qt.ItemDataRole.UserRole)
+               for i in range(self.units.count())]
+        if ids != [row.id for row in rows]:
+            ticked = set(self.chosen())
+            self.show_units(heading, [UnitRow(r.id, r.text, r.id in ticked) for r in rows])
+            return
+        self.units.blockSignals(True)
+        for i, row in enumerate(rows):
+            self.units.item(i).setText(row.text)
+        self.units.blockSignals(False)
         self.heading.setText(heading)
 
     def chosen(self) -> list[str]:

@@ -65,6 +65,8 @@ class Controller(Protocol):
 
     def show_units(self, heading: str, rows: list[UnitRow]) -> None: ...
 
+    def update_units(self, heading: str, rows: list[UnitRow]) -> None: ...
+
     def offer(self, selection: Selection) -> Selection: ...
 
 
@@ -83,7 +85,8 @@ class Interaction:
         self.c.show_preview(None)
 
     def confirm(self) -> None:
-        pass
+        self.c.say("Nothing to confirm: pick your units on the map, then click a place to "
+                   "plan an order.")
 
     def click(self, hit: Hit, button: Qt.MouseButton) -> None:
         pass
@@ -107,7 +110,7 @@ class Interaction:
 class Idle(Interaction):
     def start(self) -> None:
         self.c.scene.set_selected(set())
-        self.c.show_units(self.c.ui.hint(self.c.view()), [])
+        self.c.show_units("Nothing picked: click your units on the map.", [])
         self.refresh()
 
     def refresh(self) -> None:
@@ -161,6 +164,10 @@ class Selecting(Interaction):
         if not self.units():
             self.c.idle()
             return
+        view = self.c.view()
+        assert self.place is not None
+        self.c.update_units(self.c.ui.heading(view, self.place),
+                            self.c.ui.unit_rows(view, self.units()))
         selection = self.c.offer(self.selection())
         self.c.scene.set_selected(set(selection.units))
         self.c.scene.set_targets(self.c.ruleset.targets(self.c.view(), selection))
@@ -177,7 +184,9 @@ class Selecting(Interaction):
             self.c.set_mode(Selecting(self.c, hit.at.id))
             return
         if hit.owner is not None and hit.at.id == self.place:
-            return  # the picked stack itself
+            self.c.say(f"Already picked at {hit.at}: tick the units in the Selection dock, "
+                       "then click where they go; Esc drops them.")
+            return
         if self.planned is not None and hit.at == self.target:
             self.confirm()
             return
@@ -223,6 +232,8 @@ class Selecting(Interaction):
 
     def confirm(self) -> None:
         if self.planned is None or self.target is None:
+            self.c.say("Nothing planned yet: click a place to plan an order for the ticked "
+                       "units.")
             return
         action, at = self.planned, self.target
         self.planned = self.target = None

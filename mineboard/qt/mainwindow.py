@@ -42,6 +42,7 @@ from mineboard.qt.dice import DiceTray
 from mineboard.qt.docks import LogView, OddsChart, SelectionPanel
 from mineboard.qt.help import HelpWindow
 from mineboard.qt.maps.scene import Hit
+from mineboard.qt.plugin import track
 from mineboard.qt.registry import ui_for
 from mineboard.qt.session import GameSession, last_session_path, settings_path
 from mineboard.qt.view import BoardView
@@ -211,6 +212,9 @@ class MainWindow(QMainWindow):
         bar.addWidget(self.phase_chip)
         bar.addWidget(QLabel("  "))
         bar.addWidget(self.phase_label)
+        self.track_label = QLabel()  # the coming steps of the order of play
+        self.track_label.setStyleSheet("color: #5C5240; padding-left: 12px;")
+        bar.addWidget(self.track_label)
         spacer = QWidget()
         spacer.setSizePolicy(spacer.sizePolicy().horizontalPolicy().Expanding,
                              spacer.sizePolicy().verticalPolicy())
@@ -397,8 +401,13 @@ class MainWindow(QMainWindow):
                                       "border-radius: 9px;")
         self.phase_label.setText(f"Turn {view.turn} · {view.actor} · {view.phase_label}"
                                  f"{self.ui.phase_detail(view)}")
+        coming = track(view)
+        self.track_label.setText("then " + " ▸ ".join(coming) if coming else "")
+        self.track_label.setToolTip("The order of play from here on")
         seat = self.session.seat()
-        self.ui.refresh_panel(view, seat if seat in view.sides else view.to_move)
+        side = seat if seat in view.sides else view.to_move
+        self.selection.show_todo(self.ui.hint(view), self.ui.holdings(view, side))
+        self.ui.refresh_panel(view, side)
 
     def on_changed(self) -> None:
         if not self.dice.busy:  # else the dice finish first, then _dice_done catches up

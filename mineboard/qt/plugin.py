@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QWidget
@@ -30,6 +30,54 @@ class UnitRow:
     id: str
     text: str
     ticked: bool = True
+
+
+class _Step(Protocol):
+    @property
+    def actor(self) -> str: ...
+
+    @property
+    def label(self) -> str: ...
+
+
+class _Order(Protocol):
+    def step(self, position: int) -> _Step: ...
+
+    def advance(self, position: int) -> tuple[int, bool]: ...
+
+
+@runtime_checkable
+class Ordered(Protocol):
+    """A view that keeps its place in an order of play (every ruleset's state does, through
+    ``rules.common.turns``); the window may not import the rules, so it names the shape."""
+
+    @property
+    def sequence(self) -> _Order: ...
+
+    @property
+    def position(self) -> int: ...
+
+
+TRACK_AHEAD = 4
+"""How many coming steps the phase track names: the rest of a nation's turn in most games,
+short enough for the toolbar at 1024 pixels."""
+
+
+def track(view: GameState, ahead: int = TRACK_AHEAD) -> list[str]:
+    """The steps after the current one, in the words of the order of play: another actor's
+    step is named with its actor, a new turn is marked."""
+    if not isinstance(view, Ordered):
+        return []
+    out: list[str] = []
+    position, actor = view.position, view.actor
+    for _ in range(ahead):
+        position, new_turn = view.sequence.advance(position)
+        step = view.sequence.step(position)
+        words = step.label if step.actor == actor else f"{step.actor}: {step.label}"
+        out.append(f"turn {view.turn + 1} · {words}" if new_turn else words)
+        if new_turn:
+            break
+    return out
 
 
 S = TypeVar("S", bound=GameState)
@@ -72,8 +120,15 @@ class RulesetUI(Generic[S]):
         return [UnitRow(u, u) for u in units]
 
     def hint(self, view: S) -> str:
-        """What the Selection dock says while nothing is picked."""
-        return "Click your units on the map to pick them."
+        """What to do now in this phase, in words: atop the Selection dock all the time,
+        and after each action as what comes next — a newcomer never has to guess."""
+        return (f"{view.phase_label}: click your units on the map to pick them, then a "
+                "place; End phase when done.")
+
+    def holdings(self, view: S, side: str) -> str:
+        """What ``side`` has to spend or lay (money, stored mines, a counter budget),
+        always shown; only what that side may see, as its view already hides the rest."""
+        return ""
 
     def heading(self, view: S, place: str) -> str:
         return f"{view.actor} at {place}: tick the units, then click a place."

@@ -54,7 +54,7 @@ class GwasTacticalUI(RulesetUI[GtState]):
                             + (f" — {s.damage}/{view.ship_type(s).hull} damage" if s.damage
                                else "") for s in ships)
             p.stacks.append(StackMark(label, side, tuple(
-                UnitMark(s.id, self.art(s.type), s.type.replace("_", " ")[:4].upper())
+                UnitMark(s.id, self.art(s.type), view.ship_type(s).name, s.id)
                 for s in ships), tip))
         counters: dict[tuple[str, str], list[Counter]] = defaultdict(list)
         for c in view.counters:
@@ -88,7 +88,15 @@ class GwasTacticalUI(RulesetUI[GtState]):
         if view.phase == APPROACH:
             return ("Approach: pick the ships entering across a boundary, then roll for it "
                     "(GT-02).")
-        return "Click your ships to pick them, then click a hex to plan a move."
+        return (f"{view.phase_label}: click your ships to pick them, then a hex to plan a "
+                "move and again to move; End phase when done.")
+
+    def holdings(self, view: GtState, side: str) -> str:
+        """The viewer's counter budget and what it has placed (GT-03, GT-04)."""
+        log = view.logs[side]
+        mines, dummies = view.placed(side)
+        return (f"{side}: {log.budget} counters, at most {log.max_mines} mines · placed "
+                f"{mines} mine(s), {dummies} dumm(ies)")
 
     def heading(self, view: GtState, place: str) -> str:
         return f"{view.active} ships in hex {place}: tick them, then click a hex to move."

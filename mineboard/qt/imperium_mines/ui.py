@@ -11,7 +11,7 @@ from typing import ClassVar
 from mineboard.qt.maps.picture import BACK, CounterMark, Face, Picture, StackMark, UnitMark
 from mineboard.qt.maps.points import PointScene
 from mineboard.qt.plugin import RulesetUI, UnitRow
-from mineboard.rules.imperium_mines.state import Counter, ImperiumState
+from mineboard.rules.imperium_mines.state import CONSTRUCTION, Counter, ImperiumState
 
 
 class ImperiumMinesUI(RulesetUI[ImperiumState]):
@@ -32,7 +32,7 @@ class ImperiumMinesUI(RulesetUI[ImperiumState]):
             ships = ", ".join(view.ship_type(s).name + (f" ({s.hits} hit)" if s.hits else "")
                               for s in fleet.ships)
             fleets[key].append(f"• {fleet.id}: {ships}")
-            marks[key] += [UnitMark(fleet.id, self.art(s.type), s.type[:4].upper())
+            marks[key] += [UnitMark(fleet.id, self.art(s.type), view.ship_type(s).name, fleet.id)
                            for s in fleet.ships]
         for (system, side), units in marks.items():
             name = view.board.places[system].name
@@ -59,6 +59,23 @@ class ImperiumMinesUI(RulesetUI[ImperiumState]):
             ships = ", ".join(view.ship_type(s).name for s in fleet.ships)
             rows.append(UnitRow(fid, f"{fid}: {ships} · {view.jumps(fleet)} jumps", i == 0))
         return rows
+
+    def hint(self, view: ImperiumState) -> str:
+        if view.phase == CONSTRUCTION:
+            home = view.board.places[view.home[view.active]].name \
+                if view.active in view.home else "your home system"
+            return (f"Construction: click {home} to build ships (minelayers, sweepers: "
+                    "IM-02, IM-03), then End phase.")
+        return (f"{view.phase_label}: click your fleets, then a system to plan a jump and "
+                "again to jump — or stay and lay, sweep or place false counters; then End "
+                "phase.")
+
+    def holdings(self, view: ImperiumState, side: str) -> str:
+        """The viewer's Resources and the ships it has building (IM-02, IM-03)."""
+        building = [t for s, t, _ready in view.building if s == side]
+        ships = f" · building {', '.join(view.rules.ships[t].name for t in building)}" \
+            if building else ""
+        return f"{side}: {view.resources.get(side, 0)} Resources{ships}"
 
     def heading(self, view: ImperiumState, place: str) -> str:
         name = view.board.places[place].name

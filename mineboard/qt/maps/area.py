@@ -20,7 +20,7 @@ from functools import cache
 from typing import Any
 
 import shapely
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem
 from shapely.ops import polylabel
@@ -341,6 +341,20 @@ class AreaScene(MapScene):
     def marker_offset(self, at: PlaceRef, index: int, count: int, order: int) -> QPointF:
         step = 18 if self.far else 26  # owners' fields stacked on the line
         return QPointF(0, (index - (count - 1) / 2) * step)
+
+    def labels_near(self, rect: QRectF) -> list[QRectF]:
+        """Zone numbers too (drawn by a layer, not items), while they are shown."""
+        found = super().labels_near(rect)
+        if self.tiny:
+            return found
+        unit = 1 / self.view_scale
+        reach = ZoneNumbers.REACH * unit
+        for zone in self.numbers.buckets.keys_in(rect.adjusted(-reach, -reach, reach, reach)):
+            _pixmap, offset = label_art(self.numbers.texts[zone], None, self.far, 1.0)
+            disc = _pixmap.deviceIndependentSize()
+            found.append(QRectF(self.anchors[zone] + offset * unit,
+                                QSizeF(disc.width() * unit, disc.height() * unit)))
+        return found
 
     def show_places(self, picture: Picture) -> None:
         tint = _tinter()

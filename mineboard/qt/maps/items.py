@@ -237,31 +237,59 @@ class StackItem(ScreenItem):
         if self.far:
             return pip_art(self.colour.name(), palette.nation_code(self.owner),
                            bool(self.selected_count), self.ratio)
-        kinds = tuple(dict.fromkeys((u.art, u.label) for u in self.units))[:3]
-        return stack_art(kinds, self.colour.name(), self.count, bool(self.selected_count),
-                         self.ratio)
+        kinds = tuple(dict.fromkeys(u.art for u in self.units))[:3]
+        top = self.units[0] if self.units else UnitMark("", "back", "")
+        return stack_art(kinds, Caption(top.name, top.label), self.colour.name(), self.count,
+                         bool(self.selected_count), self.ratio)
+
+
+@dataclass(frozen=True)
+class Caption:
+    """What is written under a stack: the top unit's own name, if it has one, over its full
+    type name."""
+
+    name: str
+    kind: str
+
+    def lines(self) -> tuple[tuple[str, QFont], ...]:
+        kind = (self.kind, font_of(6) if self.name else bold(7))
+        return ((self.name, bold(7)), kind) if self.name else (kind,)
 
 
 @cache
-def stack_art(kinds: tuple[tuple[str, str], ...], colour: str, count: int, selected: bool,
-              ratio: float) -> Art:
+def stack_art(kinds: tuple[str, ...], caption: Caption, colour: str, count: int,
+              selected: bool, ratio: float) -> Art:
     s = StackItem.SIZE
-    font = bold(7)
+    lines = [(text, font, QFontMetricsF(font)) for text, font in caption.lines() if text]
+    width = max([s + 16.0] + [m.horizontalAdvance(t) + 8 for t, _f, m in lines])
+    height = sum(m.height() for _t, _f, m in lines)
+    pill = QRectF(-width / 2 + 1, s / 2 + 1, width - 2, height + 2)
 
     def draw(p: QPainter) -> None:
         fan = len(kinds) - 1
-        for i, (art, label) in enumerate(reversed(kinds)):
+        for i, art in enumerate(reversed(kinds)):
             off = (fan - i) * 4
             p.drawPixmap(QPointF(-s / 2 + off - 4, -s / 2 + off - 4),
-                         counter_pixmap(art, colour, label if i == fan else "", s, ratio))
+                         counter_pixmap(art, colour, "", s, ratio))
         if selected:
             p.setPen(QPen(QColor("#FFD400"), 3))
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawRoundedRect(QRectF(-s / 2 - 6, -s / 2 - 6, s + 4, s + 4), 6, 6)
         if count > 1:
-            badge(p, QRectF(s / 2 - 12, -s / 2 - 9, 18, 14), str(count), font)
+            badge(p, QRectF(s / 2 - 12, -s / 2 - 9, 18, 14), str(count), bold(7))
+        if lines:
+            p.setPen(QPen(QColor(colour).darker(150), 1))
+            p.setBrush(QColor(255, 255, 255, 230))
+            p.drawRoundedRect(pill, 4, 4)
+            p.setPen(INK)
+            y = pill.top() + 1
+            for text, font, metrics in lines:
+                p.setFont(font)
+                p.drawText(QRectF(pill.left(), y, pill.width(), metrics.height()),
+                           Qt.AlignmentFlag.AlignCenter, text)
+                y += metrics.height()
 
-    return compose(QRectF(-s / 2 - 8, -s / 2 - 10, s + 16, s + 17), ratio, draw)
+    return compose(QRectF(-width / 2, -s / 2 - 10, width, s + 14 + height), ratio, draw)
 
 
 @cache

@@ -30,7 +30,10 @@ class UnitMark:
     art: str
     """The silhouette's name in assets/art/units."""
     label: str
-    """The short type name printed on the counter."""
+    """The unit's full type name, written under the counter (a four-letter cut could not
+    tell a battlecruiser from a light cruiser)."""
+    name: str = ""
+    """The unit's own name where the scenario gives ships names (gwas: "Seydlitz")."""
 
 
 @dataclass(frozen=True)

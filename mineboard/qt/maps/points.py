@@ -14,7 +14,17 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem
 from mineboard.core.places import PlaceRef
 from mineboard.maps.model import ROUTE, SYSTEM, BoardMap
 from mineboard.qt.geometry import to_scene
-from mineboard.qt.maps.items import LABEL_Z, LINE_Z, Art, ScreenItem, TextItem, TextStyle, compose
+from mineboard.qt.maps.items import (
+    LABEL_Z,
+    LINE_Z,
+    Art,
+    Overlay,
+    ScreenItem,
+    TextItem,
+    TextStyle,
+    compose,
+    cosmetic,
+)
 from mineboard.qt.maps.picture import Picture
 from mineboard.qt.maps.scene import Colours, Hit, MapScene
 
@@ -80,6 +90,10 @@ class PointScene(MapScene):
         super().__init__(board, colours)
         self.systems: dict[str, SystemItem] = {}
         self.routes: dict[str, QGraphicsPathItem] = {}
+        self.tethers = Overlay()
+        self.tethers.setPen(cosmetic(STAR, 1.5))
+        self.tethers.setZValue(LABEL_Z - 0.5)
+        self.addItem(self.tethers)
         self.setBackgroundBrush(SKY)
         pen = QPen(ROUTE_INK, 1.4)
         pen.setCosmetic(True)
@@ -107,10 +121,31 @@ class PointScene(MapScene):
         self.setSceneRect(self.itemsBoundingRect().adjusted(-60, -60, 60, 60))
 
     def stack_offset(self, index: int, order: int) -> QPointF:
-        return QPointF(-30 + 60 * order, -36)
+        """Fleets just right of their star, side by side: set above it, a fleet read as
+        being at the system above (the name is under the star)."""
+        return QPointF(52 + 56 * index, -24)
 
     def marker_offset(self, at: PlaceRef, index: int, count: int, order: int) -> QPointF:
-        return QPointF(-22 + 50 * order, 40)
+        """Minefield counters just left of their star, owners side by side."""
+        return QPointF(-56 - 50 * index, -6)
+
+    def _arrange_markers(self) -> None:
+        """Then a thin tether from each star to its fleets and counters: beside a star, a
+        stack must not read as being at the next one."""
+        super()._arrange_markers()
+        self._tie()
+
+    def set_view(self, scale: float, ratio: float = 1.0) -> None:
+        super().set_view(scale, ratio)
+        self._tie()  # the shifts are screen pixels: the tethers follow the zoom
+
+    def _tie(self) -> None:
+        path = QPainterPath()
+        unit = 1 / self.view_scale
+        for item in [*self.stacks.values(), *self.markers.values()]:
+            path.moveTo(item.pos())
+            path.lineTo(item.pos() + item.shift * unit)
+        self.tethers.setPath(path)
 
     def show_places(self, picture: Picture) -> None:
         for sid, item in self.systems.items():

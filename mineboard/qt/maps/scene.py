@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any, ClassVar, TypeVar
 
-from PySide6.QtCore import QPointF, Qt, QVariantAnimation
+from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QColor, QPainterPath, QTransform
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -31,7 +32,7 @@ from PySide6.QtWidgets import (
 from mineboard.core.places import PlaceRef
 from mineboard.maps.model import BoardMap
 from mineboard.qt.art import counter_pixmap
-from mineboard.qt.maps.items import MarkerItem, PathItem, ScreenItem, StackItem
+from mineboard.qt.maps.items import LABEL_Z, MarkerItem, PathItem, ScreenItem, StackItem
 from mineboard.qt.maps.picture import Face, Picture
 
 T = TypeVar("T")
@@ -44,6 +45,44 @@ FAR_PIXELS = 30.0
 compact."""
 TINY_PIXELS = 26.0
 """Places closer than this on screen (a zone number's height): numbers are not drawn."""
+
+
+NUDGES = [(0.0, 0.0)] + [(r * dx, r * dy) for r in (12.0, 24.0, 36.0)
+                        for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0),
+                                       (1, 1), (-1, 1), (1, -1), (-1, -1))]
+"""Screen pixels a marker may move from its offset to leave something readable,
+nearest first."""
+
+
+class Clearance:
+    """Places markers one after the other where they cover neither stacks, the map's names
+    and numbers, the planned route, nor one another: each takes the nearest nudge of its
+    offset that is clear, else its offset. Far out it only sets the offsets."""
+
+    def __init__(self, scene: MapScene, route: list[QRectF]) -> None:
+        self.scene = scene
+        self.taken: list[QRectF] = list(route)
+
+    def settle(self, item: ScreenItem, anchor: QPointF, offset: QPointF) -> None:
+        if self.scene.far:
+            item.set_shift(offset)
+            return
+        unit = 1 / self.scene.view_scale
+        box = item.boundingRect()
+        first: QRectF | None = None
+        for dx, dy in NUDGES:
+            shift = offset + QPointF(dx, dy)
+            rect = QRectF(anchor + (box.topLeft() + shift) * unit, box.size() * unit)
+            if first is None:
+                first = rect
+            near = rect.adjusted(-unit, -unit, unit, unit)
+            if not any(near.intersects(r) for r in self.taken) and not any(
+                    near.intersects(r) for r in self.scene.labels_near(near)):
+                break
+        else:
+            shift, rect = offset, first if first is not None else rect
+        item.set_shift(shift)
+        self.taken.append(rect)
 
 
 @dataclass(frozen=True)
@@ -70,6 +109,7 @@ class MapScene(QGraphicsScene):
         """How far apart places typically are, in scene units (subclasses measure it)."""
         self.view_scale, self.ratio, self.far, self.tiny = 1.0, 1.0, False, False
         self._screen_items: set[ScreenItem] = set()
+        self._arranged_at = 1.0
         self.path_item = PathItem()
         self.addItem(self.path_item)
 
@@ -103,6 +143,8 @@ class MapScene(QGraphicsScene):
                 item.restyle(ratio, self.far)
         if moved:
             self._arrange()
+        elif not self.far and not 0.8 < scale / self._arranged_at < 1.25:
+            self._arrange_markers()  # the labels around them come nearer or go apart
         self.show_detail()
 
     def show_detail(self) -> None:
@@ -141,6 +183,15 @@ class MapScene(QGraphicsScene):
             index = per_place.get(place, 0)
             per_place[place] = index + 1
             item.set_shift(self.stack_offset(index, order.get(owner, 0)))
+        self._arrange_markers()
+
+    def _arrange_markers(self) -> None:
+        """Markers at their offsets, nudged off labels, stacks, the planned route and each
+        other when near enough to read them. Only markers move: they are few, so this runs
+        again at every few zoom steps and route change without costing a frame."""
+        self._arranged_at = self.view_scale
+        order = {o: i for i, o in enumerate(self.picture.owners)}
+        clear = Clearance(self, [] if self.far else self._route_rects())
         totals: dict[str, int] = {}
         for at, _owner in self.markers:
             totals[at] = totals.get(at, 0) + 1
@@ -153,8 +204,28 @@ class MapScene(QGraphicsScene):
             if base is None:
                 continue
             marker.setPos(base)
-            marker.set_shift(self.marker_offset(marker.at, index, totals[at],
-                                                order.get(owner, 0)))
+            clear.settle(marker, base, self.marker_offset(marker.at, index, totals[at],
+                                                          order.get(owner, 0)))
+
+    def labels_near(self, rect: QRectF) -> list[QRectF]:
+        """The scene rectangles of the stacks and the map's own names and signs near
+        ``rect`` (at the view's zoom) that markers must leave readable; maps add what their
+        layers draw."""
+        return [item.sceneBoundingRect() for item in self.items(rect)
+                if isinstance(item, StackItem) or (isinstance(item, ScreenItem)
+                and item.zValue() == LABEL_Z and item.isVisible())]
+
+    def _route_rects(self) -> list[QRectF]:
+        """The planned route as thin boxes, one per leg: what a marker must not cover."""
+        path = self.path_item.path()
+        grow = 3 / self.view_scale
+        points = [path.elementAt(i) for i in range(path.elementCount())]
+        rects = []
+        for a, b in pairwise(points):
+            for t in (i / 8 for i in range(9)):  # a leg as a chain of small boxes
+                x, y = a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t
+                rects.append(QRectF(x - grow, y - grow, 2 * grow, 2 * grow))
+        return rects
 
     def show_places(self, picture: Picture) -> None:
         """Tints and tooltips of the map's own items (holders, marked ways)."""
@@ -196,6 +267,8 @@ class MapScene(QGraphicsScene):
             else:
                 path.lineTo(point)
         self.path_item.setPath(path)
+        if not self.far:
+            self._arrange_markers()
 
     def set_targets(self, targets: Iterable[PlaceRef]) -> None:
         """Light up where a click would be legal (lines to mine, hexes to place on)."""

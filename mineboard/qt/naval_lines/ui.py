@@ -9,7 +9,15 @@ from mineboard.maps.model import NAVAL_LINE
 from mineboard.qt.maps.area import AreaScene
 from mineboard.qt.maps.picture import CounterMark, Picture, StackMark, UnitMark
 from mineboard.qt.plugin import RulesetUI, UnitRow
-from mineboard.rules.naval_lines.state import NavalState, Unit
+from mineboard.rules.naval_lines.state import (
+    BATTLE,
+    COMBAT_MOVE,
+    NONCOMBAT_MOVE,
+    PLACE,
+    PURCHASE,
+    NavalState,
+    Unit,
+)
 
 
 class NavalLinesUI(RulesetUI[NavalState]):
@@ -28,7 +36,7 @@ class NavalLinesUI(RulesetUI[NavalState]):
             groups[(unit.zone, unit.nation)].append(unit)
         for (zone, nation), units in groups.items():
             p.stacks.append(StackMark(zone, nation, tuple(
-                UnitMark(u.id, u.type, u.type.replace("_", " ")[:4].upper()) for u in units),
+                UnitMark(u.id, u.type, view.unit_type(u).name) for u in units),
                 self._stack_tip(view, zone, nation, units)))
         totals: dict[tuple[str, str], int] = defaultdict(int)
         for f in view.minefields:
@@ -84,10 +92,9 @@ class NavalLinesUI(RulesetUI[NavalState]):
         for uid in units:
             u = view.units[uid]
             t = view.unit_type(u)
-            bits = [f"{t.name} ({uid})"]
+            bits = [f"{t.name} ({uid})", f"moves left {t.move - u.moved}"]
             if u.cargo:
-                bits.append(f"{u.cargo} mine(s) aboard")
-            bits.append(f"moves left {t.move - u.moved}")
+                bits.append(f"{u.cargo} mine{'s' if u.cargo != 1 else ''} aboard")
             rows.append(UnitRow(uid, " · ".join(bits), u.moved < t.move and not u.done))
         if not any(r.ticked for r in rows):
             rows = [UnitRow(r.id, r.text, True) for r in rows]
@@ -96,3 +103,39 @@ class NavalLinesUI(RulesetUI[NavalState]):
     def heading(self, view: NavalState, place: str) -> str:
         return (f"{view.active} in sea zone {place}: tick the ships to move, then click a "
                 "sea zone.")
+
+    def hint(self, view: NavalState) -> str:
+        if view.phase != PURCHASE:
+            return f"{view.phase_label}: {HINTS[view.phase]}"
+        capital = view.nations[view.active].capital
+        place = view.board.places.get(capital or "")
+        where = "your capital" if place is None else \
+            f"{place.props.get('capital', place.name)} (your capital)"
+        return (f"Purchase: click {where} to buy naval mines ({view.rules.mine.cost} IPC each, "
+                "NL-01…NL-03), then End phase.")
+
+    def holdings(self, view: NavalState, side: str) -> str:
+        """Each nation of ``side``: IPCs, mines stored, bought (stored when Place New Units
+        ends, NL-04) and aboard its Escorts (NL-05)."""
+        rows = []
+        for nation in view.turn_order:
+            if view.side_of(nation) != side:
+                continue
+            bits = [f"{view.ipcs[nation]} IPC" if nation in view.ipcs else "",
+                    f"{view.stored.get(nation, 0)} mine(s) stored",
+                    f"{view.pending[nation]} bought" if view.pending.get(nation) else "",
+                    f"{view.carried(nation)} aboard" if view.carried(nation) else ""]
+            rows.append(f"{nation}: " + " · ".join(b for b in bits if b))
+        return "\n".join(rows)
+
+
+HINTS = {
+    COMBAT_MOVE: "click your ships, tick those that attack, click a sea zone to see the route "
+                 "and the odds, again to sail; then End phase.",
+    BATTLE: "where your ships meet the enemy's, click the zone and Settle the battle here; "
+            "then End phase.",
+    NONCOMBAT_MOVE: "click your ships next to your capital, tick an Escort and Load mines, "
+                    "sail it, click a glowing line to lay them (NL-05…NL-07); then End phase.",
+    PLACE: "nothing to place on this board: bought mines go to the capital's store when "
+           "you End phase (NL-04).",
+}

@@ -1,0 +1,118 @@
+"""The map at every zoom (issue 12, deliverable 6): counters say what they are, markers and
+stacks leave numbers, names and the planned route readable, and fleets read as being at
+their own system."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor
+
+from mineboard.core.game import Game
+from mineboard.qt.maps.area import AreaScene
+from mineboard.qt.maps.items import MarkerItem, StackItem
+from mineboard.qt.maps.picture import Picture
+from mineboard.qt.maps.points import PointScene
+from mineboard.qt.maps.scene import MapScene
+from mineboard.qt.registry import ui_for
+from tests.conftest import game, imperium, jutland
+
+
+def picture_of(g: Game[Any]) -> Picture:
+    return ui_for(g.ruleset.id).picture(g.state)
+
+
+def marks(g: Game[Any]) -> set[tuple[str, str]]:
+    return {(u.label, u.name) for s in picture_of(g).stacks for u in s.units}
+
+
+def test_counters_carry_full_type_names_not_four_letter_cuts():
+    assert marks(game()) == {("Cruiser", ""), ("Destroyer", ""), ("Escort", ""),
+                             ("Landing Craft", ""), ("Submarine", "")}
+
+
+def test_gwas_counters_carry_ship_names_and_tell_battlecruisers_from_light_cruisers():
+    assert marks(jutland()) == {
+        ("Battlecruiser", "Lion"), ("Battlecruiser", "Moltke"),
+        ("Battlecruiser", "Seydlitz"), ("Battlecruiser", "Tiger"),
+        ("Destroyer flotilla", "B-Flot-13"), ("Destroyer flotilla", "G-Flot-II"),
+        ("Light Cruiser", "Frankfurt"), ("Light Cruiser", "Galatea")}
+
+
+def test_a_stack_writes_its_ship_name_and_type_under_the_counter(qapp):
+    g = jutland()
+    scene = MapScene(g.state.board, lambda _o: QColor("#5A5A5A"))
+    seydlitz = next(s for s in picture_of(g).stacks if s.units[0].name == "Seydlitz")
+    item = StackItem(seydlitz.place, seydlitz.owner, QColor("#5A5A5A"))
+    scene.addItem(item)
+    item.set_units(seydlitz.units)
+    # the counter is 34 px square; the caption "Battlecruiser" under it is wider than that
+    box = item.boundingRect()
+    assert box.width() > StackItem.SIZE + 16 and box.bottom() > StackItem.SIZE / 2 + 20
+
+
+def shown(scene: MapScene, g: Game[Any], scale: float) -> MapScene:
+    scene.show(picture_of(g))
+    scene.set_view(scale)
+    return scene
+
+
+def overlaps(scene: MapScene) -> list[tuple[str, str]]:
+    """Every pair of a stack or marker and what it covers: a label, the route, another."""
+    items: list[StackItem | MarkerItem] = [*scene.stacks.values(), *scene.markers.values()]
+    found = []
+    for i, item in enumerate(items):
+        rect = item.sceneBoundingRect()
+        for label in scene.labels_near(rect):
+            if rect.intersects(label):
+                found.append((repr(item), "label"))
+        for other in items[i + 1:]:
+            if rect.intersects(other.sceneBoundingRect()):
+                found.append((repr(item), repr(other)))
+    return found
+
+
+def test_nl07_minefield_marker_covers_no_label_and_no_item_overlaps_another(qapp):
+    g = game()
+    scene = AreaScene(g.state.board, lambda _o: QColor("#0072B2"))
+    shown(scene, g, 900 / scene.sceneRect().height())  # a 1600×1000 window's fitted map
+    assert not scene.far
+    found = overlaps(scene)
+    assert [pair for pair in found if "MarkerItem" in pair[0] + pair[1]] == []
+    assert [pair for pair in found if pair[1] != "label"] == []
+
+
+def test_a_marker_moves_off_the_planned_route(qapp):
+    g = game()
+    scene = AreaScene(g.state.board, lambda _o: QColor("#0072B2"))
+    shown(scene, g, 900 / scene.sceneRect().height())
+    marker = next(iter(scene.markers.values()))
+    line = g.state.board.ways[marker.at.id]
+    scene.set_path([line.a, line.b])  # the route crosses the line under the marker
+    route = scene.path_item.path()
+    rect = marker.sceneBoundingRect()
+    assert not any(rect.intersects(QRectF(route.pointAtPercent(t / 50), route.pointAtPercent(
+        t / 50)).adjusted(-1e-3, -1e-3, 1e-3, 1e-3)) for t in range(51))
+
+
+def test_im_fleets_and_counters_are_tied_to_their_own_system(qapp):
+    g = imperium()
+    scene = PointScene(g.state.board, lambda _o: QColor("#E69F00"))
+    shown(scene, g, 1.0)
+    fleet = scene.stacks[("halcyon", "Imperial")]
+    assert [u.name for u in fleet.units] == ["IMP-1"] * len(fleet.units)
+    path = scene.tethers.path()
+    ends = [(path.elementAt(i), path.elementAt(i + 1)) for i in range(0, path.elementCount(), 2)]
+    tied = {(round(a.x, 3), round(a.y, 3)) for a, _b in ends}
+    anchors = {(round(p.x(), 3), round(p.y(), 3)) for p in (
+        scene.anchors[item.place] for item in scene.stacks.values())}
+    assert anchors <= tied and len(ends) == len(scene.stacks) + len(scene.markers)
+    # each item's tether ends at the item itself, whatever the zoom
+    scene.set_view(0.5)
+    path = scene.tethers.path()
+    item_ends = {(round(path.elementAt(i).x, 3), round(path.elementAt(i).y, 3))
+                 for i in range(1, path.elementCount(), 2)}
+    for item in [*scene.stacks.values(), *scene.markers.values()]:
+        end = item.pos() + item.shift * 2.0
+        assert (round(end.x(), 3), round(end.y(), 3)) in item_ends
