@@ -222,6 +222,7 @@ class BoxItem(QGraphicsPathItem):
 
 class HexScene(MapScene):
     map_kind = "hex"
+    caption_pixels = 0.0  # ships are few on a tactical map: their names always show
 
     def __init__(self, board: BoardMap, colours: Colours) -> None:
         super().__init__(board, colours)

@@ -223,6 +223,9 @@ class StackItem(ScreenItem):
         self.colour = colour
         self.units: tuple[UnitMark, ...] = ()
         self.selected_count = 0
+        self.captioned = True
+        """Whether the top unit's names are written under it (the scene drops them where
+        places are close on screen)."""
 
     def set_units(self, units: tuple[UnitMark, ...], selected: int = 0) -> None:
         self.units = units
@@ -238,7 +241,7 @@ class StackItem(ScreenItem):
             return pip_art(self.colour.name(), palette.nation_code(self.owner),
                            bool(self.selected_count), self.ratio)
         kinds = tuple(dict.fromkeys(u.art for u in self.units))[:3]
-        top = self.units[0] if self.units else UnitMark("", "back", "")
+        top = self.units[0] if self.units and self.captioned else UnitMark("", "back", "")
         return stack_art(kinds, Caption(top.name, top.label), self.colour.name(), self.count,
                          bool(self.selected_count), self.ratio)
 

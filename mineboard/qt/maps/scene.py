@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, ClassVar, TypeVar
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, QVariantAnimation
 from PySide6.QtGui import QColor, QPainterPath, QTransform
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -43,6 +43,9 @@ Colours = Callable[[str], QColor]
 FAR_PIXELS = 30.0
 """Places closer than this on screen (about a counter's width): stacks are pips, markers
 compact."""
+CAPTION_PIXELS = 80.0
+"""Places closer than this on screen (a stack with its caption): stacks are counters with
+their silhouettes only, so that crowded places do not bury each other's numbers."""
 TINY_PIXELS = 26.0
 """Places closer than this on screen (a zone number's height): numbers are not drawn."""
 
@@ -95,6 +98,8 @@ class Hit:
 
 class MapScene(QGraphicsScene):
     map_kind: ClassVar[str] = ""
+    caption_pixels: ClassVar[float] = CAPTION_PIXELS
+    """Places closer than this on screen: stacks drop the names written under them."""
 
     def __init__(self, board: BoardMap, colours: Colours) -> None:
         super().__init__()
@@ -109,7 +114,12 @@ class MapScene(QGraphicsScene):
         """How far apart places typically are, in scene units (subclasses measure it)."""
         self.view_scale, self.ratio, self.far, self.tiny = 1.0, 1.0, False, False
         self._screen_items: set[ScreenItem] = set()
+        self.captions = True
         self._arranged_at = 1.0
+        self._rearrange = QTimer(self)
+        self._rearrange.setSingleShot(True)
+        self._rearrange.setInterval(120)
+        self._rearrange.timeout.connect(self._arrange_markers)
         self.path_item = PathItem()
         self.addItem(self.path_item)
 
@@ -132,6 +142,7 @@ class MapScene(QGraphicsScene):
         pixels = self.spacing * scale
         detail = (pixels < FAR_PIXELS, pixels < TINY_PIXELS)
         moved = detail != (self.far, self.tiny)
+        self._caption(pixels >= self.caption_pixels)
         restyle = moved or ratio != self.ratio
         self.view_scale, self.ratio = scale, ratio
         self.far, self.tiny = detail
@@ -144,8 +155,17 @@ class MapScene(QGraphicsScene):
         if moved:
             self._arrange()
         elif not self.far and not 0.8 < scale / self._arranged_at < 1.25:
-            self._arrange_markers()  # the labels around them come nearer or go apart
+            # the labels around markers come nearer or go apart: once the wheel rests,
+            # so that a zoom step on a map of a thousand minefields stays one frame
+            self._rearrange.start()
         self.show_detail()
+
+    def _caption(self, captions: bool) -> None:
+        if captions != self.captions:
+            self.captions = captions
+            for item in self.stacks.values():
+                item.captioned = captions
+                item.refresh()
 
     def show_detail(self) -> None:
         """What a map shows or hides at the level of detail in ``far`` and ``tiny``."""
@@ -155,8 +175,7 @@ class MapScene(QGraphicsScene):
         """Redraw everything dynamic from ``picture`` (made from a side's view)."""
         self.picture = picture
         stacks = {(s.place, s.owner): s for s in picture.stacks if s.place in self.anchors}
-        self._sync(self.stacks, stacks, lambda key: StackItem(key[0], key[1],
-                                                               self.colours(key[1])))
+        self._sync(self.stacks, stacks, self._stack_item)
         for key, mark in stacks.items():
             item = self.stacks[key]
             item.set_units(mark.units, sum(1 for u in mark.units if u.id in self.selected))
@@ -172,6 +191,11 @@ class MapScene(QGraphicsScene):
             marker.refresh()
         self._arrange()
         self.show_places(picture)
+
+    def _stack_item(self, key: tuple[str, str]) -> StackItem:
+        item = StackItem(key[0], key[1], self.colours(key[1]))
+        item.captioned = self.captions
+        return item
 
     def _arrange(self) -> None:
         """Where each stack and marker sits beside its place, owners in turn order; the
