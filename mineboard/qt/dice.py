@@ -239,7 +239,8 @@ class DiceTray(QWidget):
             self._next_event()
         else:
             self._timer.stop()
-            QTimer.singleShot(SPEEDS[self.speed], self.finished.emit)
+            # with the tray as context: a tray gone before the delay ends is not called
+            QTimer.singleShot(SPEEDS[self.speed], self, self.finished.emit)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if self.busy:

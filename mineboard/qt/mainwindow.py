@@ -597,8 +597,9 @@ class MainWindow(QMainWindow):
     def _point_at(self, at: PlaceRef) -> None:
         point = self.scene.point_of(at)
         if point is not None:
-            self.scene.flash(at, True)
-            QTimer.singleShot(1500, lambda: self.scene.flash(at, False))
+            scene = self.scene
+            scene.flash(at, True)
+            QTimer.singleShot(1500, scene, lambda: scene.flash(at, False))  # not if it is gone
             self.view.centerOn(point)
 
     def popup(self, menu: QMenu) -> None:
