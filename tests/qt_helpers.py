@@ -63,3 +63,16 @@ def activate(qtbot, window: MainWindow) -> None:
     if QApplication.activeWindow() is not window:
         QApplication.setActiveWindow(window)
     assert QApplication.activeWindow() is window
+
+
+def shown_window(qtbot, session, speed: str = "off") -> MainWindow:
+    """The board window on ``session``, shown at 1400×900 with the map fitted: how every
+    window test starts."""
+    w = MainWindow(session)
+    w.set_speed(speed)
+    qtbot.addWidget(w)
+    w.resize(1400, 900)
+    w.show()
+    qtbot.waitExposed(w)
+    w.view.fit()
+    return w

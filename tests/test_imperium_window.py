@@ -9,7 +9,7 @@ from mineboard.qt.mainwindow import MainWindow
 from mineboard.qt.maps.picture import BACK, Face
 from mineboard.qt.session import GameSession
 from tests.conftest import IMPERIUM, play, scenario
-from tests.qt_helpers import click, uncover
+from tests.qt_helpers import click, shown_window, uncover
 
 
 @pytest.fixture(autouse=True)
@@ -23,14 +23,7 @@ def star_window(qtbot, seed: int = 3, segment: int = 1, **changes) -> MainWindow
     for _ in range(0 if segment == 0 else 1 + segment):
         play(game, "end_phase")
     session = GameSession(sc, game)
-    w = MainWindow(session)
-    w.set_speed("off")
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    w.view.fit()
-    return w
+    return shown_window(qtbot, session, "off")
 
 
 def fleet_point(w: MainWindow, system: str, side: str) -> QPoint:

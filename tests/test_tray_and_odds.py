@@ -14,7 +14,7 @@ from mineboard.qt.session import GameSession
 from mineboard.rules.imperium_mines.actions import Jump
 from mineboard.rules.naval_lines.actions import Move
 from tests.conftest import IMPERIUM, imperium, scenario
-from tests.qt_helpers import click, stack_point, status, zone_point
+from tests.qt_helpers import click, shown_window, stack_point, status, zone_point
 
 FIELD = [{"line": "110|112", "owner": "Germany", "zone": "112", "count": 10}]
 DESTROYERS = ("uk-destroyer-1", "uk-destroyer-2")
@@ -28,14 +28,7 @@ def private_data_dir(tmp_path, monkeypatch):
 def window_for(qtbot, speed: str = "normal", base=None, seed: int = 21, **changes
                ) -> MainWindow:
     sc = scenario(base, **changes)
-    w = MainWindow(GameSession(sc, sc.new_game(seed)))
-    w.set_speed(speed)
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    w.view.fit()
-    return w
+    return shown_window(qtbot, GameSession(sc, sc.new_game(seed)), speed)
 
 
 def crossing(qtbot, speed: str = "normal") -> MainWindow:

@@ -11,7 +11,7 @@ from mineboard.qt.maps.scene import Hit
 from mineboard.qt.session import GameSession
 from mineboard.rules.naval_lines.actions import Move
 from tests.conftest import IMPERIUM, JUTLAND, mixed_hex_setup, scenario
-from tests.qt_helpers import button, click, stack_point, status, uncover
+from tests.qt_helpers import button, click, shown_window, stack_point, status, uncover
 
 NCM_HINT = ("Non-Combat Movement: click your ships next to your capital, tick an Escort and "
             "Load mines, sail it, click a glowing line to lay them (NL-05…NL-07); then End "
@@ -25,14 +25,7 @@ def private_data_dir(tmp_path, monkeypatch):
 
 def window_of(qtbot, base=None, seed: int = 3, **changes) -> MainWindow:
     sc = scenario(base, **changes)
-    w = MainWindow(GameSession(sc, sc.new_game(seed)))
-    w.set_speed("off")
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    w.view.fit()
-    return w
+    return shown_window(qtbot, GameSession(sc, sc.new_game(seed)), "off")
 
 
 def rows(w: MainWindow) -> list[str]:

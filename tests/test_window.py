@@ -12,7 +12,15 @@ from mineboard.qt.mainwindow import MainWindow
 from mineboard.qt.session import GameSession
 from mineboard.rules.naval_lines.actions import Move
 from tests.conftest import scenario
-from tests.qt_helpers import button, click, line_point, stack_point, status, zone_point
+from tests.qt_helpers import (
+    button,
+    click,
+    line_point,
+    shown_window,
+    stack_point,
+    status,
+    zone_point,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -22,15 +30,7 @@ def private_data_dir(tmp_path, monkeypatch):
 
 def window_for(qtbot, seed: int = 3, **changes) -> MainWindow:
     sc = scenario(**changes)
-    session = GameSession(sc, sc.new_game(seed))
-    window = MainWindow(session)
-    window.set_speed("off")
-    qtbot.addWidget(window)
-    window.resize(1400, 900)
-    window.show()
-    qtbot.waitExposed(window)
-    window.view.fit()
-    return window
+    return shown_window(qtbot, GameSession(sc, sc.new_game(seed)))
 
 
 def test_example1_by_clicks_load_move_and_lay(qtbot):
