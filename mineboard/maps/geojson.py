@@ -10,6 +10,7 @@ the feature, instead of stopping at the first. docs/maps.md describes the format
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import re
@@ -25,6 +26,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 
 from mineboard.core.errors import BadInput
+from mineboard.maps import parse_cache
 from mineboard.maps.derive import cached_contacts
 from mineboard.maps.hexgrid import HexGrid, Layout
 from mineboard.maps.model import (
@@ -51,7 +53,7 @@ from mineboard.maps.model import (
     way_id,
 )
 from mineboard.maps.ring import ring_edge_sets, ring_from_header
-from mineboard.resources import maps_dir, read_json
+from mineboard.resources import maps_dir, parse_json, read_bytes, read_json
 
 SCHEMA_VERSION = 1
 MAX_ABS_COORD = 1e7
@@ -95,7 +97,20 @@ def _parse(path: Path) -> BoardMap:
 
 @lru_cache(maxsize=16)
 def _cached(path: Path, mtime_ns: int) -> BoardMap:
-    return _parse(path)
+    """A map as a game opens it: its checked shapes come from the parse cache when this
+    exact file loaded before (see maps.parse_cache); ``load_board`` always reads afresh."""
+    raw = read_bytes(path)
+    digest = hashlib.sha256(raw).hexdigest()
+    hit = parse_cache.load(digest, _GEOMETRY_FOR_KIND)
+    if hit is not None:
+        with contextlib.suppress(MapInvalid):  # a cache file that lies is parsed again
+            board, _ = _board(hit.skeleton, str(path), digest, hit.geometries)
+            board.remember_label_points(hit.label_points)
+            return board
+    data = parse_json(raw, str(path))
+    board, geometries = _board(data, str(path), digest)
+    parse_cache.store(digest, data, geometries, board.label_points())
+    return board
 
 
 # Boards with their related maps, by (file, version, related maps' hashes): the same
@@ -243,6 +258,15 @@ def validate_file(path: Path) -> list[str]:
 def board_from_json(data: Any, where: str, digest: str = "") -> BoardMap:
     """A map from parsed GeoJSON. Related maps are named in ``meta["related"]`` but not
     loaded (load_board and cached_board do that), so ``related`` is empty here."""
+    return _board(data, where, digest)[0]
+
+
+def _board(data: Any, where: str, digest: str,
+           checked: Mapping[int, BaseGeometry] | None = None
+           ) -> tuple[BoardMap, dict[int, BaseGeometry]]:
+    """The board and its features' checked shapes by feature index. ``checked`` holds
+    those shapes from an earlier load of the same file, to use in place of the features'
+    ``geometry`` members (which are then null)."""
     problems: list[str] = []
     header = _header(data, problems)
     if header is None:
@@ -251,7 +275,7 @@ def board_from_json(data: Any, where: str, digest: str = "") -> BoardMap:
     _check_related(header, problems)
     # Geometric checks run on the features that parsed, so one broken feature does not hide
     # an overlap elsewhere: the author sees every problem in one pass.
-    places, extra = _features(data, kind, problems)
+    places, extra, geometries = _features(data, kind, problems, checked)
     if kind == "area":
         board = _area_board(header, places, problems, digest)
     elif kind == "point":
@@ -263,7 +287,7 @@ def board_from_json(data: Any, where: str, digest: str = "") -> BoardMap:
         board.regions.update(_regions(extra, board.places, problems))
     if problems:
         raise MapInvalid(where, problems)
-    return board
+    return board, geometries
 
 
 def _header(data: Any, problems: list[str]) -> dict[str, Any] | None:
@@ -316,12 +340,14 @@ def _coordinate_problem(geom: BaseGeometry) -> str | None:
     return None
 
 
-def _features(data: Mapping[str, Any], map_kind: str,
-              problems: list[str]) -> tuple[dict[str, Place], list[Place]]:
+def _features(data: Mapping[str, Any], map_kind: str, problems: list[str],
+              checked: Mapping[int, BaseGeometry] | None
+              ) -> tuple[dict[str, Place], list[Place], dict[int, BaseGeometry]]:
     """Places (and hex overrides) by id, and the features that are not places (routes,
-    hexside sets, regions) kept apart, in file order."""
+    hexside sets, regions) kept apart, in file order; and each feature's shape by index."""
     places: dict[str, Place] = {}
     ways: list[Place] = []
+    geometries: dict[int, BaseGeometry] = {}
     allowed = KINDS_BY_MAP[map_kind]
     seen: set[str] = set()
     for index, feature in enumerate(data["features"]):
@@ -351,7 +377,8 @@ def _features(data: Mapping[str, Any], map_kind: str,
                             f"(expected one of {', '.join(sorted(allowed))})")
             continue
         optional = kind in (ROUTE, BOX) or (kind == PORT and map_kind == "hex")
-        geom = _geometry(feature.get("geometry"), kind, where, problems, optional)
+        geom = (checked.get(index) if checked is not None
+                else _geometry(feature.get("geometry"), kind, where, problems, optional))
         if geom is False:
             if map_kind != "hex" or kind not in (PORT, BOX):
                 continue
@@ -360,13 +387,15 @@ def _features(data: Mapping[str, Any], map_kind: str,
         if not isinstance(name, str):
             problems.append(f"{where}: name must be a string")
             continue
-        place = Place(fid, kind, name, geom or None, dict(props))
+        if geom is not None:
+            geometries[index] = geom
+        place = Place(fid, kind, name, geom, dict(props))
         _check_props(place, where, problems)
         if kind in SET_KINDS:
             ways.append(place)
         else:
             places[fid] = place
-    return places, ways
+    return places, ways, geometries
 
 
 _GEOMETRY_FOR_KIND = {

@@ -101,6 +101,12 @@ class Region:
     props: Mapping[str, Any] = field(default_factory=dict)
 
 
+def drawn_as_area(place: Place) -> bool:
+    """A place drawn as an area, so its label goes inside it."""
+    return place.geometry is not None and place.geometry.geom_type in ("Polygon",
+                                                                       "MultiPolygon")
+
+
 def _networkx() -> Any:
     """networkx, imported on first use: half of what a command that never opens a map
     would otherwise spend starting up."""
@@ -126,6 +132,8 @@ class BoardMap:
     related: dict[str, BoardMap] = field(default_factory=dict)
 
     _graph: nx.Graph | None = field(default=None, init=False, repr=False, compare=False)
+    _labels: dict[str, tuple[float, float]] | None = field(default=None, init=False,
+                                                          repr=False, compare=False)
     _adjacent: dict[str, dict[str, Way]] | None = field(default=None, init=False, repr=False,
                                                           compare=False)
 
@@ -153,6 +161,21 @@ class BoardMap:
                 graph.add_edge(way.a, way.b, way=way.id, kind=way.kind)
             self._graph = graph
         return self._graph
+
+    def label_points(self) -> dict[str, tuple[float, float]]:
+        """Where each area place's number or name is printed (see maps.labels), found on
+        first use and kept with the map's parse cache: a fiftieth of the program's start."""
+        if self._labels is None:
+            from mineboard.maps.labels import label_points
+
+            self._labels = label_points(self)
+        return self._labels
+
+    def remember_label_points(self, points: Mapping[str, tuple[float, float]]) -> None:
+        """Label points found by an earlier load of this same map file (its parse cache);
+        places they miss get theirs on first use."""
+        if set(points) >= {p.id for p in self.places.values() if drawn_as_area(p)}:
+            self._labels = dict(points)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> BoardMap:
         """Maps never change during a game, so game-state snapshots share one."""

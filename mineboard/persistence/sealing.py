@@ -6,7 +6,9 @@ that key, each bound to its place in the file (the associated data), so a sealed
 neither be read, nor changed, nor moved without the passphrase. The seed of the dice is
 sealed under a *joint* key made from every side's key: no one side can open it alone.
 
-Everything here is the ``cryptography`` package; nothing is home-made but the layout.
+Everything here is the ``cryptography`` package; nothing is home-made but the layout. It is
+imported where a key is made or used, not with this module: a game that seals nothing never
+loads it (a twentieth of the window's start).
 """
 
 from __future__ import annotations
@@ -15,12 +17,6 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
-
-from cryptography.exceptions import InvalidTag
-from cryptography.hazmat.primitives import hashes, hmac
-from cryptography.hazmat.primitives.ciphers.aead import AESGCM
-from cryptography.hazmat.primitives.kdf.hkdf import HKDF
-from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 
 from mineboard.core.errors import BadInput
 
@@ -38,16 +34,23 @@ class WrongPassphrase(BadInput):
 
 def derive_key(passphrase: str, salt: bytes, n: int = SCRYPT["n"], r: int = SCRYPT["r"],
                p: int = SCRYPT["p"]) -> bytes:
+    from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
+
     return Scrypt(salt=salt, length=32, n=n, r=r, p=p).derive(passphrase.encode())
 
 
 def _encrypt(key: bytes, aad: str, plaintext: bytes) -> dict[str, str]:
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
     nonce = secrets.token_bytes(_NONCE_BYTES)
     data = AESGCM(key).encrypt(nonce, plaintext, aad.encode())
     return {"nonce": nonce.hex(), "data": data.hex()}
 
 
 def _decrypt(key: bytes, aad: str, blob: Any, where: str) -> bytes:
+    from cryptography.exceptions import InvalidTag
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
     try:
         nonce = bytes.fromhex(blob["nonce"])
         data = bytes.fromhex(blob["data"])
@@ -94,6 +97,9 @@ class Seals:
         """A key only all sides together have: None unless every side set a passphrase."""
         if not all_sides or any(s not in self.sides for s in all_sides):
             return None
+        from cryptography.hazmat.primitives import hashes
+        from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+
         material = b"".join(self.sides[s].key for s in sorted(all_sides))
         return HKDF(algorithm=hashes.SHA256(), length=32, salt=None,
                     info=b"mineboard joint seal").derive(material)
@@ -122,6 +128,8 @@ class Seals:
         key = self.joint_key(all_sides)
         if key is None:
             return None
+        from cryptography.hazmat.primitives import hashes, hmac
+
         tag = hmac.HMAC(key, hashes.SHA256())
         tag.update(payload)
         return tag.finalize().hex()

@@ -1,45 +1,53 @@
-"""Shapely geometry to Qt paths. Board units are y-up (as in GIS); the scene is y-down."""
+"""Shapely geometry to Qt paths. Board units are y-up (as in GIS); the scene is y-down.
+
+A path is handed to Qt whole, in the form ``QDataStream`` reads a ``QPainterPath`` from
+(element count; each element's type and x, y as big-endian doubles; the fill rule), built
+by numpy in one pass. Appending the North Sea's 24,000 coastline points one ``QPointF`` at
+a time was a twentieth of the program's start.
+"""
 
 from __future__ import annotations
 
+import numpy as np
 import shapely
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QPainterPath, QPolygonF
+from PySide6.QtCore import QByteArray, QDataStream, QPointF
+from PySide6.QtGui import QPainterPath
 from shapely.geometry.base import BaseGeometry
+
+_MOVE_TO, _LINE_TO = 0, 1  # QPainterPath::ElementType
+_ODD_EVEN = 0  # Qt::FillRule, also what a new QPainterPath has
+_ELEMENT = np.dtype([("type", ">i4"), ("x", ">f8"), ("y", ">f8")])
 
 
 def to_scene(x: float, y: float) -> QPointF:
     return QPointF(x, -y)
 
 
-def _ring(ring: BaseGeometry) -> QPolygonF:
-    """One ring as a Qt polygon; its coordinates come out as one numpy array (iterating
-    shapely's coordinate sequences point by point was a tenth of the program's start)."""
-    xy = shapely.get_coordinates(ring).tolist()
-    return QPolygonF([QPointF(x, -y) for x, y in xy])
-
-
 def polygon_path(geom: BaseGeometry) -> QPainterPath:
-    path = QPainterPath()
-    path.setFillRule(Qt.FillRule.OddEvenFill)
-    for poly in shapely.get_parts(geom):
-        if poly.geom_type != "Polygon":
-            continue
-        path.addPolygon(_ring(poly.exterior))
-        path.closeSubpath()
-        for hole in poly.interiors:
-            path.addPolygon(_ring(hole))
-            path.closeSubpath()
-    return path
+    """Every ring of a polygon or multipolygon (exteriors and holes), filled odd-even so
+    holes stay open; other parts of a collection are left out."""
+    parts = shapely.get_parts(geom)
+    polygons = parts[shapely.get_type_id(parts) == shapely.GeometryType.POLYGON]
+    return _path(shapely.get_rings(polygons), _ODD_EVEN)
 
 
 def line_path(geom: BaseGeometry) -> QPainterPath:
+    """Each line of a (multi)line as an open subpath."""
+    return _path(shapely.get_parts(geom), _ODD_EVEN)
+
+
+def _path(pieces: np.ndarray, fill_rule: int) -> QPainterPath:
+    """One subpath per piece (a ring or a line): a move to its first point, lines on."""
+    coords, index = shapely.get_coordinates(pieces, return_index=True)
+    elements = np.empty(len(coords), dtype=_ELEMENT)
+    elements["x"] = coords[:, 0]
+    elements["y"] = -coords[:, 1]
+    starts = np.ones(len(index), dtype=bool)
+    starts[1:] = index[1:] != index[:-1]
+    elements["type"] = np.where(starts, _MOVE_TO, _LINE_TO)
+    data = (np.array([len(elements)], ">i4").tobytes() + elements.tobytes()
+            + np.array([fill_rule], ">i4").tobytes())
     path = QPainterPath()
-    for part in shapely.get_parts(geom):
-        coords = shapely.get_coordinates(part).tolist()
-        if not coords:
-            continue
-        path.moveTo(to_scene(*coords[0]))
-        for x, y in coords[1:]:
-            path.lineTo(QPointF(x, -y))
+    stream = QDataStream(QByteArray(data))
+    stream >> path
     return path

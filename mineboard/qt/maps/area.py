@@ -17,13 +17,11 @@ import statistics
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
 import shapely
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem
-from shapely.ops import polylabel
 
 from mineboard.core.places import PlaceRef
 from mineboard.maps.model import LAND, NAVAL_LINE, SEA_ZONE, BoardMap
@@ -252,13 +250,6 @@ def star_art(colour: str, ratio: float) -> Art:
     return compose(QRectF(-9, -9, 18, 18), ratio, draw)
 
 
-def _anchor(geom: Any, scale: float) -> QPointF:
-    """Pole of inaccessibility: inside even a crescent-shaped zone, unlike the centroid."""
-    biggest = max(getattr(geom, "geoms", [geom]), key=lambda g: g.area)
-    point = polylabel(biggest, tolerance=scale * 0.002)
-    return to_scene(point.x, point.y)
-
-
 class AreaScene(MapScene):
     map_kind = "area"
 
@@ -282,13 +273,14 @@ class AreaScene(MapScene):
                                  maxy - miny + 2 * margin))
         self.setBackgroundBrush(palette.SEA.darker(104))
         seas, lands = list(self.board.places_of(SEA_ZONE)), list(self.board.places_of(LAND))
+        labels = self.board.label_points()
         for place in seas:
-            self.anchors[place.id] = _anchor(place.geometry, scale)
+            self.anchors[place.id] = to_scene(*labels[place.id])
         self.numbers = ZoneNumbers(self.sceneRect(), {p.id: self.anchors[p.id] for p in seas},
                                    {p.id: p.label for p in seas})
         self.addItem(self.numbers)
         for place in lands:
-            self.anchors[place.id] = _anchor(place.geometry, scale)
+            self.anchors[place.id] = to_scene(*labels[place.id])
             if "capital" in place.props:
                 cap = CapitalItem(place.id, str(place.props["capital"]),
                                   int(place.props.get("industrial_capacity", 0)))
