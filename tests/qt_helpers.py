@@ -76,3 +76,14 @@ def shown_window(qtbot, session, speed: str = "off") -> MainWindow:
     qtbot.waitExposed(w)
     w.view.fit()
     return w
+
+
+def unit_point(window: MainWindow, item, unit: str) -> QPoint:
+    """The middle of ``unit``'s counter in an opened stack."""
+    from mineboard.qt.maps.items import StackItem, open_cell
+
+    index = [u.id for u in item.units].index(unit)
+    cell = open_cell(index, len(item.units))
+    s = StackItem.SIZE
+    centre = QPointF(cell.left() + s / 2, cell.top() + s / 2)
+    return window.view.mapFromScene(item.mapToScene(centre))

@@ -145,3 +145,24 @@ def test_im02_construction_names_the_home_and_the_resources(qtbot):
     assert w.selection.holdings.text() == f"{side}: {view.resources[side]} Resources"
     other = next(s for s in view.sides if s != side)
     assert w.track_label.text().startswith(f"then {other}: Construction ▸ ")
+
+
+def test_the_status_bar_says_what_to_do_from_the_start(qtbot):
+    """The review: the status bar was empty at the start."""
+    w = window_of(qtbot)
+    assert status(w) == ("North Sea, early 1940: Germany against the United Kingdom and "
+                         "France. Purchase: click Berlin (your capital) to buy naval mines "
+                         "(1 IPC each, NL-01…NL-03), then End phase.")
+
+
+def test_nl07_a_line_clicked_with_a_cruiser_ticked_first_is_judged_for_the_escort(qtbot):
+    """The review: a line click laid with the first ticked ship even when not an Escort
+    ("NL-05: only Escorts carry naval mines, not a Cruiser")."""
+    w = window_of(qtbot, phase="noncombat_move")
+    assert w.controller.play(Move(("ger-escort-1", "ger-cruiser-1"), ("113", "112")))
+    w.controller.idle()
+    click(qtbot, w, stack_point(w, "112", "Germany"))
+    assert w.selection.chosen() == ["ger-cruiser-1", "ger-escort-1"]  # the cruiser first
+    w.controller.mode.click(Hit(w.session.view().board.ref("110|112")),
+                            Qt.MouseButton.LeftButton)
+    assert status(w) == "Not allowed — NL-05: ger-escort-1 carries no mines"  # not the cruiser

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QMenu, QWidget
 
 from mineboard.core.actions import Action
@@ -24,8 +25,8 @@ from mineboard.core.planning import Command, Preview, Selection
 from mineboard.core.ruleset import Ruleset
 from mineboard.qt.controls import ControlsPanel, pick_dialog
 from mineboard.qt.docks import OddsChart, SelectionPanel
-from mineboard.qt.interactions import Idle, Interaction
-from mineboard.qt.maps.scene import MapScene
+from mineboard.qt.interactions import Entry, Idle, Interaction, Selecting
+from mineboard.qt.maps.scene import Hit, MapScene
 from mineboard.qt.plugin import RulesetUI, UnitRow
 from mineboard.qt.session import GameSession
 
@@ -73,8 +74,12 @@ class BoardController:
 
     def tip(self, at: PlaceRef) -> str:
         """What a place's tooltip says, on one line for the status bar."""
+        return " · ".join(self.tip_lines(at))
+
+    def tip_lines(self, at: PlaceRef) -> list[str]:
+        """What a place's tooltip says, line by line (a right-click menu's heading)."""
         text = self.scene.picture.tips.get(at.id) or str(at)
-        return text.replace("\n", " · ")
+        return [line for line in text.splitlines() if line.strip()]
 
     # ---- modes --------------------------------------------------------------------------
     def set_mode(self, mode: Interaction) -> None:
@@ -84,6 +89,38 @@ class BoardController:
 
     def idle(self) -> None:
         self.set_mode(Idle(self))
+
+    # ---- the picked stack, opened and carried ---------------------------------------------
+    def open_stack(self, place: str | None) -> None:
+        self.scene.open_stack(None if place is None else (place, self.view().actor))
+
+    def tick(self, unit: str) -> None:
+        """A unit of the opened stack clicked: it takes part in the next order, or not."""
+        self._units.toggle(unit)
+
+    def can_carry(self, hit: Hit) -> bool:
+        """Whether a drag from ``hit`` carries a stack (the mover's own) rather than pan."""
+        view = self.view()
+        return hit.owner is not None and hit.owner == view.actor and \
+            bool(self.ruleset.units_at(view, hit.at.id))
+
+    def pick_up(self, hit: Hit, pos: QPointF) -> None:
+        if self.mode.place != hit.at.id:
+            self.set_mode(Selecting(self, hit.at.id))
+        self.open_stack(None)  # carried closed, as one counter
+        self.scene.carry((hit.at.id, self.view().actor), pos)
+
+    def carry_over(self, hit: Hit | None, pos: QPointF) -> None:
+        if self.scene.carried is not None:
+            self.scene.carry((self.scene.carried.place, self.scene.carried.owner), pos)
+        self.mode.carry_over(hit)
+
+    def drop(self, hit: Hit | None) -> None:
+        self.scene.carry(None)
+        mode = self.mode
+        mode.drop(hit)
+        if self.mode is mode and mode.place is not None:
+            self.open_stack(mode.place)  # not moved: the pick stays, opened again
 
     # ---- acting -------------------------------------------------------------------------
     def play(self, action: Action, text: str = "") -> bool:
@@ -129,14 +166,26 @@ class BoardController:
             self.mode.refresh()
 
     def menu(self, commands: list[Command]) -> None:
+        self.context(self.mode.entries(commands))
+
+    def context(self, entries: list[Entry]) -> None:
+        """A menu by the mouse: words first (what is there), then the choices."""
         menu = QMenu(self._parent)
         menu.setToolTipsVisible(True)
-        for command, refusal in self.judged(commands):
-            act = menu.addAction(command.label)
-            act.setToolTip(command.tip if refusal is None else
-                           f"Not now — {refusal.clause}: {refusal.reason}")
-            act.setEnabled(refusal is None)
-            act.triggered.connect(lambda _=False, c=command: self.run(c))
+        words = [e for e in entries if e.run is None and e.enabled]
+        if words:
+            menu.addSection(words[0].label)
+            for entry in words[1:]:
+                menu.addAction(entry.label).setEnabled(False)
+        choices = [e for e in entries if e not in words]
+        if words and choices:
+            menu.addSeparator()
+        for entry in choices:
+            act = menu.addAction(entry.label)
+            act.setToolTip(entry.tip)
+            act.setEnabled(entry.enabled and entry.run is not None)
+            if entry.run is not None:
+                act.triggered.connect(lambda _=False, run=entry.run: run())
         self._popup(menu)
 
     # ---- telling ------------------------------------------------------------------------

@@ -298,6 +298,14 @@ class SelectionPanel(QWidget):
                 range(self.units.count())
                 if self.units.item(i).checkState() == Qt.CheckState.Checked]
 
+    def toggle(self, unit: str) -> None:
+        """Tick ``unit`` if it was not, untick it if it was (a click on it on the map)."""
+        for i in range(self.units.count()):
+            item = self.units.item(i)
+            if item.data(Qt.ItemDataRole.UserRole) == unit:
+                on = item.checkState() == Qt.CheckState.Checked
+                item.setCheckState(Qt.CheckState.Unchecked if on else Qt.CheckState.Checked)
+
     def tick_only(self, unit: str) -> None:
         """Tick ``unit`` and nothing else (as a player would, one box at a time)."""
         for i in range(self.units.count()):

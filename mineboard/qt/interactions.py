@@ -7,13 +7,18 @@ the ruleset's ``intent``, what may be done from its ``commands``, the odds from 
   (buy mines at a capital) as a menu.
 * :class:`Selecting` — units picked at a place: a click on a target plans an order — its
   route, its odds — and a second click (or Enter) carries it out; an order that happens
-  where the units are (lay mines on a glowing line) is carried out at once.
+  where the units are (lay mines on a glowing line) is carried out at once. The picked
+  stack opens on the map: a click on one of its units ticks or unticks it. Dragging a
+  stack onto a place plans the order while it is carried and gives it where it is let go.
 
-A right-click only ever explains or offers a menu; it never moves anything.
+A right-click only ever opens a menu of what can be done there — pick, plan, order, the
+place's own commands — headed by what is there; it never moves anything by itself.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from PySide6.QtCore import Qt
@@ -28,6 +33,17 @@ from mineboard.qt.maps.scene import Hit, MapScene
 from mineboard.qt.plugin import RulesetUI, UnitRow
 
 LEFT = Qt.MouseButton.LeftButton
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of a right-click menu: a choice (``run``), or words when ``run`` is None;
+    a choice that would be refused now is shown, off, with the reason as its tip."""
+
+    label: str
+    run: Callable[[], None] | None = None
+    tip: str = ""
+    enabled: bool = True
 
 
 class Controller(Protocol):
@@ -49,6 +65,8 @@ class Controller(Protocol):
 
     def tip(self, at: PlaceRef) -> str: ...
 
+    def tip_lines(self, at: PlaceRef) -> list[str]: ...
+
     def set_mode(self, mode: Interaction) -> None: ...
 
     def idle(self) -> None: ...
@@ -56,6 +74,16 @@ class Controller(Protocol):
     def play(self, action: Action, text: str = "") -> bool: ...
 
     def menu(self, commands: list[Command]) -> None: ...
+
+    def context(self, entries: list[Entry]) -> None: ...
+
+    def run(self, command: Command) -> None: ...
+
+    def judged(self, commands: list[Command]) -> list[tuple[Command, IllegalAction | None]]: ...
+
+    def tick(self, unit: str) -> None: ...
+
+    def open_stack(self, place: str | None) -> None: ...
 
     def say(self, text: str, error: bool = False) -> None: ...
 
@@ -98,13 +126,56 @@ class Interaction:
         return Selection(options=self.c.options())
 
     def explain(self, hit: Hit) -> None:
-        """A right-click, or a click that means nothing: the commands there, or its tooltip."""
+        """A click that means nothing: the commands there, or its tooltip."""
         commands = self.c.ruleset.commands(self.c.view(), Selection(
             place=hit.at.id, options=self.c.options()))
         if commands:
             self.c.menu(commands)
         else:
             self.c.say(self.c.tip(hit.at))
+
+    def context(self, hit: Hit) -> None:
+        """A right-click on ``hit``: a menu headed by what is there, then what may be done
+        there now — pick the stack, the order for the ticked units, the place's commands."""
+        view = self.c.view()
+        entries = [Entry(line) for line in self.c.tip_lines(hit.at)[:4]]
+        if hit.owner is not None and hit.owner == view.actor and hit.at.id != self.place \
+                and self.c.ruleset.units_at(view, hit.at.id):
+            at = hit.at.id
+            entries.append(Entry(f"Pick {hit.owner}'s units here",
+                                 lambda: self.c.set_mode(Selecting(self.c, at))))
+        entries += self.orders_at(hit)
+        entries += self.commands_at(hit)
+        if self.place is not None:
+            entries.append(Entry("Drop the pick (Esc)", self.c.idle))
+        self.c.context(entries)
+
+    def orders_at(self, hit: Hit) -> list[Entry]:
+        """What the picked units could be ordered to do at ``hit`` (nothing picked: none)."""
+        return []
+
+    def commands_at(self, hit: Hit) -> list[Entry]:
+        """The place's own commands (buy mines at a capital, settle a battle)."""
+        commands = self.c.ruleset.commands(self.c.view(), Selection(
+            place=hit.at.id, options=self.c.options()))
+        return self.entries(commands)
+
+    def entries(self, commands: list[Command]) -> list[Entry]:
+        out = []
+        for command, refusal in self.c.judged(commands):
+            tip = command.tip if refusal is None else \
+                f"Not now — {refusal.clause}: {refusal.reason}"
+            out.append(Entry(command.label, self._runner(command), tip, refusal is None))
+        return out
+
+    def _runner(self, command: Command) -> Callable[[], None]:
+        return lambda: self.c.run(command)
+
+    def carry_over(self, hit: Hit | None) -> None:
+        """A stack is dragged over ``hit`` (None: off the map)."""
+
+    def drop(self, hit: Hit | None) -> None:
+        """A dragged stack is let go over ``hit``."""
 
 
 class Idle(Interaction):
@@ -119,15 +190,17 @@ class Idle(Interaction):
 
     def click(self, hit: Hit, button: Qt.MouseButton) -> None:
         view = self.c.view()
-        if hit.owner is not None and button == LEFT:
+        if button != LEFT:
+            self.context(hit)
+            return
+        if hit.owner is not None:
             if hit.owner == view.actor and self.c.ruleset.units_at(view, hit.at.id):
                 self.c.set_mode(Selecting(self.c, hit.at.id))
                 return
             if hit.owner != view.actor:
                 self.c.say(f"Those are {hit.owner}'s; it is {view.actor}'s turn.")
                 return
-        action = self.c.ruleset.intent(view, self.selection(), hit.at) \
-            if button == LEFT else None
+        action = self.c.ruleset.intent(view, self.selection(), hit.at)
         if action is None:
             self.explain(hit)
         elif self.c.play(action):
@@ -158,7 +231,12 @@ class Selecting(Interaction):
         assert self.place is not None
         rows = self.c.ui.unit_rows(view, self.units())
         self.c.show_units(self.c.ui.heading(view, self.place), rows)
+        self.c.open_stack(self.place)
         self.refresh()
+
+    def cancel(self) -> None:
+        super().cancel()
+        self.c.open_stack(None)
 
     def refresh(self) -> None:
         if not self.units():
@@ -177,7 +255,10 @@ class Selecting(Interaction):
     def click(self, hit: Hit, button: Qt.MouseButton) -> None:
         view = self.c.view()
         if button != LEFT:
-            self.explain(hit)
+            self.context(hit)
+            return
+        if hit.unit is not None and hit.at.id == self.place:
+            self.c.tick(hit.unit)  # a unit of the opened stack: it takes part, or not
             return
         if hit.owner == view.actor and hit.at.id != self.place \
                 and self.c.ruleset.units_at(view, hit.at.id):
@@ -240,7 +321,54 @@ class Selecting(Interaction):
         if self.c.play(action, describe(action, at)):
             self.c.idle()
 
+    def orders_at(self, hit: Hit) -> list[Entry]:
+        selection = self.selection()
+        if not selection.units or hit.at.id == self.place:
+            return self.entries(self.c.ruleset.commands(self.c.view(), selection)) \
+                if hit.at.id == self.place else []
+        view = self.c.view()
+        action = self.c.ruleset.intent(view, selection, hit.at)
+        if action is None:
+            return []
+        route = self.c.ruleset.route(view, action)
+        label = describe(action, hit.at, moving=bool(route))
+        refusal = self.c.observation().refusal(action)
+        if refusal is not None:
+            return [Entry(f"{label} (not allowed)", None, f"{refusal.clause}: {refusal.reason}",
+                          enabled=False)]
 
-def describe(action: Action, at: PlaceRef) -> str:
-    """An order in the words of the undo list: "Move to sea zone 112"."""
-    return f"{action.kind.replace('_', ' ').capitalize()} to {at}"
+        def order() -> None:
+            if self.c.play(action, label):
+                self.c.idle()
+
+        if not route:  # it happens where the units are: nothing to show first
+            return [Entry(label, order)]
+        at = hit.at
+        return [Entry(f"Show the route and odds to {at}", lambda: self.plan(at)),
+                Entry(label, order)]
+
+    def carry_over(self, hit: Hit | None) -> None:
+        at = hit.at if hit is not None and hit.at.id != self.place else None
+        if at == self.target:
+            return
+        if at is None:
+            self.planned = self.target = None
+            self.c.scene.set_path([])
+            self.c.show_preview(None)
+            return
+        self.plan(at, quiet=True)  # route and odds while the stack is carried
+
+    def drop(self, hit: Hit | None) -> None:
+        if hit is None or hit.at.id == self.place:
+            self.c.say("Put back where it was. Let a stack go on the place it goes to, or "
+                       "click it and then the place.")
+            return
+        self.plan(hit.at)
+        if self.planned is not None and self.target == hit.at:
+            self.confirm()
+
+
+def describe(action: Action, at: PlaceRef, moving: bool = True) -> str:
+    """An order in the words of the undo list: "Move to sea zone 112", "Lay mines at line
+    110|112"."""
+    return f"{action.kind.replace('_', ' ').capitalize()} {'to' if moving else 'at'} {at}"

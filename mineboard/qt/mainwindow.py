@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QStackedWidget,
-    QToolBar,
     QVBoxLayout,
     QWidget,
 )
@@ -45,6 +45,7 @@ from mineboard.qt.maps.scene import Hit
 from mineboard.qt.plugin import track
 from mineboard.qt.registry import ui_for
 from mineboard.qt.session import GameSession, last_session_path, settings_path
+from mineboard.qt.toolbar import TurnBar
 from mineboard.qt.view import BoardView
 
 SHORTCUTS = [
@@ -131,8 +132,8 @@ class MainWindow(QMainWindow):
         self.covered = False
         self.controller: BoardController
         self._build_docks()
-        self._build_toolbar()
         self._build_menus()
+        self._build_toolbar()
         self.cover = Cover(self, self._uncovered)
         self.covered_for: str | None = None
         self.autosave_label = QLabel()  # stays put: the next status message cannot hide it
@@ -159,6 +160,13 @@ class MainWindow(QMainWindow):
         self.selection_layout.addWidget(self.selection)
         self.selection_layout.addWidget(self.controls)
         self.selection_layout.addStretch(1)  # pack the controls at the top
+        # On a small screen the dock scrolls rather than push the window past the screen
+        # or squeeze a ruleset's panel (the gwas logsheet and zone map) to a sliver.
+        scroller = QScrollArea()
+        scroller.setWidget(panel)
+        scroller.setWidgetResizable(True)
+        scroller.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.ruleset_panel: QWidget | None = None
         self.odds = OddsChart()
         self.log = LogView()
@@ -166,7 +174,7 @@ class MainWindow(QMainWindow):
         right, bottom = Qt.DockWidgetArea.RightDockWidgetArea, \
             Qt.DockWidgetArea.BottomDockWidgetArea
         self.docks = {name: self._dock(name, title, widget, area) for name, title, widget, area
-                      in (("selection", "Selection", panel, right),
+                      in (("selection", "Selection", scroller, right),
                           ("odds", "Odds of the planned order", self.odds, right),
                           ("log", "Log", self.log, bottom))}
 
@@ -196,37 +204,13 @@ class MainWindow(QMainWindow):
                              Qt.Orientation.Vertical)
 
     def _build_toolbar(self) -> None:
-        bar = QToolBar("Turn")
-        bar.setObjectName("turn")
-        bar.setMovable(False)
-        self.phase_chip = QLabel()
-        self.phase_chip.setFixedSize(18, 18)
-        self.phase_label = QLabel()
-        font = self.phase_label.font()
-        font.setPointSize(font.pointSize() + 2)
-        font.setBold(True)
-        self.phase_label.setFont(font)
-        self.end_button = QPushButton("End phase ▶")
-        self.end_button.setToolTip("End the current phase (Ctrl+E)")
-        self.end_button.clicked.connect(self.end_phase)
-        bar.addWidget(self.phase_chip)
-        bar.addWidget(QLabel("  "))
-        bar.addWidget(self.phase_label)
-        self.track_label = QLabel()  # the coming steps of the order of play
-        self.track_label.setStyleSheet("color: #5C5240; padding-left: 12px;")
-        bar.addWidget(self.track_label)
-        spacer = QWidget()
-        spacer.setSizePolicy(spacer.sizePolicy().horizontalPolicy().Expanding,
-                             spacer.sizePolicy().verticalPolicy())
-        bar.addWidget(spacer)
-        self.table_badge = QLabel()
-        self.table_badge.setStyleSheet("border: 1px solid #8A7B5C; border-radius: 4px; "
-                                       "padding: 2px 6px; background: #F3EBD8;")
-        bar.addWidget(self.table_badge)
-        bar.addWidget(QLabel("  "))
-        bar.addWidget(self.end_button)
+        bar = TurnBar(self.undo_action, self.redo_action, self.save_action)
+        bar.end_button.clicked.connect(self.end_phase)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
         self.toolbar = bar
+        self.phase_chip, self.phase_label = bar.phase_chip, bar.phase_label
+        self.track_label, self.table_badge = bar.track_label, bar.table_badge
+        self.end_button = bar.end_button
 
     def _action(self, menu: QMenu, text: str,
                 keys: str | QKeySequence.StandardKey | Qt.Key | None, slot: object) -> QAction:
@@ -245,7 +229,8 @@ class MainWindow(QMainWindow):
         self._action(file, "&Open…", QKeySequence.StandardKey.Open, self.open_file)
         self.last_session_action = self._action(file, "Open &last session", None,
                                                 self.open_last_session)
-        self._action(file, "&Save", QKeySequence.StandardKey.Save, self.save)
+        self.save_action = self._action(file, "&Save", QKeySequence.StandardKey.Save,
+                                        self.save)
         self._action(file, "Save &As…", "Ctrl+Shift+S", self.save_as)
         file.addSeparator()
         self.by_email = ByEmail(self)
@@ -315,6 +300,10 @@ class MainWindow(QMainWindow):
         if self._view is None:  # one view for the window's life: its layout stays put
             self._view = BoardView(self.scene)
             self._view.clicked.connect(self.on_click)
+            self._view.may_carry = self._may_carry
+            self._view.picked_up.connect(self._picked_up)
+            self._view.carried.connect(lambda hit, pos: self.controller.carry_over(hit, pos))
+            self._view.dropped.connect(lambda hit: self.controller.drop(hit))
             self.setCentralWidget(self._view)
             self.dice = DiceTray(self._view)
             self.dice.anchor(self._view.viewport())
@@ -350,12 +339,10 @@ class MainWindow(QMainWindow):
             except IllegalAction:
                 action.setChecked(False)
         badge = self._badge(session)
-        self.table_badge.setText(badge)
-        self.table_badge.setVisible(bool(badge))
-        self.table_badge.setToolTip(
+        self.toolbar.set_badge(badge, (
             "The dice were committed when the game began: "
             f"{session.game.seed_commitment}\nNote it: a save whose seed does not match "
-            "is refused." if session.pbem is None else "Dice from both sides' shares.")
+            "is refused.") if session.pbem is None else "Dice from both sides' shares.")
         self.log.header = badge
         self.log.show_events(session.observation().events())
         self._sync_title()
@@ -363,7 +350,8 @@ class MainWindow(QMainWindow):
         self.refresh()
         self.controller.idle()
         self.view.fit()
-        self._maybe_cover()
+        if not self._maybe_cover():  # a newcomer is told at once what to do
+            self.say(f"{self.game_name()}. {self.ui.hint(self.session.view())}")
 
     def game_name(self) -> str:
         """The game as the title and the questions name it: its file, or a new game's
@@ -403,7 +391,6 @@ class MainWindow(QMainWindow):
                                  f"{self.ui.phase_detail(view)}")
         coming = track(view)
         self.track_label.setText("then " + " ▸ ".join(coming) if coming else "")
-        self.track_label.setToolTip("The order of play from here on")
         seat = self.session.seat()
         side = seat if seat in view.sides else view.to_move
         self.selection.show_todo(self.ui.hint(view), self.ui.holdings(view, side))
@@ -517,6 +504,18 @@ class MainWindow(QMainWindow):
             self.cancel_interaction()
             return
         self.controller.mode.click(hit, button)
+
+    def _may_carry(self, hit: Hit) -> bool:
+        return not self.covered and not self.dice.busy and self.controller.can_carry(hit)
+
+    def _picked_up(self, hit: Hit, pos: QPointF) -> None:
+        self.dice.hide()
+        self.controller.pick_up(hit, pos)
+
+    @property
+    def context_menu(self) -> QMenu | None:
+        """The last menu a right-click opened (tests read its entries)."""
+        return getattr(self, "_menu", None)
 
     def say(self, text: str, error: bool = False) -> None:
         if self.cover.isVisible():

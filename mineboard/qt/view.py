@@ -1,10 +1,13 @@
-"""The map view: wheel and +/− zoom, fit, drag and arrow-key panning, clicks passed on.
+"""The map view: wheel and +/− zoom, fit, drag and arrow-key panning, clicks passed on; a
+drag that starts on a stack its owner may move carries the stack instead of the map.
 
 It tells its scene every change of zoom (:meth:`MapScene.set_view`): the scene's screen
 items keep their size by it and its level of detail follows it.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QWheelEvent
@@ -20,6 +23,9 @@ MIN_SCALE_OF_FIT, MAX_SCALE_OF_FIT = 0.5, 24.0
 class BoardView(QGraphicsView):
     clicked = Signal(object, object)  # the Hit (None: empty sea or sky), the mouse button
     zoomed = Signal(float)
+    picked_up = Signal(object, object)  # the Hit of the stack carried, the scene point
+    carried = Signal(object, object)  # the Hit under the mouse (None: off the map), the point
+    dropped = Signal(object)  # the Hit where the stack was let go (None: off the map)
 
     def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -35,6 +41,10 @@ class BoardView(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._press: QPoint | None = None
         self._dragging = False
+        self._carrying = False
+        self.may_carry: Callable[[Hit], bool] = lambda hit: False
+        """Whether a drag from this hit carries the stack there (the window asks its
+        controller); otherwise a drag pans."""
         self._fit_scale = 1.0
         self._fitted = True  # until the player zooms, the map follows the window's size
 
@@ -89,15 +99,25 @@ class BoardView(QGraphicsView):
         event.accept()
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        if self._press is not None:
-            delta = event.position().toPoint() - self._press
+        here = event.position().toPoint()
+        if self._carrying:
+            self.carried.emit(self.hit_at(event.position()), self.mapToScene(here))
+        elif self._press is not None:
+            delta = here - self._press
+            if not self._dragging and delta.manhattanLength() > DRAG_THRESHOLD:
+                start = self.hit_at(QPointF(self._press))
+                if start is not None and self.may_carry(start):
+                    self._carrying = True
+                    self.setCursor(Qt.CursorShape.ClosedHandCursor)
+                    self.picked_up.emit(start, self.mapToScene(here))
+                    return
             if self._dragging or delta.manhattanLength() > DRAG_THRESHOLD:
                 self._dragging = True
                 self.setCursor(Qt.CursorShape.ClosedHandCursor)
                 self.pan_by(-delta.x(), -delta.y())
-                self._press = event.position().toPoint()
+                self._press = here
         else:
-            self.board_scene.hover(self.mapToScene(event.position().toPoint()))
+            self.board_scene.hover(self.mapToScene(here))
         super().mouseMoveEvent(event)
 
     def leaveEvent(self, event: QEvent) -> None:
@@ -105,11 +125,13 @@ class BoardView(QGraphicsView):
         super().leaveEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
-        if self._press is not None and not self._dragging \
+        if self._carrying:
+            self.dropped.emit(self.hit_at(event.position()))
+        elif self._press is not None and not self._dragging \
                 and event.button() == Qt.MouseButton.LeftButton:
             self._emit_click(event.position(), event.button())
         self._press = None
-        self._dragging = False
+        self._dragging = self._carrying = False
         self.unsetCursor()
         event.accept()
 

@@ -126,7 +126,7 @@ class GwasTacticalUI(RulesetUI[GtState]):
         self.strategic_view.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.strategic_view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.strategic_view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.strategic_view.setFixedHeight(120)
+        self.strategic_view.setFixedHeight(170)
         self.strategic_view.setToolTip("The strategic map: the battle zone and its boundaries. "
                                        "Dark red: your minefields; glowing: boundaries with "
                                        "'Mine' logged.")

@@ -431,8 +431,8 @@ class AreaScene(MapScene):
         return self.anchors.get(at.id)
 
     # ---- hit testing -------------------------------------------------------------------
-    def hit_item(self, item: QGraphicsItem) -> Hit | None:
-        found = super().hit_item(item)
+    def hit_item(self, item: QGraphicsItem, pos: QPointF | None = None) -> Hit | None:
+        found = super().hit_item(item, pos)
         if found is not None:
             return found
         if isinstance(item, CapitalItem):

@@ -363,8 +363,8 @@ class HexScene(MapScene):
     def flash(self, at: PlaceRef | None, on: bool) -> None:
         self._highlight({at.id} if on and at is not None else set())
 
-    def hit_item(self, item: QGraphicsItem) -> Hit | None:
-        found = super().hit_item(item)
+    def hit_item(self, item: QGraphicsItem, pos: QPointF | None = None) -> Hit | None:
+        found = super().hit_item(item, pos)
         if found is None and isinstance(item, PortItem | BoxItem):
             return Hit(self.board.ref(item.place_id))
         return found

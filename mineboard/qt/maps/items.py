@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -212,7 +212,9 @@ class PathItem(Overlay):
 
 class StackItem(ScreenItem):
     """One owner's units at one place: the top counter, a fan behind it, a count badge.
-    Far out it is a pip in the owner's colour with the owner's letters."""
+    Far out it is a pip in the owner's colour with the owner's letters. Picked, it opens:
+    every unit side by side with its name, the ticked ones ringed, so a player sees the
+    whole stack and ticks a unit by clicking it."""
 
     SIZE = 34
 
@@ -222,15 +224,26 @@ class StackItem(ScreenItem):
         self.owner = owner
         self.colour = colour
         self.units: tuple[UnitMark, ...] = ()
-        self.selected_count = 0
+        self.ticked: frozenset[str] = frozenset()
+        self.opened = False
         self.captioned = True
         """Whether the top unit's names are written under it (the scene drops them where
         places are close on screen)."""
 
-    def set_units(self, units: tuple[UnitMark, ...], selected: int = 0) -> None:
+    def set_units(self, units: tuple[UnitMark, ...],
+                  ticked: frozenset[str] = frozenset()) -> None:
         self.units = units
-        self.selected_count = selected
+        self.ticked = ticked & {u.id for u in units}
         self.refresh()
+
+    def set_open(self, opened: bool) -> None:
+        self.opened = opened
+        self.setZValue(OPEN_Z if opened else STACK_Z)
+        self.refresh()
+
+    @property
+    def selected_count(self) -> int:
+        return len(self.ticked)
 
     @property
     def count(self) -> int:
@@ -239,11 +252,73 @@ class StackItem(ScreenItem):
     def art(self) -> Art:
         if self.far:
             return pip_art(self.colour.name(), palette.nation_code(self.owner),
-                           bool(self.selected_count), self.ratio)
+                           bool(self.ticked), self.ratio)
+        if self.opened and self.units:
+            return open_art(self.units, tuple(u.id in self.ticked for u in self.units),
+                            self.colour.name(), self.ratio)
         kinds = tuple(dict.fromkeys(u.art for u in self.units))[:3]
         top = self.units[0] if self.units and self.captioned else UnitMark("", "back", "")
         return stack_art(kinds, Caption(top.name, top.label), self.colour.name(), self.count,
-                         bool(self.selected_count), self.ratio)
+                         bool(self.ticked), self.ratio)
+
+    def unit_at(self, scene_pos: QPointF) -> str | None:
+        """The unit of the opened stack drawn at ``scene_pos``, if any."""
+        if not self.opened or self.far:
+            return None
+        local = self.mapFromScene(scene_pos)
+        for i, unit in enumerate(self.units):
+            if open_cell(i, len(self.units)).contains(local):
+                return unit.id
+        return None
+
+
+OPEN_Z = 7.0
+"""An opened stack lies over markers and its neighbours while it is picked."""
+OPEN_ROW = 6
+"""Units side by side in an opened stack before it starts another row."""
+OPEN_CAPTION = 13.0
+
+
+def open_cell(index: int, count: int) -> QRectF:
+    """Where the ``index``-th of ``count`` units of an opened stack is drawn, with its
+    name under it: the first where the closed stack stood, the rest to its right."""
+    s = StackItem.SIZE
+    row, col = divmod(index, OPEN_ROW)
+    return QRectF(-s / 2 + col * (s + 12), -s / 2 + row * (s + OPEN_CAPTION + 6),
+                  s + 8, s + OPEN_CAPTION)
+
+
+@cache
+def open_art(units: tuple[UnitMark, ...], ticked: tuple[bool, ...], colour: str,
+             ratio: float) -> Art:
+    s = StackItem.SIZE
+    cells = [open_cell(i, len(units)) for i in range(len(units))]
+    frame = cells[0].united(cells[-1]).united(cells[min(len(cells), OPEN_ROW) - 1])
+    frame = frame.adjusted(-8, -8, 4, 4)
+    font = font_of(6)
+    metrics = QFontMetricsF(font)
+
+    def draw(p: QPainter) -> None:
+        p.setPen(QPen(QColor(colour).darker(140), 2))
+        p.setBrush(QColor(255, 255, 255, 235))
+        p.drawRoundedRect(frame, 8, 8)
+        for unit, on, cell in zip(units, ticked, cells, strict=True):
+            top_left = QPointF(cell.left(), cell.top())
+            p.drawPixmap(top_left, counter_pixmap(unit.art, colour, "", s, ratio))
+            if on:
+                p.setPen(QPen(QColor("#FFD400"), 3))
+                p.setBrush(Qt.BrushStyle.NoBrush)
+                p.drawRoundedRect(QRectF(top_left, QSizeF(s, s)).adjusted(-3, -3, 3, 3), 5, 5)
+            else:  # not taking part: drawn faded, as a tick box left empty
+                p.fillRect(QRectF(top_left, QSizeF(s, s)), QColor(255, 255, 255, 120))
+            text = metrics.elidedText(unit.name or unit.label, Qt.TextElideMode.ElideRight,
+                                      cell.width() + 4)
+            p.setFont(font)
+            p.setPen(INK)
+            p.drawText(QRectF(cell.left() - 6, cell.top() + s, cell.width() + 8,
+                              OPEN_CAPTION), Qt.AlignmentFlag.AlignCenter, text)
+
+    return compose(frame.adjusted(-2, -2, 2, 2), ratio, draw)
 
 
 @dataclass(frozen=True)

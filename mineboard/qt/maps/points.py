@@ -158,8 +158,8 @@ class PointScene(MapScene):
                 item.lit = lit
                 item.refresh()
 
-    def hit_item(self, item: QGraphicsItem) -> Hit | None:
-        found = super().hit_item(item)
+    def hit_item(self, item: QGraphicsItem, pos: QPointF | None = None) -> Hit | None:
+        found = super().hit_item(item, pos)
         if found is None and isinstance(item, SystemItem):
             return Hit(self.board.ref(item.place_id))
         return found

@@ -90,10 +90,12 @@ class Clearance:
 
 @dataclass(frozen=True)
 class Hit:
-    """What a click at a point means: a place or way, and the owner whose stack was hit."""
+    """What a click at a point means: a place or way, the owner whose stack was hit, and
+    the unit of an opened stack."""
 
     at: PlaceRef
     owner: str | None = None
+    unit: str | None = None
 
 
 class MapScene(QGraphicsScene):
@@ -109,6 +111,8 @@ class MapScene(QGraphicsScene):
         self.stacks: dict[tuple[str, str], StackItem] = {}
         self.markers: dict[tuple[str, str], MarkerItem] = {}
         self.selected: set[str] = set()
+        self.carried: StackItem | None = None
+        """A stack being dragged to where it moves: drawn under the mouse, never hit."""
         self.picture = Picture()
         self.spacing = 1.0
         """How far apart places typically are, in scene units (subclasses measure it)."""
@@ -178,7 +182,7 @@ class MapScene(QGraphicsScene):
         self._sync(self.stacks, stacks, self._stack_item)
         for key, mark in stacks.items():
             item = self.stacks[key]
-            item.set_units(mark.units, sum(1 for u in mark.units if u.id in self.selected))
+            item.set_units(mark.units, frozenset(self.selected))
             item.setPos(self.anchors[mark.place])
             item.setToolTip(mark.tip)
         counters = {(c.at.id, c.owner): c for c in picture.counters}
@@ -279,7 +283,27 @@ class MapScene(QGraphicsScene):
     def set_selected(self, units: set[str]) -> None:
         self.selected = set(units)
         for item in self.stacks.values():
-            item.set_units(item.units, sum(1 for u in item.units if u.id in self.selected))
+            item.set_units(item.units, frozenset(self.selected))
+
+    def carry(self, key: tuple[str, str] | None, pos: QPointF | None = None) -> None:
+        """Draw the stack at (place, owner) under the mouse at ``pos`` while the player drags
+        it; None puts back the stack that was carried."""
+        item = self.stacks.get(key) if key is not None else None
+        if item is None or pos is None:
+            if self.carried is not None:
+                self.carried.setPos(self.anchors[self.carried.place])
+                self.carried = None
+                self._arrange()
+            return
+        self.carried = item
+        item.setPos(pos)
+        item.set_shift(QPointF(0, 0))
+
+    def open_stack(self, key: tuple[str, str] | None) -> None:
+        """Open the stack at (place, owner) to show every unit (None: close them all)."""
+        for k, item in self.stacks.items():
+            if item.opened != (k == key):
+                item.set_open(k == key)
 
     # ---- overlays driven by the interactions --------------------------------------------
     def set_path(self, places: Iterable[str]) -> None:
@@ -311,7 +335,7 @@ class MapScene(QGraphicsScene):
         """What a click at ``pos`` means: the topmost stack, marker or place item there,
         else the map's own place under it."""
         for item in self.items(pos, _SHAPE, _TOP_FIRST, view_transform):
-            found = self.hit_item(item)
+            found = self.hit_item(item, pos)
             if found is not None:
                 return found
         return self.hit_background(pos)
@@ -338,9 +362,13 @@ class MapScene(QGraphicsScene):
             QToolTip.hideText()
         event.setAccepted(bool(text))
 
-    def hit_item(self, item: QGraphicsItem) -> Hit | None:
+    def hit_item(self, item: QGraphicsItem, pos: QPointF | None = None) -> Hit | None:
+        """What ``item`` means under a click at ``pos`` (a unit of an opened stack)."""
         if isinstance(item, StackItem):
-            return Hit(self.board.ref(item.place), item.owner)
+            if item is self.carried:
+                return None  # a stack being dragged: the click means what lies beneath
+            unit = item.unit_at(pos) if pos is not None else None
+            return Hit(self.board.ref(item.place), item.owner, unit)
         if isinstance(item, MarkerItem):
             return Hit(item.at)
         return None

@@ -55,7 +55,7 @@ class NavalLinesUI(RulesetUI[NavalState]):
             p.tips[way.id] = "\n".join([f"Naval line {way.id}", *fields])
         for land in view.board.places_of("land"):
             holder = view.territory_owner.get(land.id)
-            tip = [f"{land.name} — {holder or 'neutral'}"]
+            tip = [f"{land.name} — {f'held by {holder}' if holder else 'neutral'}"]
             if "capital" in land.props:
                 tip.append(f"{land.props['capital']}, capital; industrial capacity "
                            f"{land.props.get('industrial_capacity', 0)}")

@@ -43,9 +43,11 @@ def intent(view: NavalState, selection: Selection, kind: str, target: str) -> Ac
     units = selection.units
     if not units or selection.place is None:
         return None
-    if kind == NAVAL_LINE:
+    if kind == NAVAL_LINE:  # the ticked Escort with mines aboard, else any ticked Escort
         carriers = [u for u in units if u in view.units and view.units[u].cargo]
-        return LayMines((carriers or list(units))[0], target)
+        escorts = [u for u in units if u in view.units
+                   and view.unit_type(view.units[u]).mine_capacity]
+        return LayMines((carriers or escorts or list(units))[0], target)
     if kind != SEA_ZONE or target == selection.place:
         return None
     if view.phase == BATTLE:
