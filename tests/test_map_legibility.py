@@ -58,7 +58,7 @@ def test_crowded_places_keep_counters_and_drop_captions_closer_in_they_write_the
     shown(scene, g, 560 / scene.sceneRect().height())  # a 1024×640 window's fitted map
     stack = scene.stacks[("117", "United Kingdom")]
     assert (scene.far, scene.captions) == (False, False)
-    assert stack.boundingRect() == QRectF(-25, -27, 50, 48)  # the counter, its badge
+    assert stack.boundingRect() == QRectF(-21, -23, 42, 40)  # a compact counter, its badge
     scene.set_view(900 / scene.sceneRect().height())  # a 1600×1000 window's
     assert scene.captions and stack.boundingRect().height() == 58  # "Submarine" under it
 
@@ -127,3 +127,66 @@ def test_im_fleets_and_counters_are_tied_to_their_own_system(qapp):
     for item in [*scene.stacks.values(), *scene.markers.values()]:
         end = item.pos() + item.shift * 2.0
         assert (round(end.x(), 3), round(end.y(), 3)) in item_ends
+
+
+def numbers_covered(scene: AreaScene) -> list[str]:
+    """The zone numbers a stack covers, even in part."""
+    from PySide6.QtCore import QSizeF
+
+    from mineboard.qt.maps.area import label_art
+
+    unit = 1 / scene.view_scale
+    covered = []
+    for zone, text in scene.numbers.texts.items():
+        pixmap, offset = label_art(text, None, scene.far, 1.0)
+        size = pixmap.deviceIndependentSize()
+        rect = QRectF(scene.anchors[zone] + offset * unit,
+                      QSizeF(size.width() * unit, size.height() * unit))
+        if any(item.sceneBoundingRect().intersects(rect) for item in scene.stacks.values()):
+            covered.append(zone)
+    return sorted(covered)
+
+
+def test_stacks_keep_clear_of_zone_numbers_and_stay_in_their_own_zone(qtbot, tmp_path,
+                                                                      monkeypatch):
+    """The review: stacks buried zone numbers at 1024×640 (20 of the North Sea's 37 numbers
+    touched by a stack at the start, 13 at 1400×900): a stack now takes the nearest spot in
+    its own zone that covers no number, no other stack and no line's middle. (Where two
+    small zones are a counter apart on screen, two stacks may still touch.)"""
+    from mineboard.qt.mainwindow import MainWindow
+    from mineboard.qt.session import GameSession
+
+    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path))
+    for size, most, touching in (((1024, 640), 6, 1), ((1400, 900), 5, 0)):
+        session = GameSession.open("northsea-1940", 3)
+        w = MainWindow(session)
+        qtbot.addWidget(w)
+        w.resize(*size)
+        w.show()
+        qtbot.waitExposed(w)
+        w.view.fit()
+        scene = w.scene
+        qtbot.wait(200)  # the docks take their sizes, the map is fitted again
+        assert isinstance(scene, AreaScene) and not scene.far
+        assert len(numbers_covered(scene)) <= most, numbers_covered(scene)
+        unit = 1 / scene.view_scale
+        for (place, _owner), item in scene.stacks.items():
+            assert scene.holds(place, item.pos() + item.shift * unit), place
+        rects = {key: item.sceneBoundingRect() for key, item in scene.stacks.items()}
+        pairs = [(a, b) for a in rects for b in rects if a < b and rects[a].intersects(rects[b])]
+        assert len(pairs) <= touching, pairs  # 109 and 111 are a counter apart at 1024
+
+
+def test_gwas_a_ships_names_never_reach_the_counter_in_the_next_hex(qapp):
+    """The review: at Jutland, Lion's names under its counter covered Tiger's in the next
+    hex. Names show only once a hex is tall enough on screen for the counter and both."""
+    from mineboard.qt.maps.hexes import HexScene
+
+    g = jutland()
+    scene = HexScene(g.state.board, lambda _o: QColor("#E69F00"))
+    scene.show(picture_of(g))
+    lion, tiger = scene.stacks[("0610", "British")], scene.stacks[("0611", "British")]
+    for pixels in (48, 64, 72, 96, 140):  # centre to centre of two hexes, on screen
+        scene.set_view(pixels / scene.spacing)
+        assert scene.captions == (pixels >= 72)
+        assert not lion.sceneBoundingRect().intersects(tiger.sceneBoundingRect()), pixels

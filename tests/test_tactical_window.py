@@ -100,6 +100,12 @@ def test_the_log_and_the_dice_point_at_the_hex_where_it_happened(qtbot):
 
     w.log.itemClicked.emit(w.log.item(rolled[0]))  # Lion's roll: its hex lights up
     assert (lit() - w.scene.anchors["0610"]).manhattanLength() < 1
+    # and its number is written by it, readable at any zoom (the review: hex numbers were
+    # invisible at the fitted zoom although the log names hexes)
+    callout = w.scene.callouts["0610"]
+    assert callout.text == "hex 0610" and callout.pos() == w.scene.anchors["0610"]
+    assert callout.isVisible() and callout.sceneBoundingRect().bottom() < lit().y()
+    qtbot.waitUntil(lambda: "0610" not in w.scene.callouts, timeout=3000)  # gone again
     w.scene.flash(None, False)
     assert w.scene.highlight.path().isEmpty()
     roll = next(e for e in w.session.observation().events() if e.data.get("ship") == "Lion")

@@ -198,8 +198,11 @@ class MainWindow(QMainWindow):
         super().showEvent(event)  # type: ignore[arg-type]
         if not getattr(self, "_docks_sized", False):
             self._docks_sized = True
-            self.resizeDocks([self.docks["log"]], [140], Qt.Orientation.Vertical)
-            self.resizeDocks([self.docks["selection"]], [340], Qt.Orientation.Horizontal)
+            # The map first: on a small screen the log and the side docks give up room.
+            log = max(84, min(140, round(self.height() * 0.15)))
+            side = max(300, min(340, round(self.width() * 0.26)))
+            self.resizeDocks([self.docks["log"]], [log], Qt.Orientation.Vertical)
+            self.resizeDocks([self.docks["selection"]], [side], Qt.Orientation.Horizontal)
             self.resizeDocks([self.docks["selection"], self.docks["odds"]], [420, 320],
                              Qt.Orientation.Vertical)
 
@@ -310,7 +313,7 @@ class MainWindow(QMainWindow):
             self.dice.locate = self._on_viewport
             self.dice.finished.connect(self._dice_done)
             self.dice.revealed.connect(self._reveal)
-            self.dice.flash.connect(lambda at, on: self.scene.flash(at, on))
+            self.dice.flash.connect(lambda at, on: self.scene.point_out(at, on))
         else:
             self.dice.clear()
             self._view.show_board(self.scene)
@@ -429,7 +432,7 @@ class MainWindow(QMainWindow):
         return None if point is None else QPointF(self.view.mapFromScene(point))
 
     def _dice_done(self) -> None:
-        self.scene.flash(None, False)
+        self.scene.point_out(None, False)
         self._catch_up()
 
     def _maybe_cover(self) -> bool:
@@ -597,8 +600,8 @@ class MainWindow(QMainWindow):
         point = self.scene.point_of(at)
         if point is not None:
             scene = self.scene
-            scene.flash(at, True)
-            QTimer.singleShot(1500, scene, lambda: scene.flash(at, False))  # not if it is gone
+            scene.point_out(at, True)
+            QTimer.singleShot(1500, scene, lambda: scene.point_out(at, False))  # if not gone
             self.view.centerOn(point)
 
     def popup(self, menu: QMenu) -> None:

@@ -108,8 +108,8 @@ class TurnBar(QToolBar):
         self.addWidget(_gap(8))
         self.addWidget(self.phase_label)
         self.addWidget(self.track_label)
-        self.table_badge = ElidedLabel(min_chars=10)
-        self.table_badge.setMaximumWidth(260)
+        self.table_badge = ElidedLabel(min_chars=10, yields=True)
+        self.table_badge.setMaximumWidth(300)
         self.table_badge.setStyleSheet("border: 1px solid #8A7B5C; border-radius: 4px; "
                                        "padding: 2px 6px; background: #F3EBD8;")
         # A widget in a toolbar is shown and hidden through its action, else an empty

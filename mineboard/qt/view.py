@@ -65,7 +65,7 @@ class BoardView(QGraphicsView):
         self.resetTransform()
         self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
         self._fit_scale = self.transform().m11()
-        self._tell_scene()
+        self._tell_scene(settle=self.isVisible())  # not yet shown: its size is not final
         self.zoomed.emit(1.0)
 
     def zoom_by(self, factor: float) -> None:
@@ -76,8 +76,8 @@ class BoardView(QGraphicsView):
         self._tell_scene()
         self.zoomed.emit(target)
 
-    def _tell_scene(self) -> None:
-        self.board_scene.set_view(self.transform().m11(), self.devicePixelRatioF())
+    def _tell_scene(self, settle: bool = False) -> None:
+        self.board_scene.set_view(self.transform().m11(), self.devicePixelRatioF(), settle)
 
     def event(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.DevicePixelRatioChange:  # moved to another screen

@@ -46,6 +46,8 @@ from mineboard.qt.maps.scene import Colours, Hit, MapScene
 
 MINED_LINE = QColor("#8B1E3F")
 UNHELD = QColor("#999999")
+LINE_MIDDLE = 9.0
+"""Screen pixels around a line's middle that a stack leaves free to click."""
 CELLS_ACROSS = 8
 """The layer's cells: the map is cut into this many each way."""
 CAPITAL_NAME = TextStyle(8, "#2B2118", halo=True, below=8)
@@ -252,6 +254,7 @@ def star_art(colour: str, ratio: float) -> Art:
 
 class AreaScene(MapScene):
     map_kind = "area"
+    stacks_keep_clear = True
 
     def __init__(self, board: BoardMap, colours: Colours) -> None:
         super().__init__(board, colours)
@@ -303,6 +306,16 @@ class AreaScene(MapScene):
         self._base = {z: palette.SEA if i % 2 else palette.SEA_ALT
                       for i, z in enumerate(sorted(p.id for p in seas))}
         self._find = PlaceFinder(self.board, grab=scale * 0.003)
+        self._line_middles: Buckets[str] | None = None
+
+    @property
+    def _middles(self) -> Buckets[str]:
+        """The lines' middles, filed by where they are (found when stacks first need them)."""
+        if self._line_middles is None:
+            middles = {w: self.line_midpoint(w) for w in self.lines}
+            self._line_middles = Buckets({w: QRectF(p, p) for w, p in middles.items()},
+                                         self.spacing)
+        return self._line_middles
 
     def _overlay(self, pen: QPen, above: float) -> Overlay:
         item = Overlay()
@@ -318,6 +331,16 @@ class AreaScene(MapScene):
         return to_scene(point.x, point.y)
 
     # ---- the picture -------------------------------------------------------------------
+    def stack_spots(self, index: int, order: int) -> tuple[QPointF, ...]:
+        """Left of the number, below it or above it, where the right is crowded."""
+        x = 36 + index * 44
+        return (QPointF(-x, 0), QPointF(0, 30 + index * 34), QPointF(0, -30 - index * 34))
+
+    def holds(self, place: str, point: QPointF) -> bool:
+        """A stack moved off a label stays in its own zone: on land or in the next zone it
+        would read as being there."""
+        return self._find.place(point) == place
+
     def stack_offset(self, index: int, order: int) -> QPointF:
         """Right of the zone number, owners side by side; far out the pips close up to the
         smaller number, and to the zone's middle once numbers are gone."""
@@ -334,9 +357,17 @@ class AreaScene(MapScene):
         step = 18 if self.far else 26  # owners' fields stacked on the line
         return QPointF(0, (index - (count - 1) / 2) * step)
 
-    def labels_near(self, rect: QRectF) -> list[QRectF]:
-        """Zone numbers too (drawn by a layer, not items), while they are shown."""
-        found = super().labels_near(rect)
+    def labels_near(self, rect: QRectF, stacks: bool = True) -> list[QRectF]:
+        """Zone numbers too (drawn by a layer, not items), while they are shown; for stacks
+        being placed, the middles of lines as well, where a player clicks a line to mine it
+        and its minefield's marker sits."""
+        found = super().labels_near(rect, stacks)
+        if not stacks:
+            reach = LINE_MIDDLE / self.view_scale
+            for way in self._middles.keys_in(rect.adjusted(-reach, -reach, reach, reach)):
+                middle = self._middles.boxes[way].center()
+                found.append(QRectF(middle.x() - reach, middle.y() - reach, 2 * reach,
+                                    2 * reach))
         if self.tiny:
             return found
         unit = 1 / self.view_scale
@@ -474,13 +505,13 @@ class PlaceFinder:
         return self.way_ids[int(best)]
 
     def place(self, pos: QPointF) -> str | None:
-        x, y = pos.x(), -pos.y()
-        candidates = sorted(self.part_owner[int(i)] for i in
-                            self.parts.query(shapely.Point(x, y)))
-        for owner in candidates:
-            if any(shapely.contains_xy(g, x, y) for g in self.place_geoms[owner]):
-                return self.place_ids[owner]
-        return None
+        """The land or sea zone at ``pos``: the tree tests only the parts whose boxes hold
+        it, against their prepared shapes, in one call (a stack placed clear of labels asks
+        this for every spot it tries)."""
+        hits = self.parts.query(shapely.Point(pos.x(), -pos.y()), predicate="intersects")
+        if len(hits) == 0:
+            return None
+        return self.place_ids[min(self.part_owner[int(i)] for i in hits)]
 
 
 def _tinter() -> Callable[[QColor, QColor, float], QColor]:

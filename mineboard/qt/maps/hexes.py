@@ -222,7 +222,9 @@ class BoxItem(QGraphicsPathItem):
 
 class HexScene(MapScene):
     map_kind = "hex"
-    caption_pixels = 0.0  # ships are few on a tactical map: their names always show
+    caption_pixels = 72.0
+    """A ship's names under its counter reach into the next hex below: they show once a
+    hex is tall enough on screen to hold both (the review saw Lion's names over Tiger)."""
 
     def __init__(self, board: BoardMap, colours: Colours) -> None:
         super().__init__(board, colours)

@@ -168,17 +168,24 @@ class TextStyle:
     heavy: bool = False
     halo: bool = False
     below: float = 0.0
+    pill: bool = False
+    """On a white pill with a dark edge: readable over counters as well as the map."""
 
 
 @cache
 def text_art(text: str, style: TextStyle, ratio: float) -> Art:
     font = font_of(style.points, style.heavy)
     metrics = QFontMetricsF(font)
-    width, height = metrics.horizontalAdvance(text) + 6, metrics.height() + 2
+    width = metrics.horizontalAdvance(text) + (16 if style.pill else 6)
+    height = metrics.height() + (6 if style.pill else 2)
     top = style.below if style.below else -height / 2
     rect = QRectF(-width / 2, top, width, height)
 
     def draw(p: QPainter) -> None:
+        if style.pill:
+            p.setPen(QPen(EDGE, 1.2))
+            p.setBrush(QColor(255, 255, 255, 240))
+            p.drawRoundedRect(rect, rect.height() / 2, rect.height() / 2)
         p.setFont(font)
         if style.halo:
             p.setPen(QColor(255, 255, 255, 200))
@@ -217,6 +224,9 @@ class StackItem(ScreenItem):
     whole stack and ticks a unit by clicking it."""
 
     SIZE = 34
+    COMPACT = 26
+    """Where places crowd too close for captions, the counter shrinks as well: a stack
+    should cover its place's number, not the next place's."""
 
     def __init__(self, place: str, owner: str, colour: QColor) -> None:
         super().__init__(STACK_Z)
@@ -259,7 +269,8 @@ class StackItem(ScreenItem):
         kinds = tuple(dict.fromkeys(u.art for u in self.units))[:3]
         top = self.units[0] if self.units and self.captioned else UnitMark("", "back", "")
         return stack_art(kinds, Caption(top.name, top.label), self.colour.name(), self.count,
-                         bool(self.ticked), self.ratio)
+                         bool(self.ticked), self.ratio,
+                         self.SIZE if self.captioned else self.COMPACT)
 
     def unit_at(self, scene_pos: QPointF) -> str | None:
         """The unit of the opened stack drawn at ``scene_pos``, if any."""
@@ -336,8 +347,7 @@ class Caption:
 
 @cache
 def stack_art(kinds: tuple[str, ...], caption: Caption, colour: str, count: int,
-              selected: bool, ratio: float) -> Art:
-    s = StackItem.SIZE
+              selected: bool, ratio: float, s: int = StackItem.SIZE) -> Art:
     lines = [(text, font, QFontMetricsF(font)) for text, font in caption.lines() if text]
     width = max([s + 16.0] + [m.horizontalAdvance(t) + 8 for t, _f, m in lines])
     height = sum(m.height() for _t, _f, m in lines)

@@ -85,6 +85,7 @@ def typical_gap(points: list[QPointF]) -> float:
 
 class PointScene(MapScene):
     map_kind = "point"
+    stacks_keep_clear = True
 
     def __init__(self, board: BoardMap, colours: Colours) -> None:
         super().__init__(board, colours)
@@ -135,8 +136,8 @@ class PointScene(MapScene):
         super()._arrange_markers()
         self._tie()
 
-    def set_view(self, scale: float, ratio: float = 1.0) -> None:
-        super().set_view(scale, ratio)
+    def set_view(self, scale: float, ratio: float = 1.0, settle: bool = False) -> None:
+        super().set_view(scale, ratio, settle)
         self._tie()  # the shifts are screen pixels: the tethers follow the zoom
 
     def _tie(self) -> None:

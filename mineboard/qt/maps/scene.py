@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, ClassVar, TypeVar
 
+import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, QVariantAnimation
 from PySide6.QtGui import QColor, QPainterPath, QTransform
 from PySide6.QtWidgets import (
@@ -32,7 +33,15 @@ from PySide6.QtWidgets import (
 from mineboard.core.places import PlaceRef
 from mineboard.maps.model import BoardMap
 from mineboard.qt.art import counter_pixmap
-from mineboard.qt.maps.items import LABEL_Z, MarkerItem, PathItem, ScreenItem, StackItem
+from mineboard.qt.maps.items import (
+    LABEL_Z,
+    MarkerItem,
+    PathItem,
+    ScreenItem,
+    StackItem,
+    TextItem,
+    TextStyle,
+)
 from mineboard.qt.maps.picture import Face, Picture
 
 T = TypeVar("T")
@@ -50,7 +59,13 @@ TINY_PIXELS = 26.0
 """Places closer than this on screen (a zone number's height): numbers are not drawn."""
 
 
-NUDGES = [(0.0, 0.0)] + [(r * dx, r * dy) for r in (12.0, 24.0, 36.0)
+CALLOUT = TextStyle(10, "#1B2430", heavy=True, pill=True)
+CALLOUT_Z = 9.0
+MAX_CLEARED_STACKS = 300
+"""Stacks placed clear of labels one by one; past this the map is a large one seen far."""
+
+NUDGE = 12.0
+NUDGES = [(0.0, 0.0)] + [(r * dx, r * dy) for r in (NUDGE, 2 * NUDGE, 3 * NUDGE)
                         for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0),
                                        (1, 1), (-1, 1), (1, -1), (-1, -1))]
 """Screen pixels a marker may move from its offset to leave something readable,
@@ -58,34 +73,67 @@ nearest first."""
 
 
 class Clearance:
-    """Places markers one after the other where they cover neither stacks, the map's names
-    and numbers, the planned route, nor one another: each takes the nearest nudge of its
-    offset that is clear, else its offset. Far out it only sets the offsets."""
+    """Places markers (or stacks) one after the other where they cover neither the map's
+    names and numbers, the planned route, stacks, nor one another: each takes the nearest
+    nudge of its offset that is clear, else its offset. Far out it only sets the offsets.
+    ``stacks``: whether the stacks drawn are obstacles (for markers; stacks being placed
+    are not, as they are about to move)."""
 
-    def __init__(self, scene: MapScene, route: list[QRectF]) -> None:
+    def __init__(self, scene: MapScene, route: list[QRectF], stacks: bool = True) -> None:
         self.scene = scene
         self.taken: list[QRectF] = list(route)
+        self.stacks = stacks
 
-    def settle(self, item: ScreenItem, anchor: QPointF, offset: QPointF) -> None:
+    def settle(self, item: ScreenItem, anchor: QPointF, offset: QPointF,
+               place: str | None = None, spots: tuple[QPointF, ...] = ()) -> None:
+        """Near ``offset`` (or the other ``spots``), the nearest spot that covers nothing;
+        else, in this order, one that covers no item placed before it, one within ``place``
+        (a stack stays in its own sea zone — off the coast and the next zone — or moves at
+        most a nudge out of it), and the one that covers least. Every spot's cover is
+        measured at once against what any of them could meet; whether a spot is within
+        its place (a dearer question) is asked only of the spots that could win."""
         if self.scene.far:
             item.set_shift(offset)
             return
         unit = 1 / self.scene.view_scale
         box = item.boundingRect()
-        first: QRectF | None = None
-        for dx, dy in NUDGES:
-            shift = offset + QPointF(dx, dy)
-            rect = QRectF(anchor + (box.topLeft() + shift) * unit, box.size() * unit)
-            if first is None:
-                first = rect
-            near = rect.adjusted(-unit, -unit, unit, unit)
-            if not any(near.intersects(r) for r in self.taken) and not any(
-                    near.intersects(r) for r in self.scene.labels_near(near)):
-                break
-        else:
-            shift, rect = offset, first if first is not None else rect
-        item.set_shift(shift)
-        self.taken.append(rect)
+        shifts = [base + QPointF(dx, dy) for base in (offset, *spots) for dx, dy in NUDGES]
+        near_offset = [i < len(NUDGES) and max(abs(NUDGES[i][0]), abs(NUDGES[i][1])) <= NUDGE
+                       for i in range(len(shifts))]
+        rects = [QRectF(anchor + (box.topLeft() + shift) * unit, box.size() * unit)
+                 .adjusted(-unit, -unit, unit, unit) for shift in shifts]
+        region = rects[0]
+        for rect in rects[1:]:
+            region = region.united(rect)
+        over_items = _cover(rects, self.taken)
+        covered = over_items + _cover(rects, self.scene.labels_near(region, self.stacks))
+        best: tuple[tuple[bool, bool, float, int], int] | None = None
+        for i in sorted(range(len(shifts)), key=lambda i: (over_items[i] > 0, covered[i], i)):
+            if best is not None and (over_items[i] > 0) > best[0][0]:
+                break  # no spot left can win
+            outside = place is not None and not self.scene.holds(place,
+                                                                 anchor + shifts[i] * unit)
+            if outside and not near_offset[i]:
+                continue  # out of its place and far from where it belongs
+            score = (bool(over_items[i] > 0), outside, float(covered[i]), i)
+            if best is None or score < best[0]:
+                best = (score, i)
+            if not outside:
+                break  # the least covered spot within its place
+        chosen = best[1] if best is not None else 0
+        item.set_shift(shifts[chosen])
+        self.taken.append(rects[chosen].adjusted(unit, unit, -unit, -unit))
+
+
+def _cover(rects: list[QRectF], others: list[QRectF]) -> Any:
+    """For each of ``rects``, the area it shares with ``others`` (numpy, all at once)."""
+    if not others:
+        return np.zeros(len(rects))
+    a = np.array([(r.left(), r.top(), r.right(), r.bottom()) for r in rects])
+    b = np.array([(r.left(), r.top(), r.right(), r.bottom()) for r in others])
+    w = np.minimum(a[:, None, 2], b[None, :, 2]) - np.maximum(a[:, None, 0], b[None, :, 0])
+    h = np.minimum(a[:, None, 3], b[None, :, 3]) - np.maximum(a[:, None, 1], b[None, :, 1])
+    return (np.clip(w, 0, None) * np.clip(h, 0, None)).sum(axis=1)
 
 
 @dataclass(frozen=True)
@@ -102,6 +150,9 @@ class MapScene(QGraphicsScene):
     map_kind: ClassVar[str] = ""
     caption_pixels: ClassVar[float] = CAPTION_PIXELS
     """Places closer than this on screen: stacks drop the names written under them."""
+    stacks_keep_clear: ClassVar[bool] = False
+    """Whether stacks move off the map's names and numbers (area and star maps, where
+    they sit beside their place; on a hex map a stack is in its own hex)."""
 
     def __init__(self, board: BoardMap, colours: Colours) -> None:
         super().__init__()
@@ -111,6 +162,7 @@ class MapScene(QGraphicsScene):
         self.stacks: dict[tuple[str, str], StackItem] = {}
         self.markers: dict[tuple[str, str], MarkerItem] = {}
         self.selected: set[str] = set()
+        self.callouts: dict[str, TextItem] = {}
         self.carried: StackItem | None = None
         """A stack being dragged to where it moves: drawn under the mouse, never hit."""
         self.picture = Picture()
@@ -123,7 +175,8 @@ class MapScene(QGraphicsScene):
         self._rearrange = QTimer(self)
         self._rearrange.setSingleShot(True)
         self._rearrange.setInterval(120)
-        self._rearrange.timeout.connect(self._arrange_markers)
+        self._rearrange.timeout.connect(
+            self._arrange if self.stacks_keep_clear else self._arrange_markers)
         self.path_item = PathItem()
         self.addItem(self.path_item)
 
@@ -140,9 +193,11 @@ class MapScene(QGraphicsScene):
         if isinstance(item, ScreenItem):
             self._screen_items.discard(item)
 
-    def set_view(self, scale: float, ratio: float = 1.0) -> None:
+    def set_view(self, scale: float, ratio: float = 1.0, settle: bool = False) -> None:
         """The view shows ``scale`` screen pixels per scene unit on a screen of device pixel
-        ratio ``ratio``: screen items keep their size, and the level of detail follows."""
+        ratio ``ratio``: screen items keep their size, and the level of detail follows.
+        ``settle``: place stacks and markers clear of labels now (the map was fitted),
+        rather than once the wheel rests."""
         pixels = self.spacing * scale
         detail = (pixels < FAR_PIXELS, pixels < TINY_PIXELS)
         moved = detail != (self.far, self.tiny)
@@ -156,7 +211,7 @@ class MapScene(QGraphicsScene):
         if restyle:
             for item in self._screen_items:
                 item.restyle(ratio, self.far)
-        if moved:
+        if moved or settle:
             self._arrange()
         elif not self.far and not 0.8 < scale / self._arranged_at < 1.25:
             # the labels around markers come nearer or go apart: once the wheel rests,
@@ -203,14 +258,24 @@ class MapScene(QGraphicsScene):
 
     def _arrange(self) -> None:
         """Where each stack and marker sits beside its place, owners in turn order; the
-        offsets may change with the level of detail."""
+        offsets may change with the level of detail. Near enough to read, stacks of area
+        and star maps keep clear of names and numbers, as markers do (a few hundred at
+        most: on a larger map they keep their offsets, which the far view draws anyway)."""
         order = {o: i for i, o in enumerate(self.picture.owners)}
         per_place: dict[str, int] = {}
+        clear = Clearance(self, [], stacks=False) if (
+            self.stacks_keep_clear and not self.far
+            and len(self.stacks) <= MAX_CLEARED_STACKS) else None
         for (place, owner), item in sorted(self.stacks.items(),
                                            key=lambda kv: (kv[0][0], order.get(kv[0][1], 99))):
             index = per_place.get(place, 0)
             per_place[place] = index + 1
-            item.set_shift(self.stack_offset(index, order.get(owner, 0)))
+            offset = self.stack_offset(index, order.get(owner, 0))
+            if clear is not None and item is not self.carried:
+                clear.settle(item, self.anchors[place], offset, place,
+                             self.stack_spots(index, order.get(owner, 0)))
+            else:
+                item.set_shift(offset)
         self._arrange_markers()
 
     def _arrange_markers(self) -> None:
@@ -235,13 +300,14 @@ class MapScene(QGraphicsScene):
             clear.settle(marker, base, self.marker_offset(marker.at, index, totals[at],
                                                           order.get(owner, 0)))
 
-    def labels_near(self, rect: QRectF) -> list[QRectF]:
-        """The scene rectangles of the stacks and the map's own names and signs near
-        ``rect`` (at the view's zoom) that markers must leave readable; maps add what their
-        layers draw."""
+    def labels_near(self, rect: QRectF, stacks: bool = True) -> list[QRectF]:
+        """The scene rectangles of the map's own names and signs near ``rect`` (at the
+        view's zoom), and of the stacks if ``stacks``, that markers must leave readable;
+        maps add what their layers draw."""
         return [item.sceneBoundingRect() for item in self.items(rect)
-                if isinstance(item, StackItem) or (isinstance(item, ScreenItem)
-                and item.zValue() == LABEL_Z and item.isVisible())]
+                if (stacks and isinstance(item, StackItem) and item is not self.carried)
+                or (isinstance(item, ScreenItem) and not isinstance(item, StackItem)
+                    and item.zValue() == LABEL_Z and item.isVisible())]
 
     def _route_rects(self) -> list[QRectF]:
         """The planned route as thin boxes, one per leg: what a marker must not cover."""
@@ -257,6 +323,14 @@ class MapScene(QGraphicsScene):
 
     def show_places(self, picture: Picture) -> None:
         """Tints and tooltips of the map's own items (holders, marked ways)."""
+
+    def stack_spots(self, index: int, order: int) -> tuple[QPointF, ...]:
+        """Other places than :meth:`stack_offset` a stack may take to keep clear of labels."""
+        return ()
+
+    def holds(self, place: str, point: QPointF) -> bool:
+        """Whether a stack drawn at ``point`` still reads as being at ``place``."""
+        return True
 
     def stack_offset(self, index: int, order: int) -> QPointF:
         """Where the ``index``-th stack at a place sits, from the place's anchor."""
@@ -323,6 +397,21 @@ class MapScene(QGraphicsScene):
 
     def flash(self, at: PlaceRef | None, on: bool) -> None:
         """Light up ``at`` (a die that hit there, a log entry clicked); None clears all."""
+
+    def point_out(self, at: PlaceRef | None, on: bool) -> None:
+        """Light up ``at`` and write its name by it ("hex 0712", "line 110|112") while it is
+        pointed at: the log names places a map too far out cannot number. None: clear."""
+        self.flash(at, on)
+        for key in [k for k in self.callouts if at is None or k == at.id]:
+            self.removeItem(self.callouts.pop(key))
+        point = self.point_of(at) if at is not None and on else None
+        if at is None or point is None:
+            return
+        callout = TextItem(at.name, CALLOUT, z=CALLOUT_Z)
+        callout.setPos(point)
+        callout.set_shift(QPointF(0, -32))
+        self.addItem(callout)
+        self.callouts[at.id] = callout
 
     def colour(self, owner: str) -> QColor:
         return self.colours(owner)
