@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from PySide6.QtGui import QImageReader, QTextCursor
+from PySide6.QtCore import QSize
+from PySide6.QtGui import QGuiApplication, QImageReader, QTextCursor
 from PySide6.QtWidgets import QDialog, QTextBrowser, QVBoxLayout, QWidget
 
 from mineboard.resources import assets_dir
@@ -36,13 +37,21 @@ def keys_table(rows: Iterable[tuple[str, str]]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _fitted(size: QSize, near: QWidget | None) -> QSize:
+    """``size``, or less on a small screen: a window larger than its screen has its
+    buttons and its last lines out of reach (1000×900 on a 1024×640 laptop)."""
+    screen = near.screen() if near is not None else QGuiApplication.primaryScreen()
+    room = screen.availableGeometry().size() * 0.92 if screen is not None else size
+    return size.boundedTo(room)
+
+
 class HelpWindow(QDialog):
     """Beside the board, not over it: the player reads and plays at once."""
 
     def __init__(self, parent: QWidget | None) -> None:
         super().__init__(parent)
         self.setModal(False)
-        self.resize(1000, 900)
+        self.resize(_fitted(QSize(1000, 900), parent))
         self.source = ""
         """The ruleset's page as read, before the keys are added."""
         layout = QVBoxLayout(self)

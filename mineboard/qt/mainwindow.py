@@ -50,7 +50,10 @@ from mineboard.qt.view import BoardView
 
 SHORTCUTS = [
     ("Enter", "confirm the planned order"), ("Esc", "cancel the current selection or plan"),
-    ("Right-click", "what is here, or its menu; never moves anything"),
+    ("Right-click", "a menu of what is here and what may be done there; never moves "
+                    "anything by itself"),
+    ("Drag your stack", "move it where you let it go (the route and odds show on the way)"),
+    ("Click a unit of the opened stack", "tick or untick it for the next order"),
     ("Ctrl+E", "end the phase"), ("Ctrl+Z / Ctrl+Shift+Z", "undo / redo"),
     ("Ctrl+N / Ctrl+O", "new game / open a save"), ("Ctrl+S / Ctrl+Shift+S", "save / save as"),
     ("Wheel, + / −", "zoom"), ("Ctrl+0", "fit the map"), ("Drag, arrow keys", "pan"),
