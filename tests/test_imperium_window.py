@@ -98,3 +98,17 @@ def test_face_down_numbers_never_reach_the_other_side(qtbot):
     assert "2 mine point" not in "\n".join(item.toolTip() for item in w.scene.items())
     log = "\n".join(w.log.item(i).text() for i in range(w.log.count()))
     assert "false" not in log.lower()
+
+
+def test_a_fleet_dragged_to_a_system_jumps_there_after_showing_the_odds(qtbot):
+    """Issue 12, deliverable 3: drag a stack as well as click-click, on the star map too."""
+    w = star_window(qtbot, seed=5)
+    viewport = w.view.viewport()
+    start, end = fleet_point(w, "halcyon", "Imperial"), system_point(w, "pellucid")
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(viewport, start + QPoint(12, 0))
+    qtbot.mouseMove(viewport, end)
+    assert w.odds.preview.title.startswith("Lumen, jump 1: 2 face-down counter(s)")
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=end)
+    record = w.session.game.records[-1]
+    assert record.action.kind == "jump" and "MineCheck" in [e.kind for e in record.events]
