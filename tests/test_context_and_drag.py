@@ -170,3 +170,96 @@ def test_at_1024_pixels_end_phase_and_the_phase_show_and_the_track_gives_way(qtb
     assert bar.rect().contains(w.end_button.geometry())
     assert not w.phase_label.elided()  # "Turn 1 · Germany · Purchase & Repair Units"
     assert w.track_label.elided() and w.track_label.toolTip() == w.track_label.text()
+
+
+def drag(qtbot, w: MainWindow, start: QPoint, end: QPoint, release: bool = True) -> None:
+    viewport = w.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(viewport, start + QPoint(12, 0))
+    qtbot.mouseMove(viewport, end)
+    if release:
+        qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=end)
+
+
+def test_a_stack_let_go_off_the_map_goes_back(qtbot):
+    """A review: letting go over the toolbar moved seven ships to a zone under the mouse's
+    line of sight but out of view."""
+    w = window_of(qtbot, phase="combat_move")
+    before = german_zones(w)
+    w.view.zoom_by(5)
+    w.view.centerOn(w.scene.anchors["113"])
+    drag(qtbot, w, stack_point(w, "113", "Germany"), QPoint(200, -20))
+    assert german_zones(w) == before and w.scene.carried is None
+
+
+def test_other_buttons_while_carrying_do_nothing_and_a_lost_release_puts_it_back(qtbot):
+    """A review: a right-press mid-drag opened a menu that took the release; the stack then
+    followed the mouse with no button held, and the next click moved it."""
+    w = window_of(qtbot, phase="combat_move")
+    before = german_zones(w)
+    viewport = w.view.viewport()
+    drag(qtbot, w, stack_point(w, "113", "Germany"), zone_point(w, "112"), release=False)
+    qtbot.mousePress(viewport, Qt.MouseButton.RightButton, pos=zone_point(w, "112"))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.RightButton, pos=zone_point(w, "112"))
+    assert w.context_menu is None and w.scene.carried is not None  # still carried
+    # the left button came up elsewhere: the next move finds it up, and the stack goes back
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtWidgets import QApplication
+
+    point = zone_point(w, "112")
+    QApplication.sendEvent(viewport, QMouseEvent(
+        QMouseEvent.Type.MouseMove, point, viewport.mapToGlobal(point),
+        Qt.MouseButton.NoButton, Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier))
+    assert w.scene.carried is None and german_zones(w) == before
+    click(qtbot, w, zone_point(w, "112"))  # and a later click does not move it either
+    assert german_zones(w) == before
+
+
+def test_nl07_letting_go_on_a_zones_border_moves_into_the_zone_never_lays(qtbot):
+    """A review: a drop on line 112|113 laid the loaded Escort's mines."""
+    from PySide6.QtCore import QPointF
+
+    w = window_of(qtbot, phase="noncombat_move")
+    click(qtbot, w, stack_point(w, "113", "Germany"))
+    w.selection.tick_only("ger-escort-1")
+    from tests.qt_helpers import button
+
+    qtbot.mouseClick(button(w, "Load 3 mine(s) onto ger-escort-1"), Qt.MouseButton.LeftButton)
+    w.selection.tick_only("ger-escort-1")
+    middle, inside = w.scene.line_midpoint("112|113"), w.scene.anchors["112"]
+    near = middle + (inside - middle) * (w.scene._find.grab * 0.5 / (
+        (inside - middle).manhattanLength() or 1))
+    end = w.view.mapFromScene(near)
+    assert w.view.hit_at(QPointF(end)).at.id == "112|113"  # a click there means the line
+    drag(qtbot, w, stack_point(w, "113", "Germany"), end)
+    view = w.session.view()
+    assert view.units["ger-escort-1"].zone == "112" and not view.fields_on("112|113")
+
+
+def test_the_frame_of_an_opened_stack_lets_clicks_through(qtbot):
+    """A review: an opened stack hid its zone's lines and its neighbours from clicks."""
+    from PySide6.QtCore import QPointF
+
+    from mineboard.qt.maps.items import open_cell
+
+    w = window_of(qtbot, phase="combat_move")
+    click(qtbot, w, stack_point(w, "113", "Germany"))
+    item = w.scene.stacks[("113", "Germany")]
+    first, second = open_cell(0, 7), open_cell(1, 7)
+    gap = QPointF((first.right() + second.left()) / 2, first.center().y())
+    hit = w.view.hit_at(QPointF(w.view.mapFromScene(item.mapToScene(gap))))
+    assert hit is None or hit.owner is None  # the map beneath, not the stack
+
+
+def test_right_click_menus_are_not_kept_once_closed(qtbot):
+    """A review: every right-click left a menu behind (7 → 37 after 30)."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+    from PySide6.QtWidgets import QMenu
+
+    w = window_of(qtbot, phase="combat_move")
+    before = len(w.findChildren(QMenu))
+    for _ in range(10):
+        click(qtbot, w, zone_point(w, "112"), RIGHT)
+        w.context_menu.close()
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert len(w.findChildren(QMenu)) == before

@@ -40,3 +40,15 @@ def test_a_multiline_becomes_open_subpaths(qapp):
                                            (0, 5.0, -5.0), (1, 6.0, -5.0)]
     assert _elements(line_path(shapely.LineString([(3, 4), (5, 6)]))) == [
         (0, 3.0, -4.0), (1, 5.0, -6.0)]
+
+
+def test_a_path_knows_where_its_last_subpath_began(qapp):
+    """A review: the bytes lacked the index of the last subpath's start, so Qt read past
+    their end and a closeSubpath() after went back to the first ring."""
+    island = [(10, 10), (11, 10), (11, 12), (10, 10)]
+    path = polygon_path(shapely.MultiPolygon([shapely.box(0, 0, 4, 4),
+                                               shapely.Polygon(island)]))
+    path.lineTo(20, -20)
+    path.closeSubpath()
+    last = path.elementAt(path.elementCount() - 1)
+    assert (last.x, last.y) == (10.0, -10.0)  # back to the island's start, not the box's

@@ -265,3 +265,19 @@ def test_imperium_window_chart_lists_every_system(qtbot):
     w.selection.tick_only("IMP-1")
     mode.plan(w.session.game.state.board.ref("pellucid"))
     assert any(line.startswith("Pellucid, jump 2") for line in w.odds.lines())
+
+
+def test_while_the_last_die_rests_nothing_acts_for_the_side_not_yet_shown(qtbot):
+    """A review: between the last die landing and the tray's end (half a second), the game
+    had passed to the next side but the screen still showed the last: a click or a drag then
+    moved the next side's ships, and End phase ended its phase."""
+    w = crossing(qtbot)
+    cross(w)
+    while w.dice._timer.isActive():  # the dice tumble and land; the tray rests a moment
+        w.dice.advance()
+    assert w.dice.busy and w.dice._finishing
+    played = len(w.session.game.records)
+    w.end_phase()  # only ends the dice's show
+    assert not w.dice.busy and len(w.session.game.records) == played
+    assert not w.controller.play(w.session.game.ruleset.end_phase(w.session.view())) or \
+        len(w.session.game.records) == played + 1  # once shown, actions go through again

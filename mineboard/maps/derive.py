@@ -108,9 +108,9 @@ def cached_contacts(geoms: Sequence[BaseGeometry], min_length: float, digest: st
 
 
 def _read_cache(path: Path, polygons: int, min_length: float) -> list[Contact] | None:
-    if not path.is_file():
-        return None
     try:
+        if not path.is_file():  # inside: a folder that cannot be read is a cache miss
+            return None
         raw = json.loads(read_bytes(path, limit=16 * 1024 * 1024))
         if raw["polygons"] != polygons or raw["min_length"] != min_length:
             return None

@@ -8,11 +8,14 @@ a few KB); the next load reads both, and the skeleton goes through the same chec
 the file itself — only the geometric checks, already passed by these exact shapes, are
 not run again.
 
-The key holds the file's sha256, this program's version, GEOS's version and
-:data:`CACHE_FORMAT`: bump that whenever ``geojson._geometry`` would check or normalise a
-shape differently. A cache file is checked before it is used (its own sha256 over the
-shapes, every shape one the feature's kind allows) and one that is missing, stale,
-unreadable or wrong is simply parsed again. Deleting the folder loses nothing.
+The key holds the file's sha256, this program's, shapely's and GEOS's versions, the label
+tolerance and :data:`CACHE_FORMAT`: bump that whenever ``geojson._geometry`` would check or
+normalise a shape differently. A cache file is checked before it is used — its own sha256
+over the shapes, every shape one its feature's kind allows, the skeleton through the map's
+own checks — and one that is missing, stale, unreadable or damaged is simply parsed again.
+It is the user's own file, like the program's settings: one rewritten on purpose with other
+valid shapes would be believed, as a rewritten settings file would. Deleting the folder
+loses nothing.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from shapely.geometry.base import BaseGeometry
 from mineboard import __version__
 from mineboard.atomic import write_atomic
 from mineboard.core.errors import BadInput
+from mineboard.maps.labels import TOLERANCE
 from mineboard.resources import cache_dir, parse_json, read_bytes
 
 CACHE_FORMAT = 1
@@ -51,8 +55,9 @@ class CachedParse:
 
 
 def cache_path(digest: str) -> Path:
-    key = hashlib.sha256(f"{digest} {__version__} {shapely.geos_version_string} "
-                         f"{CACHE_FORMAT}".encode()).hexdigest()
+    key = hashlib.sha256(f"{digest} {__version__} {shapely.__version__} "
+                         f"{shapely.geos_version_string} {TOLERANCE} {CACHE_FORMAT}"
+                         .encode()).hexdigest()
     return cache_dir() / "maps" / f"{key}.bin"
 
 
@@ -60,9 +65,9 @@ def load(digest: str, allowed: Mapping[str, tuple[str, ...]]) -> CachedParse | N
     """The cached parse of the file with this sha256, or None. ``allowed`` maps a feature
     kind to the shapes it may have: a cached shape of another type is a broken cache."""
     path = cache_path(digest)
-    if not path.is_file():
-        return None
     try:
+        if not path.is_file():  # inside: a folder that cannot be read is a cache miss
+            return None
         raw = read_bytes(path, limit=_LIMIT)
         if not raw.startswith(_MAGIC):
             return None

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QMenu, QWidget
 
 from mineboard.core.actions import Action
@@ -39,7 +39,8 @@ Popup = Callable[[QMenu], None]
 class BoardController:
     def __init__(self, session: GameSession, ui: RulesetUI[Any], scene: MapScene,
                  units: SelectionPanel, controls: ControlsPanel, odds: OddsChart,
-                 say: Say, popup: Popup, parent: QWidget) -> None:
+                 say: Say, popup: Popup, parent: QWidget,
+                 ready: Callable[[], bool] = lambda: True) -> None:
         self.session = session
         self.ui = ui
         self.scene = scene
@@ -49,6 +50,9 @@ class BoardController:
         self._say = say
         self._popup = popup
         self._parent = parent
+        self._ready = ready
+        """Whether the screen shows the game as it is (no dice still settling): an action
+        taken before then would be taken for a side whose turn has not been shown."""
         self.mode: Interaction = Interaction(self)
 
     # ---- reading ------------------------------------------------------------------------
@@ -125,6 +129,8 @@ class BoardController:
     # ---- acting -------------------------------------------------------------------------
     def play(self, action: Action, text: str = "") -> bool:
         """Play ``action`` for the seat in front of the screen; a refusal changes nothing."""
+        if not self._ready():
+            return False
         try:
             record = self.session.play(action, text)
         except IllegalAction as exc:
@@ -171,6 +177,7 @@ class BoardController:
     def context(self, entries: list[Entry]) -> None:
         """A menu by the mouse: words first (what is there), then the choices."""
         menu = QMenu(self._parent)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)  # one menu a right-click
         menu.setToolTipsVisible(True)
         words = [e for e in entries if e.run is None and e.enabled]
         if words:

@@ -111,11 +111,15 @@ class DiceTray(QWidget):
         self._ticks = 0
         self._timer = QTimer(self)
         self._timer.timeout.connect(self.advance)
+        self._finishing = False
         self.hide()
 
     @property
     def busy(self) -> bool:
-        return self._timer.isActive()
+        """Tumbling, or resting on the last die before :attr:`finished`: until then the
+        window still shows the side that rolled, while the game may have passed to the
+        next (a click in that rest had moved the next side's ships)."""
+        return self._timer.isActive() or self._finishing
 
     def anchor(self, viewport: QWidget) -> None:
         """Keep inside ``viewport`` (a sibling in the view) as it is resized."""
@@ -178,6 +182,7 @@ class DiceTray(QWidget):
     def clear(self) -> None:
         """Another game: its dice are not this one's. Nothing is announced."""
         self._timer.stop()
+        self._finishing = False
         self.dice, self.queue, self.played, self._aimed = [], [], [], []
         self._rolling = None
         self._caption(None)
@@ -189,6 +194,8 @@ class DiceTray(QWidget):
             self._timer.stop()
             self._settle_all()
             self.finished.emit()
+        elif self._finishing:  # resting on the last die: done now, not later
+            self._finish()
 
     def dismiss(self) -> None:
         """The next click or action: the dice shown are done with."""
@@ -239,8 +246,14 @@ class DiceTray(QWidget):
             self._next_event()
         else:
             self._timer.stop()
+            self._finishing = True
             # with the tray as context: a tray gone before the delay ends is not called
-            QTimer.singleShot(SPEEDS[self.speed], self, self.finished.emit)
+            QTimer.singleShot(SPEEDS[self.speed], self, self._finish)
+
+    def _finish(self) -> None:
+        if self._finishing:  # once, whether the rest ran out or a click cut it short
+            self._finishing = False
+            self.finished.emit()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if self.busy:

@@ -1,7 +1,8 @@
 """Shapely geometry to Qt paths. Board units are y-up (as in GIS); the scene is y-down.
 
 A path is handed to Qt whole, in the form ``QDataStream`` reads a ``QPainterPath`` from
-(element count; each element's type and x, y as big-endian doubles; the fill rule), built
+(element count; each element's type and x, y as big-endian doubles; the index of the last
+subpath's start; the fill rule), built
 by numpy in one pass. Appending the North Sea's 24,000 coastline points one ``QPointF`` at
 a time was a twentieth of the program's start.
 """
@@ -45,9 +46,12 @@ def _path(pieces: np.ndarray, fill_rule: int) -> QPainterPath:
     starts = np.ones(len(index), dtype=bool)
     starts[1:] = index[1:] != index[:-1]
     elements["type"] = np.where(starts, _MOVE_TO, _LINE_TO)
+    last_move = int(np.flatnonzero(starts)[-1]) if len(starts) else 0
     data = (np.array([len(elements)], ">i4").tobytes() + elements.tobytes()
-            + np.array([fill_rule], ">i4").tobytes())
+            + np.array([last_move, fill_rule], ">i4").tobytes())
     path = QPainterPath()
     stream = QDataStream(QByteArray(data))
     stream >> path
+    if stream.status() != QDataStream.Status.Ok or not stream.atEnd():
+        raise ValueError("a path's bytes do not match Qt's path format")  # a Qt of another
     return path

@@ -359,8 +359,17 @@ class Selecting(Interaction):
         self.plan(at, quiet=True)  # route and odds while the stack is carried
 
     def drop(self, hit: Hit | None) -> None:
-        if hit is None or hit.at.id == self.place:
-            self.c.say("Put back where it was. Let a stack go on the place it goes to, or "
+        """Let go: a move there if the ticked units have one (a drop only ever moves; what
+        happens where the units are, such as laying mines, is a click or a menu entry)."""
+        view = self.c.view()
+        selection = self.selection()
+        action = self.c.ruleset.intent(view, selection, hit.at) \
+            if hit is not None and hit.at.id != self.place and selection.units else None
+        if hit is None or action is None or not self.c.ruleset.route(view, action):
+            self.planned = self.target = None
+            self.c.scene.set_path([])
+            self.c.show_preview(None)
+            self.c.say("Put back where it was. Let a stack go on the place it moves to, or "
                        "click it and then the place.")
             return
         self.plan(hit.at)

@@ -208,6 +208,8 @@ class MainWindow(QMainWindow):
             self.resizeDocks([self.docks["selection"]], [side], Qt.Orientation.Horizontal)
             self.resizeDocks([self.docks["selection"], self.docks["odds"]], [420, 320],
                              Qt.Orientation.Vertical)
+            # once the docks have their sizes: the map fitted, its stacks placed clear
+            QTimer.singleShot(0, self, lambda: self.view.fit())
 
     def _build_toolbar(self) -> None:
         bar = TurnBar(self.undo_action, self.redo_action, self.save_action)
@@ -322,7 +324,8 @@ class MainWindow(QMainWindow):
             self._view.show_board(self.scene)
         self.set_speed(str(self.settings.value("dice_speed", "normal")))
         self.controller = BoardController(session, self.ui, self.scene, self.selection,
-                                     self.controls, self.odds, self.say, self.popup, self)
+                                     self.controls, self.odds, self.say, self.popup, self,
+                                     self._settled)
         self.controls.forget()
         if self.ruleset_panel is not None:
             self.ruleset_panel.setParent(None)
@@ -511,6 +514,14 @@ class MainWindow(QMainWindow):
             return
         self.controller.mode.click(hit, button)
 
+    def _settled(self) -> bool:
+        """Ready for an action: not while dice still settle (a key, a button or a drop then
+        only ends their show, which may pass the screen to the next side)."""
+        if self.dice.busy:
+            self.dice.skip()
+            return False
+        return not self.covered
+
     def _may_carry(self, hit: Hit) -> bool:
         return not self.covered and not self.dice.busy and self.controller.can_carry(hit)
 
@@ -521,7 +532,8 @@ class MainWindow(QMainWindow):
     @property
     def context_menu(self) -> QMenu | None:
         """The last menu a right-click opened (tests read its entries)."""
-        return getattr(self, "_menu", None)
+        menu = getattr(self, "_menu", None)
+        return menu if menu is not None and shiboken6.isValid(menu) else None
 
     def say(self, text: str, error: bool = False) -> None:
         if self.cover.isVisible():

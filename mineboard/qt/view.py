@@ -9,8 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QWheelEvent
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QFocusEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QResizeEvent,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from mineboard.qt.maps.scene import Hit, MapScene
@@ -58,14 +65,16 @@ class BoardView(QGraphicsView):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if self._fitted:
-            self.fit()
+            self.fit(settle=False)  # a dock edge dragged: stacks move once it rests
 
-    def fit(self) -> None:
+    def fit(self, settle: bool = True) -> None:
+        """The whole map in view. ``settle``: place stacks and markers clear of labels now
+        (not while the view is not shown yet: its size is not final)."""
         self._fitted = True
         self.resetTransform()
         self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
         self._fit_scale = self.transform().m11()
-        self._tell_scene(settle=self.isVisible())  # not yet shown: its size is not final
+        self._tell_scene(settle=settle and self.isVisible())
         self.zoomed.emit(1.0)
 
     def zoom_by(self, factor: float) -> None:
@@ -91,6 +100,9 @@ class BoardView(QGraphicsView):
 
     # ---- pan and click ---------------------------------------------------------------------
     def mousePressEvent(self, event: QMouseEvent) -> None:
+        if self._carrying:  # another button while a stack is carried: ignored
+            event.accept()
+            return
         if event.button() in (Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton):
             self._press = event.position().toPoint()
             self._dragging = event.button() == Qt.MouseButton.MiddleButton
@@ -101,7 +113,10 @@ class BoardView(QGraphicsView):
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         here = event.position().toPoint()
         if self._carrying:
-            self.carried.emit(self.hit_at(event.position()), self.mapToScene(here))
+            if not event.buttons() & Qt.MouseButton.LeftButton:  # its release went elsewhere
+                self._put_back()
+                return
+            self.carried.emit(self._carry_hit(event.position()), self.mapToScene(here))
         elif self._press is not None:
             delta = here - self._press
             if not self._dragging and delta.manhattanLength() > DRAG_THRESHOLD:
@@ -126,7 +141,10 @@ class BoardView(QGraphicsView):
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if self._carrying:
-            self.dropped.emit(self.hit_at(event.position()))
+            if event.button() != Qt.MouseButton.LeftButton:
+                event.accept()
+                return  # only letting go of the left button drops the stack
+            self.dropped.emit(self._carry_hit(event.position()))
         elif self._press is not None and not self._dragging \
                 and event.button() == Qt.MouseButton.LeftButton:
             self._emit_click(event.position(), event.button())
@@ -134,6 +152,25 @@ class BoardView(QGraphicsView):
         self._dragging = self._carrying = False
         self.unsetCursor()
         event.accept()
+
+    def _carry_hit(self, pos: QPointF) -> Hit | None:
+        """Where a carried stack would go: a place in the view, never a way (letting go on a
+        zone's border moves into the zone, it does not lay mines), nothing off the view."""
+        if not QRectF(self.viewport().rect()).contains(pos):
+            return None
+        return self.board_scene.hit(self.mapToScene(pos.toPoint()), self.viewportTransform(),
+                                    ways=False)
+
+    def _put_back(self) -> None:
+        self._carrying = self._dragging = False
+        self._press = None
+        self.unsetCursor()
+        self.dropped.emit(None)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        if self._carrying:  # a window over it, a menu: the stack goes back
+            self._put_back()
+        super().focusOutEvent(event)
 
     def _emit_click(self, pos: QPointF, button: Qt.MouseButton) -> None:
         self.clicked.emit(self.hit_at(pos), button)

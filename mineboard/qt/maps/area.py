@@ -470,9 +470,9 @@ class AreaScene(MapScene):
             return Hit(self.board.ref(item.place_id))
         return None
 
-    def hit_background(self, pos: QPointF) -> Hit | None:
+    def hit_background(self, pos: QPointF, ways: bool = True) -> Hit | None:
         """A line within grabbing distance, else the land or sea zone under ``pos``."""
-        found = self._find.line(pos) or self._find.place(pos)
+        found = (self._find.line(pos) if ways else None) or self._find.place(pos)
         return Hit(self.board.ref(found)) if found is not None else None
 
 

@@ -371,6 +371,6 @@ class HexScene(MapScene):
             return Hit(self.board.ref(item.place_id))
         return found
 
-    def hit_background(self, pos: QPointF) -> Hit | None:
+    def hit_background(self, pos: QPointF, ways: bool = True) -> Hit | None:
         h = self.grid.hex_at(pos.x(), pos.y())
         return Hit(self.board.ref(self.grid.label(h))) if h is not None else None

@@ -61,8 +61,9 @@ TINY_PIXELS = 26.0
 
 CALLOUT = TextStyle(10, "#1B2430", heavy=True, pill=True)
 CALLOUT_Z = 9.0
-MAX_CLEARED_STACKS = 300
-"""Stacks placed clear of labels one by one; past this the map is a large one seen far."""
+MAX_CLEARED_STACKS = 120
+"""Stacks placed clear of labels one by one (a North Sea game has a few dozen); past this
+they keep their offsets, as arranging them would cost frames after every action."""
 
 NUDGE = 12.0
 NUDGES = [(0.0, 0.0)] + [(r * dx, r * dy) for r in (NUDGE, 2 * NUDGE, 3 * NUDGE)
@@ -420,14 +421,15 @@ class MapScene(QGraphicsScene):
         """Where on the scene ``at`` is drawn (None: not on this map)."""
         return self.anchors.get(at.id)
 
-    def hit(self, pos: QPointF, view_transform: QTransform) -> Hit | None:
+    def hit(self, pos: QPointF, view_transform: QTransform, ways: bool = True) -> Hit | None:
         """What a click at ``pos`` means: the topmost stack, marker or place item there,
-        else the map's own place under it."""
+        else the map's own place under it. ``ways``: a way (a line) may be the answer;
+        without, the place under it is (where a dragged stack is let go)."""
         for item in self.items(pos, _SHAPE, _TOP_FIRST, view_transform):
             found = self.hit_item(item, pos)
-            if found is not None:
+            if found is not None and (ways or found.at.id in self.board.places):
                 return found
-        return self.hit_background(pos)
+        return self.hit_background(pos, ways)
 
     def hover(self, pos: QPointF | None) -> None:
         """The mouse is over ``pos`` (None: it left the map); maps may light up a way."""
@@ -457,12 +459,14 @@ class MapScene(QGraphicsScene):
             if item is self.carried:
                 return None  # a stack being dragged: the click means what lies beneath
             unit = item.unit_at(pos) if pos is not None else None
+            if item.opened and unit is None:
+                return None  # the frame between its units: what lies beneath is clickable
             return Hit(self.board.ref(item.place), item.owner, unit)
         if isinstance(item, MarkerItem):
             return Hit(item.at)
         return None
 
-    def hit_background(self, pos: QPointF) -> Hit | None:
+    def hit_background(self, pos: QPointF, ways: bool = True) -> Hit | None:
         return None
 
     # ---- animations (pictures only: they never touch the game) --------------------------
