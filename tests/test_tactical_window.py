@@ -55,6 +55,8 @@ def test_setup_by_clicks_then_a_ship_enters_a_mixed_hex(qtbot):
     assert w.session.game.state.placed("German") == (2, 2)
     w.end_phase()
     uncover(qtbot, w)
+    # The review: the German's Mine/Dummy choice carried over to the British setup.
+    assert w.controls.values["counter"] == "mine"
     # The British see four backs, never which are mines.
     backs = [f for (lbl, o), m in w.scene.markers.items() if o == "German" for f in m.faces]
     assert len(backs) == 4 and all(f == BACK for f in backs)
