@@ -4,12 +4,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: run test check lint bench clean
+.PHONY: run test check lint bench dist clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[test]"
+	$(BIN)/python -m pip install --quiet -e ".[test,packaging]"
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
@@ -28,6 +28,10 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/mineboard bench
+
+dist: $(STAMP)  # the wheel, the sdist and the desktop bundle (packaging/README.md)
+	$(BIN)/python -m build --no-isolation --outdir dist .
+	$(BIN)/python packaging/build.py --dist dist
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QBuffer, QCoreApplication, QEvent, QIODevice, QObject, QTimer
+from PySide6.QtGui import QFileOpenEvent, QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from mineboard.atomic import write_atomic
@@ -19,6 +20,7 @@ from mineboard.crash import crash_report
 from mineboard.qt.dialogs import ask_passphrases
 from mineboard.qt.mainwindow import MainWindow
 from mineboard.qt.session import GameSession, last_session_path
+from mineboard.resources import assets_dir
 
 
 def application() -> QApplication:
@@ -26,9 +28,35 @@ def application() -> QApplication:
     if app is None:
         QCoreApplication.setOrganizationName("mineboard")
         QCoreApplication.setApplicationName("mineboard")
+        QGuiApplication.setDesktopFileName("io.github.mineboard.Mineboard")
         app = QApplication(sys.argv[:1])
+        app.setWindowIcon(app_icon())
     assert isinstance(app, QApplication)
     return app
+
+
+def app_icon() -> QIcon:
+    """The program's icon at each size it is drawn in (assets/icons, from mineboard.svg)."""
+    icon = QIcon()
+    for path in sorted((assets_dir() / "icons").glob("mineboard-*.png")):
+        icon.addFile(str(path))
+    return icon
+
+
+class _DesktopOpens(QObject):
+    """A saved game opened from the desktop while the program runs: macOS sends it as an
+    event to the application, not on the command line (Linux and Windows start
+    ``mineboard play FILE``)."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.FileOpen and isinstance(event, QFileOpenEvent):
+            self.window.open_from_desktop(event.file())
+            return True
+        return False
 
 
 def startup_session(name_or_path: str, seed: int | None, ask_restore: Callable[[], bool],
@@ -111,6 +139,7 @@ def run_app(name_or_path: str, seed: int | None, table: Table = Table()) -> int:
         print(f"mineboard: {exc}", file=sys.stderr)
         return 2
     window = MainWindow(session)
+    app.installEventFilter(_DesktopOpens(window))
     if os.environ.get("MINEBOARD_FIRST_FRAME_EXIT"):
         _exit_after_first_frame(window)
     window.show()

@@ -48,6 +48,8 @@ from mineboard.qt.session import GameSession, last_session_path, settings_path
 from mineboard.qt.toolbar import TurnBar
 from mineboard.qt.view import BoardView
 
+SAVE_SUFFIX = ".mineboard"
+"""Saved games' extension: the desktop file registers it (application/x-mineboard-save)."""
 SHORTCUTS = [
     ("Enter", "confirm the planned order"), ("Esc", "cancel the current selection or plan"),
     ("Right-click", "a menu of what is here and what may be done there; never moves "
@@ -652,8 +654,9 @@ class MainWindow(QMainWindow):
     def open_file(self) -> None:
         if not self.may_leave_game("opening another game"):
             return
-        path, _ = QFileDialog.getOpenFileName(self, "Open a save or scenario", "",
-                                              "mineboard files (*.json);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open a save or scenario", "",
+            "mineboard games (*.mineboard *.json);;All files (*)")
         if path:
             self._open(path)
 
@@ -691,9 +694,12 @@ class MainWindow(QMainWindow):
         return self._save_to(self.session.path)
 
     def save_as(self) -> bool:
-        path, _ = QFileDialog.getSaveFileName(self, "Save game", "game.mineboard.json",
-                                              "mineboard saves (*.json)")
-        return bool(path) and self._save_to(Path(path))
+        path, _ = QFileDialog.getSaveFileName(self, "Save game", "game.mineboard",
+                                              "mineboard saved games (*.mineboard)")
+        if not path:
+            return False
+        chosen = Path(path)  # the desktop opens a game by its extension: keep it on
+        return self._save_to(chosen if chosen.suffix else chosen.with_suffix(SAVE_SUFFIX))
 
     def _save_to(self, path: Path) -> bool:
         try:
@@ -724,6 +730,12 @@ class MainWindow(QMainWindow):
     def _autosave_note(self, text: str) -> None:
         self.autosave_label.setText(text)
         self.autosave_label.setVisible(bool(text))
+
+    def open_from_desktop(self, path: str) -> None:
+        """A saved game double-clicked while the program runs (macOS sends it as an event,
+        not on the command line): opened in place of this one once its moves are seen to."""
+        if self.may_leave_game("opening another game"):
+            self._open(path)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """A close the window system asks for (the title bar's button, a logout) asks about
