@@ -137,3 +137,22 @@ def test_the_cover_clears_what_the_last_side_was_told(qtbot):
     w.say("Load 3 mine(s) onto ger-escort-1")  # a secret the Germans were just told
     w.end_phase()  # → the United Kingdom
     assert w.cover.isVisible() and w.statusBar().currentMessage() == ""
+
+
+def test_a_right_click_menu_tells_germany_nothing_of_the_british_field(qtbot):
+    """Issue 12's menus are headed by the place's tip: for the seat at the screen only. The
+    hidden scenario's British field on 91|92 (NL-07) stays unknown to Germany; the same
+    right-click as the British names it."""
+    from tests.qt_helpers import line_point, shown_window
+
+    w = shown_window(qtbot, GameSession.open("northsea-1940-hidden", 3))
+    assert w.session.view().actor == "Germany" and not w.cover.isVisible()
+    click(qtbot, w, line_point(w, "91|92"), Qt.MouseButton.RightButton)
+    actions = w.context_menu.actions()
+    assert actions[0].text() == "Naval line 91|92"
+    assert not any("mine" in a.text() + a.toolTip() for a in actions)
+    w.context_menu.close()
+    w.session.seat_override = "Allies"  # the British at the screen, as a check of the test
+    w.refresh()
+    click(qtbot, w, line_point(w, "91|92"), Qt.MouseButton.RightButton)
+    assert "United Kingdom: 5 mine(s)" in [a.text() for a in w.context_menu.actions()]

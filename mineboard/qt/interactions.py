@@ -127,8 +127,7 @@ class Interaction:
 
     def explain(self, hit: Hit) -> None:
         """A click that means nothing: the commands there, or its tooltip."""
-        commands = self.c.ruleset.commands(self.c.view(), Selection(
-            place=hit.at.id, options=self.c.options()))
+        commands = self.place_commands(hit.at)
         if commands:
             self.c.menu(commands)
         else:
@@ -154,11 +153,14 @@ class Interaction:
         """What the picked units could be ordered to do at ``hit`` (nothing picked: none)."""
         return []
 
+    def place_commands(self, at: PlaceRef) -> list[Command]:
+        """The place's own commands, with no units picked (buy mines at a capital, settle a
+        battle)."""
+        return self.c.ruleset.commands(self.c.view(), Selection(place=at.id,
+                                                                options=self.c.options()))
+
     def commands_at(self, hit: Hit) -> list[Entry]:
-        """The place's own commands (buy mines at a capital, settle a battle)."""
-        commands = self.c.ruleset.commands(self.c.view(), Selection(
-            place=hit.at.id, options=self.c.options()))
-        return self.entries(commands)
+        return self.entries(self.place_commands(hit.at))
 
     def entries(self, commands: list[Command]) -> list[Entry]:
         out = []
@@ -291,8 +293,7 @@ class Selecting(Interaction):
             return
         refusal = self.c.observation().refusal(action)
         if refusal is not None:
-            if not quiet and self.c.ruleset.commands(view, Selection(
-                    place=at.id, options=self.c.options())):
+            if not quiet and self.place_commands(at):
                 self.explain(Hit(at))  # not an order for these units: what the place offers
             elif not quiet:
                 self.c.refuse(refusal)
