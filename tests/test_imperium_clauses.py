@@ -48,7 +48,7 @@ def test_im01_without_the_variant_no_mine_ships_or_mine_actions():
     g = imperium(segment=1, options={"mine_warfare": False}, fleets=[
         {"id": "A", "side": "Imperial", "system": "halcyon", "ships": {"destroyer": 1}}],
         minefields=[])
-    refused("IM-01", g, "place_false", fleet="A", count=1)
+    refused("IM-01", g, "place_false", fleet="A")
 
 
 def test_im02_costs_four_and_three_for_either_side():
@@ -161,10 +161,11 @@ def test_im11_more_mines_once_the_enemy_has_left():
 
 def test_im12_any_staying_fleet_places_false_counters():
     g = imperium(segment=1, **ONE_FLEET)
-    play(g, "place_false", fleet="A", count=4)
+    for _ in range(4):  # as many as it likes, an order each
+        play(g, "place_false", fleet="A")
     assert sum(c.false for c in g.state.minefields["halcyon"]["Imperial"]) == 4
     play(g, "jump", fleets=["S"], path=["halcyon", "fallow"])
-    refused("IM-12", g, "place_false", fleet="S", count=1)
+    refused("IM-12", g, "place_false", fleet="S")
 
 
 def test_im13_own_minefields_are_passed_freely():
@@ -331,10 +332,10 @@ def test_im34_false_counters_beside_the_enemy_follow_the_option():
     fleets = [{"id": "A", "side": "Imperial", "system": "lumen", "ships": {"destroyer": 1}},
               {"id": "T", "side": "Terran", "system": "lumen", "ships": {"frigate": 1}}]
     g = imperium(segment=1, fleets=fleets, minefields=[])
-    play(g, "place_false", fleet="A", count=2)
+    play(g, "place_false", fleet="A")
     g = imperium(segment=1, fleets=fleets, minefields=[],
                  options={"false_needs_enemy_free": True})
-    refused("IM-34", g, "place_false", fleet="A", count=2)
+    refused("IM-34", g, "place_false", fleet="A")
 
 
 def test_im35_the_total_revealed_is_logged_for_both_sides():
@@ -420,12 +421,12 @@ def test_im12_im26_im06_a_fleet_that_stayed_to_work_may_not_fight():
     play(g, "sweep", fleet="S")
     assert refused("IM-26", g, "settle_combat", system="halcyon").reason == (
         "S stayed this segment to lay, sweep or place false counters and may not fight")
-    play(g, "place_false", fleet="A", count=2)
+    play(g, "place_false", fleet="A")
     refused("IM-12", g, "settle_combat", system="lumen", destroyed=[])
     g = imperium(segment=1, fleets=[*fleets, {"id": "B", "side": "Imperial",
                                               "system": "lumen", "ships": {"cruiser": 1}}],
                  minefields=[])
-    play(g, "place_false", fleet="A", count=1)
+    play(g, "place_false", fleet="A")
     own = g.state.fleets["A"].ships[0].id
     refused("IM-12", g, "settle_combat", system="lumen", destroyed=[own])
     enemy = g.state.fleets["U"].ships[0].id

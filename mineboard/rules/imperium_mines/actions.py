@@ -32,9 +32,12 @@ class LayMines(Action):
 
 @dataclass(frozen=True, slots=True)
 class PlaceFalse(Action):
+    """One False Minefield counter. A fleet places as many as it likes (IM-12), an order
+    each: one back per order, as a lay puts down, so neither the log nor a file's count of
+    sealed orders tells the enemy which backs are false (IM-08)."""
+
     kind = "place_false"
     fleet: str
-    count: int = 1
 
 
 @dataclass(frozen=True, slots=True)

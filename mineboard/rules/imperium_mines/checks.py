@@ -118,8 +118,6 @@ def check_lay(state: ImperiumState, action: LayMines) -> None:
 
 def check_false(state: ImperiumState, action: PlaceFalse) -> None:
     fleet = staying_fleet(state, action.fleet, "places false minefields", "IM-12")
-    if not 1 <= action.count <= 20:
-        raise IllegalAction("place 1 to 20 false counters", "IM-12")
     if state.options.false_needs_enemy_free and state.enemy_fleets_at(fleet.system, fleet.side):
         raise IllegalAction("this game's option: false minefields need a system free of "
                             "enemy fleets", "IM-34")

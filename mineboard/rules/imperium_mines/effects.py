@@ -70,15 +70,16 @@ def apply_lay(state: ImperiumState, action: LayMines, dice: Dice) -> list[Event]
 
 
 def apply_false(state: ImperiumState, action: PlaceFalse, dice: Dice) -> list[Event]:
+    """One back, as a lay puts down one: the enemy reads the same either way (IM-08)."""
     fleet = state.fleets[action.fleet]
-    state.minefields.setdefault(fleet.system, {}).setdefault(fleet.side, []).extend(
-        Counter(0, false=True) for _ in range(action.count))
+    state.minefields.setdefault(fleet.system, {}).setdefault(fleet.side, []).append(
+        Counter(0, false=True))
     fleet.stayed = True
     where = system_name(state, fleet.system)
     return [CountersPlaced(
         kind="FalsePlaced", clause="IM-12",
-        text=f"{fleet.id} places {action.count} False Minefield counter(s) at {where}",
-        at=state.board.ref(fleet.system), owner=fleet.side, count=action.count,
+        text=f"{fleet.id} places a False Minefield counter at {where}",
+        at=state.board.ref(fleet.system), owner=fleet.side, count=1,
         public_clause="IM-08", secret_to=fleet.side)]
 
 

@@ -4,7 +4,7 @@ the way, the stay-and-work orders (lay, sweep, false counters), construction, co
 from __future__ import annotations
 
 from mineboard.core.actions import Action
-from mineboard.core.planning import Choice, Command, Preview, Selection, percent
+from mineboard.core.planning import Command, Preview, Selection, percent
 from mineboard.maps.model import ROUTE, SYSTEM
 from mineboard.rules.common.checks import Check, is_legal
 from mineboard.rules.imperium_mines.actions import (
@@ -36,13 +36,6 @@ def intent(view: ImperiumState, selection: Selection, kind: str,
     return Jump(selection.units, tuple(path))
 
 
-def choices(view: ImperiumState, selection: Selection) -> list[Choice]:
-    if view.phase != SEGMENT or not selection.units:
-        return []
-    return [Choice("false_count", "False counters", 1, low=1, high=20,
-                   tip="How many False Minefield counters to place (IM-12)")]
-
-
 def commands(view: ImperiumState, selection: Selection) -> list[Command]:
     place = selection.place
     if place is None:
@@ -54,13 +47,14 @@ def commands(view: ImperiumState, selection: Selection) -> list[Command]:
     if view.phase != SEGMENT:
         return []
     fleet = selection.units[0]
-    count = int(selection.option("false_count", 1))
     out = [Command("Lay mines", LayMines(fleet),
                    tip="The fleet's minelayers stay and lay 1 point each (IM-06, IM-07)"),
            Command("Sweep", Sweep(fleet),
                    tip="The fleet's minesweepers stay and remove 1 enemy point each (IM-26)"),
-           Command(f"Place {count} false counter(s)", PlaceFalse(fleet, count),
-                   tip="Face-down counters with no mines: any fleet that stays (IM-12)")]
+           Command("Place a false counter", PlaceFalse(fleet),
+                   tip="A face-down counter with no mines: any fleet that stays (IM-12). "
+                   "Again for another: one at a time, each looks to the enemy as a lay "
+                   "does")]
     if _facing(view, place):
         out.append(_combat(view, place))
     return out
@@ -99,7 +93,7 @@ def legal_actions(view: ImperiumState, check: Check) -> list[Action]:
         for fleet in sorted(view.fleets.values(), key=lambda f: f.id):
             if fleet.side != view.active:
                 continue
-            out += [LayMines(fleet.id), Sweep(fleet.id), PlaceFalse(fleet.id, 1)]
+            out += [LayMines(fleet.id), Sweep(fleet.id), PlaceFalse(fleet.id)]
             for n in view.board.neighbours(fleet.system, ROUTE):
                 out.append(Jump((fleet.id,), (fleet.system, n)))
                 for m in view.board.neighbours(n, ROUTE):

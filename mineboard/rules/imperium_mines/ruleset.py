@@ -8,7 +8,7 @@ from typing import Any
 
 from mineboard.core.actions import Action
 from mineboard.core.places import PlaceRef
-from mineboard.core.planning import Choice, Command, Preview, Selection
+from mineboard.core.planning import Command, Preview, Selection
 from mineboard.core.ruleset import TableRuleset
 from mineboard.maps.model import BoardMap
 from mineboard.rules.imperium_mines import planning
@@ -39,7 +39,7 @@ class ImperiumMines(TableRuleset[ImperiumState]):
         """Laid mines stand in as one false counter from the same fleet (IM-08, IM-12): one
         more back at that system; false counters stand in as themselves."""
         if isinstance(action, LayMines):
-            return PlaceFalse(action.fleet, 1)
+            return PlaceFalse(action.fleet)
         if isinstance(action, PlaceFalse):
             return action
         return None
@@ -62,9 +62,6 @@ class ImperiumMines(TableRuleset[ImperiumState]):
 
     def intent(self, view: ImperiumState, selection: Selection, at: PlaceRef) -> Action | None:
         return planning.intent(view, selection, at.kind, at.id)
-
-    def choices(self, view: ImperiumState, selection: Selection) -> list[Choice]:
-        return planning.choices(view, selection)
 
     def commands(self, view: ImperiumState, selection: Selection) -> list[Command]:
         return planning.commands(view, selection)

@@ -117,9 +117,11 @@ def detonation_chance(state: NavalState, owner: str, mover: str) -> tuple[Fracti
 
 
 def _take_mine(fields: list[Minefield]) -> None:
+    """One mine of the fields facing a crossing goes, in sight of all (they have defended)."""
     for f in fields:
         if f.count:
             f.count -= 1
+            f.public = f.count
             return
 
 
@@ -152,7 +154,7 @@ def cross_line(state: NavalState, line: str, to_zone: str, moving: list[Unit],
 
 def entered(state: NavalState, owner: str, fields: list[Minefield], line: str) -> Event:
     for f in fields:
-        f.revealed = True
+        f.public = f.count
     return Event(kind="MinefieldEntered", clause="NL-12",
                  text=f"{state.active}'s ships cross line {line}: {owner}'s minefield of "
                  f"{pool(fields)} mine(s) defends", at=state.board.ref(line),
@@ -311,10 +313,11 @@ def apply_retreat(state: NavalState, action: Retreat, dice: Dice) -> list[Event]
     line = way_id(origin, action.to)
     for u in units:
         u.zone, u.came_from = action.to, None
-    mined = any(f.owner != state.active for f in state.fields_on(line))
-    note = "; the mines on that line do not defend against a retreat" if mined else ""
+    # Said of every retreat, mined line or not: a note given only where a field lies would
+    # tell a hidden one (NL-20: a retreat never rolls).
     return [UnitsMoved(kind="UnitsRetreated", clause="NL-20",
-                       text=f"{', '.join(action.units)} retreat {origin} → {action.to}{note}",
+                       text=f"{', '.join(action.units)} retreat {origin} → {action.to} "
+                       f"across line {line}; mines never defend against a retreat",
                        at=state.board.ref(action.to), units=tuple(action.units),
                        path=(state.board.ref(origin), state.board.ref(action.to)))]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from mineboard.core.actions import Action
@@ -18,7 +19,16 @@ from mineboard.rules.naval_lines.effects import EFFECTS
 from mineboard.rules.naval_lines.odds import LineQuery
 from mineboard.rules.naval_lines.previews import move_preview, retreat_preview
 from mineboard.rules.naval_lines.scenario import state_from_scenario
-from mineboard.rules.naval_lines.state import NavalState
+from mineboard.rules.naval_lines.state import Minefield, NavalState
+
+
+def _as_seen(field: Minefield, own: bool) -> Minefield | None:
+    """A field as a side knows it: its own whole; another side's as last seen when it
+    defended, not as its owner has since made it (NL-12: a lay on a revealed line is as
+    secret as any other); None if it has never defended."""
+    if own:
+        return field
+    return None if field.public is None else replace(field, count=field.public)
 
 
 class NavalLines(TableRuleset[NavalState]):
@@ -39,8 +49,8 @@ class NavalLines(TableRuleset[NavalState]):
         if not state.options.hidden_minefields:
             return state
         seen = copy.deepcopy(state)
-        seen.minefields = [f for f in seen.minefields
-                           if f.revealed or seen.side_of(f.owner) == side]
+        seen.minefields = [shown for f in seen.minefields
+                           if (shown := _as_seen(f, seen.side_of(f.owner) == side))]
         for nation in seen.nations:
             if seen.side_of(nation) != side:
                 seen.stored[nation] = seen.pending[nation] = 0

@@ -54,7 +54,11 @@ class Minefield:
     owner: str
     zone: str
     count: int
-    revealed: bool = False
+    public: int | None = None
+    """The count every side has seen: set when the field defends, lowered by each mine it
+    loses in sight of all; None until it has defended. Mines its owner lays on it later
+    are secret again, so under hidden minefields the other sides keep seeing this number
+    until the field defends once more (NL-12)."""
 
 
 @dataclass(frozen=True, slots=True)
