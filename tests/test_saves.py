@@ -40,7 +40,7 @@ def test_save_then_load_is_the_same_game(tmp_path: Path):
     assert [e.to_json() for e in g2.observe(TEACHER).events()] == \
         [e.to_json() for e in g.observe(TEACHER).events()]
     doc = json.loads(path.read_text())
-    assert doc["mineboard_save"] == 3 and doc["dice"]["seed"] == 31  # a given seed: plain
+    assert doc["mineboard_save"] == 4 and doc["dice"]["seed"] == 31  # a given seed: plain
     assert doc["table"] == {"open": False, "seed_given": True}
     assert doc["map"]["id"] == "northsea" and len(doc["map"]["sha256"]) == 64
     assert doc["actions"][0]["rolls"] == [r.value for r in g.records[0].rolls]

@@ -130,7 +130,7 @@ def test_save_open_same_state(qtbot, tmp_path: Path):
     before = w.session.game.ruleset.summary(w.session.game.state)
     w._open(str(path))
     assert w.session.game.ruleset.summary(w.session.game.state) == before
-    assert json.loads(path.read_text())["mineboard_save"] == 3
+    assert json.loads(path.read_text())["mineboard_save"] == 4
 
 
 def test_a_loaded_game_undoes_as_before_the_save_and_redo_keeps_its_rolls(qtbot, tmp_path):

@@ -32,10 +32,13 @@ from mineboard.core.limits import MAX_ACTIONS
 from mineboard.core.table import Table
 from mineboard.persistence.documents import Document, read_document
 from mineboard.persistence.scenario import Scenario, scenario_from_data
-from mineboard.persistence.sealing import Seals, sealed_sides
+from mineboard.persistence.sealing import Seals, padded, sealed_sides
 from mineboard.resources import parse_json
 
-SAVE_SCHEMA = 3
+SAVE_SCHEMA = 4
+UNBOUND_SCHEMA = 3
+"""Saves before each side's seal vouched for the others (and before sealed entries were
+padded to one size): still read."""
 UNDIGESTED_SCHEMA = 2
 """Saves before the digest (sealing and the dice commitment, no digest): still read."""
 OLD_SCHEMA = 1
@@ -66,7 +69,7 @@ def _entry(index: int, record: Record, seals: Seals) -> dict[str, Any]:
     assert side is not None
     salt = new_salt()
     action = record.action.to_json()
-    inside = canonical({"action": action, "rolls": rolls, "salt": salt.hex()})
+    inside = padded(canonical({"action": action, "rolls": rolls, "salt": salt.hex()}))
     return {"by": record.by, "secret": {
         "side": side, "commitment": commit(salt, canonical(action)),
         **seals.seal(side, f"action {index}", inside)}}
@@ -93,12 +96,20 @@ def save_document(scenario: Scenario, game: Game[Any], seals: Seals | None = Non
         "actions": [_entry(i, r, seals) for i, r in enumerate(game.records)],
     }
     if seals:
-        doc["seals"] = seals.to_json()
+        doc["seals"] = seals.to_json(_binding(doc))
         tag = seals.mac(sides, canonical(doc))
         if tag is not None:
             doc["mac"] = tag
     doc["digest"] = digest_of(doc)
     return doc
+
+
+def _binding(doc: Mapping[str, Any]) -> dict[str, Any]:
+    """What each sealing side vouches for besides who sealed: the game's dice and table
+    (as the file says them), so one side cannot swap the seed or open the table alone."""
+    dice = doc.get("dice")
+    return {"file": "save", "dice": dice.get("commitment") if isinstance(dice, Mapping)
+            else None, "table": doc.get("table")}
 
 
 def digest_of(doc: Mapping[str, Any]) -> str:
@@ -138,9 +149,35 @@ def _seed(doc: Mapping[str, Any], seals: Seals, sides: tuple[str, ...], where: s
     return seed, salt
 
 
+def _split_old_orders(raw: Any) -> list[Any]:
+    """Before version 4 an imperium ``place_false`` could put down several counters in one
+    order; now each counter is an order of its own (so a file's count of sealed orders
+    tells nothing): read as that many."""
+    if isinstance(raw, Mapping) and raw.get("kind") == "place_false" and "count" in raw:
+        count = raw["count"]
+        if isinstance(count, int) and not isinstance(count, bool) and 1 <= count <= 20:
+            one = {k: v for k, v in raw.items() if k != "count"}
+            return [one] * count
+    return [raw]
+
+
+def _steps(entry: Any, index: int, scenario: Scenario, seals: Seals, where: str,
+           version: int) -> list[tuple[Action, str | None, list[int], str | None]]:
+    """The actions of one saved entry: (action, who played it, recorded rolls, the side it
+    is secret to) — one, or several for an older file's order (:func:`_split_old_orders`)."""
+    action, by, rolls, side = _step(entry, index, scenario, seals, where)
+    if version >= SAVE_SCHEMA or not isinstance(action, Mapping):
+        return [(scenario.ruleset.codec.parse(action, f"{where}: actions[{index}]"), by,
+                 rolls, side)]
+    return [(scenario.ruleset.codec.parse(raw, f"{where}: actions[{index}]"), by,
+             rolls if n == 0 else [], side)
+            for n, raw in enumerate(_split_old_orders(action))]
+
+
 def _step(entry: Any, index: int, scenario: Scenario, seals: Seals, where: str
-          ) -> tuple[Action, str | None, list[int], str | None]:
-    """One saved action: (action, who played it, recorded rolls, the side it is secret to)."""
+          ) -> tuple[Any, str | None, list[int], str | None]:
+    """One saved entry: (its action as JSON, who played it, recorded rolls, the side it is
+    secret to)."""
     at = f"{where}: actions[{index}]"
     if not isinstance(entry, Mapping):
         raise BadInput(at, "must be an object with 'action' and 'rolls'")
@@ -161,7 +198,7 @@ def _step(entry: Any, index: int, scenario: Scenario, seals: Seals, where: str
                      canonical(inside.get("action"))):
             raise BadInput(at, "sealed action does not match its commitment")
         entry = inside
-    action = scenario.ruleset.codec.parse(entry.get("action"), at)
+    action = entry.get("action")
     rolls = entry.get("rolls", [])
     if not isinstance(rolls, list) or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in rolls):
@@ -202,7 +239,7 @@ def game_from_save(doc: Any, where: str, folder: Path,
     version = doc["mineboard_save"]
     if version == OLD_SCHEMA:
         doc = _upgrade(doc, where)
-    elif version not in (UNDIGESTED_SCHEMA, SAVE_SCHEMA):
+    elif version not in (UNDIGESTED_SCHEMA, UNBOUND_SCHEMA, SAVE_SCHEMA):
         raise BadInput(where, f"save format {version!r} is not one this program reads "
                               f"(it reads versions {OLD_SCHEMA} to {SAVE_SCHEMA})")
     map_info = _field(doc, "map", Mapping, where)
@@ -221,15 +258,23 @@ def game_from_save(doc: Any, where: str, folder: Path,
         raise BadInput(where, f"saved on a different version of map {scenario.board.id!r} "
                               "(content hash differs)")
     table = Table.from_json(doc.get("table", {}), where)
-    seals = Seals.from_json(doc["seals"], passphrases or {}, where) if "seals" in doc \
-        else Seals()
+    if "seals" in doc:
+        seals = Seals.from_json(doc["seals"], passphrases or {}, where,
+                                _binding(doc) if version == SAVE_SCHEMA else None)
+    elif passphrases:
+        raise BadInput(where, f"a passphrase is given for {', '.join(sorted(passphrases))}, "
+                              "but no side sealed this file: its seals were removed, or it is "
+                              "not the game that side sealed")
+    else:
+        seals = Seals()
     initial = scenario.ruleset.new_state(scenario.data, scenario.board, where)
     _check_mac(doc, seals, tuple(initial.sides), where)
     seed, salt = _seed(doc, seals, tuple(initial.sides), where)
     actions = _field(doc, "actions", list, where)
     if len(actions) > MAX_ACTIONS:
         raise BadInput(where, f"more than {MAX_ACTIONS} actions")
-    steps = [_step(entry, i, scenario, seals, where) for i, entry in enumerate(actions)]
+    steps = [step for i, entry in enumerate(actions)
+             for step in _steps(entry, i, scenario, seals, where, version)]
     game = Game(scenario.ruleset, initial, seed, table, salt)
     for index, (action, by, rolls, side) in enumerate(steps):
         at = f"{where}: actions[{index}] ({action.kind})"
@@ -245,7 +290,7 @@ def game_from_save(doc: Any, where: str, folder: Path,
                                f"gives ({rolled}): the save was edited")
         if record.secret_to != side and seals.covers(record.secret_to):
             raise BadInput(at, f"a secret of {record.secret_to} stored unsealed")
-    if version == SAVE_SCHEMA and doc.get("digest") != digest_of(doc):
+    if version in (UNBOUND_SCHEMA, SAVE_SCHEMA) and doc.get("digest") != digest_of(doc):
         raise BadInput(where, "changed since mineboard saved it (its digest does not match); "
                               "a game sealed with passphrases is protected, an open file is not")
     return Loaded(scenario, game, seals)

@@ -13,11 +13,13 @@ loads it (a twentieth of the window's start).
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from mineboard.core.commitment import canonical
 from mineboard.core.errors import BadInput
 
 SCRYPT = {"n": 2**15, "r": 8, "p": 1}
@@ -26,6 +28,17 @@ MAX_SCRYPT_MEMORY = 256 * 1024 * 1024
 """A hostile file may not ask for more memory than this to derive a key."""
 _CHECK = b"mineboard passphrase check"
 _NONCE_BYTES = 12
+SEALED_BLOCK = 512
+"""Sealed secrets are padded to a whole number of blocks this long, so the size of a sealed
+entry does not tell what it holds (a buy, a load and a lay were 83, 106 and 112 bytes);
+every secret order of the bundled rulesets fits in one block."""
+
+
+def padded(plaintext: bytes) -> bytes:
+    """``plaintext`` (JSON) with trailing spaces up to a whole number of blocks: JSON reads
+    them as nothing, and the sealed sizes of different secrets are alike."""
+    return plaintext + b" " * (-len(plaintext) % SEALED_BLOCK or
+                               (0 if plaintext else SEALED_BLOCK))
 
 
 class WrongPassphrase(BadInput):
@@ -135,18 +148,32 @@ class Seals:
         return tag.finalize().hex()
 
     # ---- in the file ---------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, binding: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The seals as a file holds them. ``binding``: what each side's own check then
+        vouches for under its key (which sides sealed, the dice, the table), so that no
+        side can strip another's seal, or swap the seed, without every remaining side's
+        program noticing when it opens the file."""
+        check = _CHECK if binding is None else _CHECK + b"\n" + canonical(
+            {**binding, "sealed_by": sorted(self.sides)})
         return {"kdf": "scrypt", **SCRYPT, "sides": {
-            s.side: {"salt": s.salt.hex(), "check": _encrypt(s.key, s.side, _CHECK)}
+            s.side: {"salt": s.salt.hex(), "check": _encrypt(s.key, s.side, check)}
             for s in self.sides.values()}}
 
     @classmethod
-    def from_json(cls, data: Any, passphrases: Mapping[str, str], where: str) -> Seals:
+    def from_json(cls, data: Any, passphrases: Mapping[str, str], where: str,
+                  binding: Mapping[str, Any] | None = None) -> Seals:
         """Open the seals of a file with the passphrases given; one line if one is missing
-        or wrong, naming the side."""
+        or wrong, naming the side. With ``binding`` (what the file says now of its sealing
+        sides, dice and table), each side's check must vouch for exactly that: a seal
+        removed, a seed swapped or a table opened since it was sealed is refused."""
         if not isinstance(data, Mapping) or data.get("kdf") != "scrypt" or not isinstance(
                 data.get("sides"), Mapping):
             raise BadInput(where, "'seals' must name the scrypt key derivation and the sides")
+        stray = sorted(set(passphrases) - set(data["sides"]))
+        if stray:
+            raise BadInput(where, f"a passphrase is given for {', '.join(stray)}, but the "
+                                  "file holds no seal of that side: it was removed, or this "
+                                  "is not the game that side sealed")
         n, r, p = (data.get(k) for k in ("n", "r", "p"))
         if not (isinstance(n, int) and isinstance(r, int) and isinstance(p, int)) or not (
                 2**10 <= n <= 2**20 and n & (n - 1) == 0 and 1 <= r <= 32 and 1 <= p <= 8
@@ -163,13 +190,40 @@ class Seals:
                 raise BadInput(where, f"'seals' of {side} has no hex salt") from None
             key = derive_key(passphrases[side], salt, n, r, p)
             try:
-                ok = _decrypt(key, side, entry.get("check"), where) == _CHECK
+                check = _decrypt(key, side, entry.get("check"), where)
             except BadInput:
-                ok = False
-            if not ok:
-                raise WrongPassphrase(where, f"wrong passphrase for {side}")
+                raise WrongPassphrase(where, f"wrong passphrase for {side}") from None
+            _vouches(check, side, binding, sorted(data["sides"]), where)
             seals.sides[side] = SideSeal(side, salt, key)
         return seals
+
+
+def _vouches(check: bytes, side: str, binding: Mapping[str, Any] | None,
+             sealed_by: list[str], where: str) -> None:
+    """Whether ``side``'s opened check vouches for the file as it is now."""
+    if binding is None:
+        if check != _CHECK:
+            raise BadInput(where, f"{side}'s seal is not one of this kind of file")
+        return
+    head, _sep, body = check.partition(b"\n")
+    if head != _CHECK:
+        raise BadInput(where, f"{side}'s seal vouches for nothing: it was made for another "
+                              "kind of file")
+    try:
+        vouched = json.loads(body)
+    except ValueError:
+        vouched = None
+    if not isinstance(vouched, dict):
+        raise BadInput(where, f"{side}'s seal vouches for nothing readable")
+    was = vouched.get("sealed_by")
+    if was != sealed_by:
+        names = " and ".join(was) if isinstance(was, list) else "other sides"
+        raise BadInput(where, f"sealed by {names} when saved, but the file now holds the "
+                              f"seals of {' and '.join(sealed_by) or 'nobody'}: a seal was "
+                              "removed or added since")
+    for key, value in binding.items():
+        if vouched.get(key) != value:
+            raise BadInput(where, f"its {key} changed since {side} sealed it")
 
 
 def sealed_sides(data: Any) -> list[str]:
