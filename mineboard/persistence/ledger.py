@@ -24,7 +24,7 @@ from typing import Any
 from mineboard.core.actions import Action
 from mineboard.core.commitment import canonical, is_digest, opens
 from mineboard.core.dice import Roll
-from mineboard.core.errors import BadInput, MineboardError
+from mineboard.core.errors import BadInput, IllegalAction, MineboardError
 from mineboard.core.events import public_version
 from mineboard.core.game import Game
 from mineboard.core.history import Record
@@ -34,6 +34,15 @@ from mineboard.core.ruleset import Ruleset
 class ProtocolError(MineboardError):
     """The ledger contradicts itself: the worlds disagree where the protocol says they may
     not. Reported as one line naming the entry."""
+
+
+class IllegalOpening(ProtocolError):
+    """An opened secret that is illegal where it was played, in a world where it is real."""
+
+    def __init__(self, index: int, action: Action, refusal: IllegalAction) -> None:
+        super().__init__(f"entry {index} ({action.kind}) breaks the rules: {refusal}")
+        self.index = index
+        self.refusal = refusal
 
 
 @dataclass(frozen=True)
@@ -120,13 +129,14 @@ class Ledger:
 
     # ---- worlds ------------------------------------------------------------------------
     def world(self, known: Mapping[int, Action], upto: int | None = None,
-              judges: Collection[str] = ()) -> Game[Any]:
+              judges: Collection[str] = (), probe: Collection[int] = ()) -> Game[Any]:
         """The game after the first ``upto`` entries, with ``known`` secrets (and every
         opened one) real and the rest as stand-ins. A pending entry is not played.
 
         Only the moves of ``judges`` are checked for legality here: another side's may rest
         on secrets this world holds as stand-ins (how many mines it placed); receiving a
-        turn file checks those as far as they can be, and the audit in full."""
+        turn file checks those as far as they can be, and the audit in full. Each entry
+        in ``probe`` is checked too, raising :class:`IllegalOpening` if it fails."""
         game: Game[Any] = Game(self.ruleset, copy.deepcopy(self.initial), 0)
         for index, entry in enumerate(self.entries[:upto]):
             if entry.pending:
@@ -134,6 +144,11 @@ class Ledger:
             action, real = self.action_of(index, known)
             if action is None:
                 continue
+            if index in probe:
+                try:
+                    self.ruleset.check(game.state, action)
+                except IllegalAction as exc:
+                    raise IllegalOpening(index, action, exc) from None
             try:
                 game.play(action, [Roll(6, v, "", "") for v in entry.rolls or ()],
                           checked=real and entry.by in judges)
@@ -199,6 +214,35 @@ class Ledger:
             if agrees(keep - {j}):
                 keep.discard(j)
         return target, keep
+
+    def dependencies(self, opening: set[int], mine: Mapping[int, Action]) -> set[int]:
+        """The fewest more of the owner's secrets (``mine``) to open with ``opening`` so that
+        each opened order is legal where it was played in a world where only the opened
+        secrets are real: a load opened without the buy it rests on would look, to the
+        other side, like mines loaded from nowhere — the same as a forgery. (Greedy: open
+        every earlier one, then close each again while the openings stay legal.)"""
+        if not opening:
+            return set()
+
+        def legal(extra: set[int]) -> bool:
+            known = {j: mine[j] for j in opening | extra}
+            try:
+                self.world(known, max(opening) + 1, probe=opening)
+            except MineboardError:
+                return False
+            return True
+
+        if legal(set()):
+            return set()
+        candidates = [j for j in sorted(mine) if j < max(opening) and j not in opening
+                      and j not in self.opened]
+        keep = set(candidates)
+        if not legal(keep):
+            return set()  # nothing of this side's makes it legal: let the receiver judge
+        for j in reversed(candidates):
+            if legal(keep - {j}):
+                keep.discard(j)
+        return keep
 
     # ---- checking openings -------------------------------------------------------------
     def open(self, index: int, opening: Opening, where: str) -> None:

@@ -36,9 +36,15 @@ from mineboard.core.commitment import canonical, commit, new_salt, opens, sha256
 from mineboard.core.dice import DiceExhausted
 from mineboard.core.errors import BadInput, IllegalAction, MineboardError
 from mineboard.core.game import Game, seat_for
-from mineboard.persistence.ledger import Entry, Ledger, Opening, ProtocolError
+from mineboard.persistence.ledger import (
+    Entry,
+    IllegalOpening,
+    Ledger,
+    Opening,
+    ProtocolError,
+)
 from mineboard.persistence.scenario import Scenario
-from mineboard.persistence.sealing import Seals, SideSeal
+from mineboard.persistence.sealing import Seals, SideSeal, WrongPassphrase, padded
 from mineboard.persistence.turnfile import (
     FIRST_PLAY,
     ShareStep,
@@ -109,7 +115,10 @@ class Seat:
             self.world().state.to_move == self.me
 
     def _keep_open(self, indices: set[int]) -> None:
-        for j in indices:
+        """Open ``indices`` in the next file, with the earlier secrets they rest on (see
+        :meth:`Ledger.dependencies`), so the other side can judge each of them now."""
+        fresh = {j for j in indices if j not in self.ledger().opened}
+        for j in fresh | self.ledger().dependencies(fresh, self.mine):
             self.opened[j] = Opening(self.mine[j], self.salts[j])
 
     # ---- sitting down ------------------------------------------------------------------
@@ -160,7 +169,7 @@ class Seat:
             return entry
         if record.secret_to == self.me:
             salt = new_salt()
-            inside = canonical({"action": action.to_json(), "salt": salt.hex()})
+            inside = padded(canonical({"action": action.to_json(), "salt": salt.hex()}))
             sealed = Seals({self.me: self.seal}).seal(
                 self.me, aad(self.last.game_id, "entry", index), inside)
             entry = Entry(self.me, secret={
@@ -236,12 +245,26 @@ class Seat:
                     world.play(stand, [], checked=False)
 
     def judge_openings(self, indices: set[int]) -> None:
-        """Secrets the other side just opened must have been legal where they were played,
-        as far as this side can judge (its other secrets may still be stand-ins)."""
+        """Secrets the other side just opened must have been legal where they were played.
+        Its program opens with them the secrets they rest on (the buy behind a load), so
+        one that is still illegal here is forged — unless the clause that refuses it rests
+        on secrets of the sender's still sealed: that is left to the audit, and said."""
         ledger = self.ledger()
         for index in sorted(indices):
-            if self.entries[index].by != self.me:
-                self._judge(index, ledger.opened[index].action, ledger.world(self.mine, index))
+            if self.entries[index].by == self.me:
+                continue
+            action = ledger.opened[index].action
+            try:
+                ledger.world(self.mine, index + 1, probe={index})
+            except IllegalOpening as exc:
+                sealed = any(e.secret is not None and e.by != self.me and j not in
+                             ledger.opened for j, e in enumerate(self.entries[:index]))
+                if exc.refusal.clause in self.ledger().ruleset.secret_clauses and sealed:
+                    self._cannot_judge(index, action, exc.refusal)
+                    continue
+                raise ProtocolError(f"entry {index} ({action.kind}) is forged: it breaks the "
+                                    f"rules ({exc.refusal}) even with the secrets it rests "
+                                    "on opened") from None
 
     def reveal_all(self) -> int:
         """Open every secret of this side in the next file: at the end of a game, so that
@@ -274,8 +297,14 @@ class Seat:
             world.ruleset.check(world.state, action)
         except IllegalAction as exc:
             if exc.clause not in world.ruleset.secret_clauses:
-                raise ProtocolError(f"entry {index} ({action.kind}) breaks the rules: "
-                                    f"{exc}") from None
+                raise ProtocolError(f"entry {index} ({action.kind}) is forged: it breaks "
+                                    f"the rules ({exc})") from None
+            self._cannot_judge(index, action, exc)
+
+    def _cannot_judge(self, index: int, action: Action, refusal: IllegalAction) -> None:
+        self.told.append(f"{self.other}'s {action.kind} (entry {index}) cannot be judged "
+                         f"yet: {refusal.clause} rests on {self.other}'s secrets still "
+                         "sealed; the audit at the end will judge it")
 
     def _diverges(self, ledger: Ledger, index: int, entry: Entry, mine: Game[Any],
                   public: Game[Any]) -> bool:
@@ -401,6 +430,7 @@ def receive(raw: bytes, where: str, folder: Path, passphrase: str,
     turn = parse_turn(raw, where, folder)
     if me is None:
         me = next(s for s in turn.sides if s != turn.sender)
+        _meant_for_here(turn, me, where)
     elif me not in turn.sides:
         raise BadInput(where, f"{me!r} is not a side of this game")
     sent = last_sent(turn.game_id, me)
@@ -423,7 +453,11 @@ def receive(raw: bytes, where: str, folder: Path, passphrase: str,
         raise BadInput(where, f"turn {turn.seq} does not answer {me}'s turn {sent.seq} as "
                               "sent: one of the two was changed")
     first_new, rolled = _continues(sent, turn, where)
-    seat = Seat.take(turn, me, passphrase, where)
+    try:
+        seat = Seat.take(turn, me, passphrase, where)
+    except WrongPassphrase:
+        _if_own(turn, passphrase, where)
+        raise
     _check_dice(seat, turn, where)
     if rolled is not None:
         _justify_cut(seat, sent, rolled, where)
@@ -436,6 +470,34 @@ def receive(raw: bytes, where: str, folder: Path, passphrase: str,
     except MineboardError as exc:
         raise BadInput(where, str(exc)) from None
     return seat
+
+
+def _meant_for_here(turn: TurnFile, me: str, where: str) -> None:
+    """A file opened as the other side's answer must be one: not this program's own last
+    file, nor one of a game it has never sent a turn of (each told so in its own words)."""
+    mine = last_sent(turn.game_id, turn.sender)
+    if mine is not None and last_sent(turn.game_id, me) is None:
+        own = mine.digest == turn.digest
+        raise BadInput(where, f"this is {turn.sender}'s own turn {turn.seq}"
+                              + (", sent from here" if own else "")
+                              + f": send it to {me}, and open {me}'s answer when it comes")
+    if mine is None and last_sent(turn.game_id, me) is None and turn.seq > 0:
+        raise BadInput(where, f"it is from another game (game {turn.game_id[:8]}…, of "
+                              "which this program has sent no turn); if it is yours, open "
+                              "your own last turn file of it first ('pbem show FILE --side "
+                              "SIDE')")
+
+
+def _if_own(turn: TurnFile, passphrase: str, where: str) -> None:
+    """A passphrase that is not the receiver's may be the sender's own: its player opened
+    the file it sent (two players at one machine share the record of files sent)."""
+    try:
+        Seat.take(turn, turn.sender, passphrase, where)
+    except BadInput:
+        return
+    me = next(s for s in turn.sides if s != turn.sender)
+    raise BadInput(where, f"this is {turn.sender}'s own turn {turn.seq}, sent from here: send "
+                          f"it to {me}, and open {me}'s answer when it comes")
 
 
 def sit(path: Path, passphrase: str, me: str) -> Seat:
