@@ -299,6 +299,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     if args.save:
         write_save(args.save, scenario, game, seals)
     report = game.observe(seat).summary()
+    briefing = scenario.briefing_for(seat)
+    if briefing:
+        report["briefing"] = briefing
     if args.json:
         if failure:
             report["error"] = failure
@@ -317,6 +320,8 @@ def _print_report(report: dict[str, Any]) -> None:
     seed = f"seed {dice['seed']}" if "seed" in dice else f"dice {dice['commitment'][:12]}…"
     print(f"{report['ruleset']} · {seed} · turn {state.get('turn')} · "
           f"{state.get('nation')} · {state.get('phase_name', state.get('phase'))}")
+    for side, text in report.get("briefing", {}).items():
+        print(f"  briefing for {side}: {text}")
     for event in report["events"]:
         clause = f"{event['clause']}: " if event["clause"] else ""
         print(f"  {clause}{event['text']}")

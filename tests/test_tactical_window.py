@@ -60,7 +60,10 @@ def test_setup_by_clicks_then_a_ship_enters_a_mixed_hex(qtbot):
     # The British see four backs, never which are mines.
     backs = [f for (lbl, o), m in w.scene.markers.items() if o == "German" for f in m.faces]
     assert len(backs) == 4 and all(f == BACK for f in backs)
-    assert "mine" not in "\n".join(w.log.item(i).text() for i in range(w.log.count()))
+    lines = [w.log.item(i).text() for i in range(w.log.count())]
+    assert not any(line.startswith("Briefing for German") for line in lines)
+    assert "mine" not in "\n".join(line for line in lines  # but the British's own briefing
+                                   if not line.startswith("Briefing for British:"))
     w.end_phase()  # the British have nothing to place: the battle begins
     uncover(qtbot, w)
     w.end_phase()  # German impulse 1: nothing moves

@@ -32,3 +32,7 @@ MAX_NAME_LENGTH = 64
 MAX_SEED = 100_000
 """A dice seed given by hand (``--seed``, the New Game dialog): tests and examples, so a
 short number; fresh seeds are 128-bit secrets and never typed."""
+
+MAX_TEXT_LENGTH = 4_000
+"""Characters in a scenario's title, its public description or one side's briefing: a
+few paragraphs, shown whole in a dialog."""

@@ -2,6 +2,11 @@
 
 A scenario names its map by bundled id (``"northsea"`` → ``maps/northsea.geojson``) or by
 a path relative to the scenario file.
+
+Its words come in two parts, since every player reads the first: ``about`` says only what
+all sides may know (it is shown in *File ▸ New game* before anyone sits down), and
+``briefing`` holds each side's own setup by side name, shown to that side alone at its turn
+(a game's hidden starting minefields are told there, never in ``about``).
 """
 
 from __future__ import annotations
@@ -14,7 +19,8 @@ from typing import Any
 import mineboard.rules  # noqa: F401  (registers the rulesets)
 from mineboard.core.dice import fresh_seed
 from mineboard.core.errors import BadInput
-from mineboard.core.game import Game
+from mineboard.core.game import PUBLIC, TEACHER, Game
+from mineboard.core.limits import MAX_TEXT_LENGTH
 from mineboard.core.registry import get_ruleset
 from mineboard.core.ruleset import Ruleset
 from mineboard.core.table import Table
@@ -36,6 +42,21 @@ class Scenario:
     @property
     def title(self) -> str:
         return str(self.data.get("title", self.where))
+
+    @property
+    def about(self) -> str:
+        """What every player may read of the scenario, whoever is at the screen."""
+        return str(self.data.get("about", ""))
+
+    def briefing_for(self, seat: str) -> dict[str, str]:
+        """The briefings ``seat`` may read, by side: its own; every side's for the teacher
+        (no secrets, or an open table); none for :data:`PUBLIC`."""
+        briefings = self.data.get("briefing", {})
+        if seat == TEACHER:
+            return dict(briefings)
+        if seat == PUBLIC or seat not in briefings:
+            return {}
+        return {seat: briefings[seat]}
 
     def new_game(self, seed: int | None = None, table: Table = Table()) -> Game[Any]:
         """A game from the start. Without ``seed`` the dice come from a fresh secret one; a
@@ -59,8 +80,27 @@ def scenario_from_data(data: Any, where: str, folder: Path) -> Scenario:
     ruleset = get_ruleset(ruleset_id, where)
     board = board_for(data.get("map"), folder, where)
     scenario = Scenario(data, where, ruleset, board, folder)
-    ruleset.new_state(data, board, where)  # validates every reference now, not mid-game
+    state = ruleset.new_state(data, board, where)  # validates every reference now
+    _check_words(data, tuple(state.sides), where)
     return scenario
+
+
+def _check_words(data: Mapping[str, Any], sides: tuple[str, ...], where: str) -> None:
+    for key in ("title", "about"):
+        text = data.get(key, "")
+        if not isinstance(text, str) or len(text) > MAX_TEXT_LENGTH:
+            raise BadInput(where, f"'{key}' must be text of at most {MAX_TEXT_LENGTH} "
+                                  "characters")
+    briefings = data.get("briefing", {})
+    if not isinstance(briefings, Mapping):
+        raise BadInput(where, "'briefing' must be an object of each side's own words")
+    for side, text in briefings.items():
+        if side not in sides:
+            raise BadInput(f"{where}: briefing", f"{side!r} is not a side of this game "
+                                                 f"({', '.join(sides)})")
+        if not isinstance(text, str) or len(text) > MAX_TEXT_LENGTH:
+            raise BadInput(f"{where}: briefing.{side}", f"must be text of at most "
+                                                        f"{MAX_TEXT_LENGTH} characters")
 
 
 def load_scenario(path: Path) -> Scenario:

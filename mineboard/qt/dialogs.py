@@ -93,7 +93,12 @@ class ScenarioCard:
 
     @property
     def about(self) -> str:
-        return str(self.scenario.data.get("about", ""))
+        """Read by every player before anyone sits down: never a side's secret setup, which
+        its briefing tells that side alone once the game begins."""
+        about = self.scenario.about
+        if self.scenario.data.get("briefing"):
+            about += " Each side reads its own briefing at its turn (Game ▸ Briefing)."
+        return about
 
 
 @cache

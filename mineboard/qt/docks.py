@@ -62,10 +62,15 @@ class LogView(QListWidget):
             self.addItem(item)
         self.scrollToBottom()
 
-    def show_events(self, events: list[Event]) -> None:
+    def show_events(self, events: list[Event], briefing: dict[str, str] | None = None
+                    ) -> None:
+        """The log afresh: the table's header, the briefing of whoever is at the screen
+        (each side reads only its own), then every event it may read."""
         self.clear()
         if self.header:
             self.add_notes([self.header])
+        self.add_notes([f"Briefing for {side}: {text}" for side, text in
+                        (briefing or {}).items()])
         self.add_events(events)
 
     def _clicked(self, item: QListWidgetItem) -> None:

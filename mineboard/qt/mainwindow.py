@@ -59,7 +59,9 @@ SHORTCUTS = [
     ("Ctrl+E", "end the phase"), ("Ctrl+Z / Ctrl+Shift+Z", "undo / redo"),
     ("Ctrl+N / Ctrl+O", "new game / open a save"), ("Ctrl+S / Ctrl+Shift+S", "save / save as"),
     ("Wheel, + / −", "zoom"), ("Ctrl+0", "fit the map"), ("Drag, arrow keys", "pan"),
-    ("Space or click the dice", "skip the dice animation"), ("Ctrl+T", "teacher view (open table)"),
+    ("Space or click the dice", "skip the dice animation"),
+    ("Ctrl+B", "your side's briefing: the scenario's words for you alone"),
+    ("Ctrl+T", "teacher view (open table)"),
     ("Ctrl+Shift+O / Ctrl+Shift+E", "open a turn file / send your turn (play by email)"),
 ]
 
@@ -268,6 +270,8 @@ class MainWindow(QMainWindow):
                                            lambda: self.controller.mode.confirm())
         self._action(game, "Cancel", Qt.Key.Key_Escape, self.cancel_interaction)
         self._action(game, "Skip dice animation", Qt.Key.Key_Space, lambda: self.dice.skip())
+        game.addSeparator()
+        self._action(game, "&Briefing…", "Ctrl+B", self.show_briefing)
         view = bar.addMenu("&View")
         self._action(view, "Zoom &in", QKeySequence.StandardKey.ZoomIn,
                      lambda: self.view.zoom_by(1.25))
@@ -355,7 +359,7 @@ class MainWindow(QMainWindow):
             f"{session.game.seed_commitment}\nNote it: a save whose seed does not match "
             "is refused.") if session.pbem is None else "Dice from both sides' shares.")
         self.log.header = badge
-        self.log.show_events(session.observation().events())
+        self._show_log()
         self._sync_title()
         self.covered_for = None
         self.refresh()
@@ -457,7 +461,7 @@ class MainWindow(QMainWindow):
             self.controls.forget()  # the next side starts from its own defaults
             self.statusBar().clearMessage()  # the last side's words may hold its secrets
             self.controller.idle()
-            self.log.show_events(self.session.observation(PUBLIC).events())
+            self._show_log(PUBLIC)
             self.scene.show(self.ui.draw(public))  # nobody's secrets underneath
             self.dice.dismiss()  # its captions were read as the side that rolled
             self.cover.cover(public.actor, self.scene.colour(public.actor))
@@ -487,9 +491,22 @@ class MainWindow(QMainWindow):
         self.redo_action.setEnabled(not self.covered and live and stack is not None
                                     and stack.canRedo())
 
+    def _show_log(self, seat: str | None = None) -> None:
+        """The log as ``seat`` (the one at the screen by default) may read it."""
+        self.log.show_events(self.session.observation(seat).events(),
+                             self.session.briefing(seat))
+
+    def show_briefing(self) -> None:
+        """Game ▸ Briefing: what the scenario tells the side at the screen alone."""
+        briefing = self.session.briefing()
+        text = "\n\n".join(f"{side}: {words}" for side, words in briefing.items())
+        QMessageBox.information(self, "Briefing", text or (
+            f"{self.session.scenario.title}\n\n{self.session.scenario.about}\n\n"
+            "This scenario has no briefing of its own for the side at the screen."))
+
     def _uncovered(self) -> None:
         self._set_covered(False)
-        self.log.show_events(self.session.observation().events())
+        self._show_log()
         self.refresh()
         self.controller.idle()
 
@@ -555,7 +572,7 @@ class MainWindow(QMainWindow):
             except IllegalAction as exc:
                 self.say(f"Nothing to undo: {exc.reason}.", error=True)
                 return
-            self.log.show_events(self.session.observation().events())
+            self._show_log()
             self.controller.idle()
             self.say(f"Undone: {taken}.")
             return
@@ -563,7 +580,7 @@ class MainWindow(QMainWindow):
         if stack.canUndo():
             text = stack.undoText()
             stack.undo()
-            self.log.show_events(self.session.observation().events())
+            self._show_log()
             self.controller.idle()
             self.say(f"Undone: {text}.")
         elif self.session.game.records:
@@ -581,7 +598,7 @@ class MainWindow(QMainWindow):
         if stack.canRedo():
             text = stack.redoText()
             stack.redo()
-            self.log.show_events(self.session.observation().events())
+            self._show_log()
             self.say(f"Redone: {text}.")
         else:
             self.say("Nothing to redo.")
@@ -603,7 +620,7 @@ class MainWindow(QMainWindow):
             return
         # Whoever turns it off is at the screen for the side to move: no cover for them.
         self.covered_for = self.session.observation(PUBLIC).view.to_move
-        self.log.show_events(self.session.observation().events())
+        self._show_log()
         self.refresh()
         self.controller.mode.refresh()
 

@@ -278,6 +278,10 @@ class GameSession(QObject):
     def view(self) -> Any:
         return self.observation().view
 
+    def briefing(self, seat: str | None = None) -> dict[str, str]:
+        """The scenario's words the current seat (or ``seat``) alone may read, by side."""
+        return self.scenario.briefing_for(self.seat() if seat is None else seat)
+
     def check(self, action: Action) -> None:
         """Would ``action`` be legal, as the current seat can tell? (Raises IllegalAction.)"""
         self.observation().check(action)

@@ -2,7 +2,7 @@
 map and the ruleset's tables, every problem one line naming its path.
 
 A scenario file's envelope (``mineboard_scenario``, ``ruleset``, ``map``, ``title``,
-``about``) belongs to the persistence layer; the rest is the ruleset's, described by a
+``about``, ``briefing``) belongs to the persistence layer; the rest is the ruleset's, described by a
 frozen dataclass whose fields carry ``Ref(kind)`` where they name a place, a way, a nation
 or a unit type. The names a ``Ref`` may take come from the map (its places and ways by
 kind) and from ``names`` (nations, unit types) the ruleset passes in.
@@ -19,7 +19,7 @@ from mineboard.maps.model import BoardMap
 
 T = TypeVar("T")
 
-ENVELOPE = frozenset({"mineboard_scenario", "ruleset", "map", "title", "about"})
+ENVELOPE = frozenset({"mineboard_scenario", "ruleset", "map", "title", "about", "briefing"})
 
 
 def parse_scenario(cls: type[T], data: Mapping[str, Any], where: str, board: BoardMap,
