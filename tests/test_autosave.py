@@ -156,7 +156,7 @@ def test_a_restore_that_fails_or_is_cancelled_keeps_the_game_as_last_session(
     monkeypatch.setattr(QMessageBox, "warning",
                         lambda parent, title, text: warned.append(f"{title}|{text}"))
     fresh = startup_session("northsea-1940", None, lambda: True,
-                            ask_passphrases=lambda sides: passphrases)
+                            ask_passphrases=lambda sides, sealed: passphrases)
     assert fresh.game.state.phase == "purchase" and fresh.game.records == []
     assert (data / "last-session.json").read_bytes() == crashed
     assert not (data / "autosave.json").exists()

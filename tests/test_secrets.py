@@ -222,7 +222,7 @@ def test_a_sealed_autosave_is_restored_only_with_the_passphrases():
     assert b"buy_mines" not in raw and b'"seed"' not in raw  # sealed like a save
     asked = []
     restored = startup_session("northsea-1940", None, lambda: True, ask_passphrases=lambda
-                               sides: asked.extend(sides) or {"Axis": "nordsee",
+                               sides, sealed: asked.extend(sides) or {"Axis": "nordsee",
                                                               "Allies": "dover"})
     assert asked == ["Axis", "Allies"] and restored.game.state == session.game.state
     assert restored.seals.covers("Axis")  # it goes on saving sealed

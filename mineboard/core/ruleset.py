@@ -50,9 +50,12 @@ class Ruleset(ABC, Generic[S]):
         """
 
     secret_clauses: ClassVar[frozenset[str]] = frozenset()
-    """Clauses whose refusals rest on the mover's own secrets (how many mines it placed):
-    by email, the other side's program cannot judge them until those secrets are opened,
-    so it leaves them to the audit instead of calling the move forged."""
+    """Clauses that may refuse a move in a world where the mover's secrets are stand-ins
+    though the truth allows it (a minimum of mines met by counters that look like
+    dummies): by email, the other side's program cannot judge them until those secrets are
+    opened, so it says so and leaves them to the audit instead of calling the move forged.
+    Not a clause a stand-in can only make easier to meet (a cap on mines): a refusal under
+    that is proof."""
 
     def stand_in(self, action: Action) -> Action | None:
         """What the other sides replay for ``action`` while it is a side's sealed secret —

@@ -225,9 +225,14 @@ class Ledger:
             return set()
 
         def legal(extra: set[int]) -> bool:
+            """Whether every opened order is legal, its own added ones too — but for a
+            clause the other side cannot judge anyway (see ``Ruleset.secret_clauses``):
+            more mines opened to meet a minimum would tell what the rules do not."""
             known = {j: mine[j] for j in opening | extra}
             try:
-                self.world(known, max(opening) + 1, probe=opening)
+                self.world(known, max(opening | extra) + 1, probe=opening | extra)
+            except IllegalOpening as exc:
+                return exc.refusal.clause in self.ruleset.secret_clauses
             except MineboardError:
                 return False
             return True

@@ -114,12 +114,15 @@ class Seat:
         return self.seq >= FIRST_PLAY and not self.pending and not self.sent and \
             self.world().state.to_move == self.me
 
-    def _keep_open(self, indices: set[int]) -> None:
+    def _keep_open(self, indices: set[int]) -> int:
         """Open ``indices`` in the next file, with the earlier secrets they rest on (see
-        :meth:`Ledger.dependencies`), so the other side can judge each of them now."""
+        :meth:`Ledger.dependencies`), so the other side can judge each of them now. How
+        many secrets that opens, the ones they rest on counted too."""
         fresh = {j for j in indices if j not in self.ledger().opened}
-        for j in fresh | self.ledger().dependencies(fresh, self.mine):
+        opening = fresh | self.ledger().dependencies(fresh, self.mine)
+        for j in opening:
             self.opened[j] = Opening(self.mine[j], self.salts[j])
+        return len(opening)
 
     # ---- sitting down ------------------------------------------------------------------
     @classmethod
@@ -221,10 +224,10 @@ class Seat:
                                      if sent > index + 1 else ""))
                 _t, needed = self.ledger().openings_needed(index, entry.action, self.mine,
                                                            rolls=entry.rolls)
-                self._keep_open(needed)
-                if needed:
+                opened = self._keep_open(needed)
+                if opened:
                     self.told.append(f"your secrets decided your {entry.action.kind} "
-                                     f"(entry {index}): {len(needed)} of them opened")
+                                     f"(entry {index}): {opened} of them opened")
         ledger = self.ledger()
         mine, public = ledger.world(self.mine, first_new), ledger.world({}, first_new)
         for index in range(first_new, len(self.entries)):
@@ -326,7 +329,7 @@ class Seat:
         seed = dice_seed(self.last.game_id, first, self.my_reveal(), index)
         target, needed = self.ledger().openings_needed(index, entry.action, self.mine,
                                                        seed=seed)
-        self._keep_open(needed)
+        opened = self._keep_open(needed)
         dropped = len(self.entries) - index - 1
         del self.entries[index + 1:]
         self.entries[index] = Entry(entry.by, action=entry.action, rolls=target.rolls,
@@ -334,7 +337,7 @@ class Seat:
         self.told.append(
             f"rolled {self.other}'s {entry.action.kind} (entry {index}): "
             f"{', '.join(map(str, target.rolls)) or 'no dice'}"
-            + (f"; {len(needed)} of your secrets opened, as the rules reveal" if needed
+            + (f"; {opened} of your secrets opened, as the rules reveal" if opened
                else "")
             + (f"; {dropped} later move(s) of theirs set aside" if dropped else ""))
 

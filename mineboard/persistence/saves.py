@@ -80,7 +80,7 @@ def save_document(scenario: Scenario, game: Game[Any], seals: Seals | None = Non
     seals = seals or Seals()
     sides = tuple(game.initial.sides)
     dice: dict[str, Any] = {"commitment": game.seed_commitment}
-    seed = canonical({"seed": game.seed, "salt": game.seed_salt.hex()})
+    seed = padded(canonical({"seed": game.seed, "salt": game.seed_salt.hex()}))
     sealed_seed = seals.seal_joint(sides, "seed", seed) if game.has_secrets else None
     if sealed_seed is None:
         dice.update(seed=game.seed, salt=game.seed_salt.hex())
@@ -273,10 +273,10 @@ def game_from_save(doc: Any, where: str, folder: Path,
     actions = _field(doc, "actions", list, where)
     if len(actions) > MAX_ACTIONS:
         raise BadInput(where, f"more than {MAX_ACTIONS} actions")
-    steps = [step for i, entry in enumerate(actions)
+    steps = [(i, step) for i, entry in enumerate(actions)
              for step in _steps(entry, i, scenario, seals, where, version)]
     game = Game(scenario.ruleset, initial, seed, table, salt)
-    for index, (action, by, rolls, side) in enumerate(steps):
+    for index, (action, by, rolls, side) in steps:  # the file's own index, in messages
         at = f"{where}: actions[{index}] ({action.kind})"
         try:
             record = game.play(action, by=by)
@@ -305,5 +305,18 @@ def loaded_from(doc: Document, passphrases: Mapping[str, str] | None = None) -> 
 
 
 def save_needs(doc: Document) -> list[str]:
-    """The sides whose passphrases opening ``doc`` needs (empty: none, or not a save)."""
-    return sealed_sides(doc.data) if doc.kind == "save" else []
+    """The sides asked for a passphrase when ``doc`` is opened (empty: none, or not a save):
+    once any side sealed it, every side of the game is asked, each knowing from its own
+    records whether it set one — so a side whose seal another stripped is asked, gives
+    its passphrase, and the file is refused (a side that set none leaves it empty)."""
+    if doc.kind != "save":
+        return []
+    sealed = sealed_sides(doc.data)
+    if not sealed:
+        return []
+    try:
+        scenario = scenario_from_data(doc.data["scenario"], doc.where, doc.folder)
+        sides = scenario.ruleset.new_state(scenario.data, scenario.board, doc.where).sides
+    except (MineboardError, KeyError, TypeError):
+        return sealed  # the load names what is wrong with it
+    return sealed + [side for side in sides if side not in sealed]

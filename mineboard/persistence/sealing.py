@@ -202,6 +202,10 @@ def _vouches(check: bytes, side: str, binding: Mapping[str, Any] | None,
              sealed_by: list[str], where: str) -> None:
     """Whether ``side``'s opened check vouches for the file as it is now."""
     if binding is None:
+        if check.startswith(_CHECK + b"\n"):
+            raise BadInput(where, f"{side}'s seal was made for a newer format than the file "
+                                  "says it is: its format was changed to drop what the seal "
+                                  "vouches for")
         if check != _CHECK:
             raise BadInput(where, f"{side}'s seal is not one of this kind of file")
         return
@@ -223,7 +227,8 @@ def _vouches(check: bytes, side: str, binding: Mapping[str, Any] | None,
                               "removed or added since")
     for key, value in binding.items():
         if vouched.get(key) != value:
-            raise BadInput(where, f"its {key} changed since {side} sealed it")
+            raise BadInput(where, f"its {key} changed since {side} sealed it (or {side}'s "
+                                  "seal was taken from another game)")
 
 
 def sealed_sides(data: Any) -> list[str]:

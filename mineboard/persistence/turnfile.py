@@ -21,7 +21,10 @@ from mineboard.persistence.ledger import Entry, Ledger, Opening
 from mineboard.persistence.scenario import Scenario, scenario_from_data
 from mineboard.resources import parse_json, read_bytes
 
-TURN_SCHEMA = 1
+TURN_SCHEMA = 2
+OLD_TURN_SCHEMA = 1
+"""Turn files before sealed orders were padded and false counters placed one an order:
+still read, unless they hold such an order."""
 FIRST_PLAY = 2
 """Files 0 and 1 are the handshake (each side commits to its first share); moves from 2."""
 
@@ -114,9 +117,12 @@ def parse_turn(raw: bytes, where: str, folder: Path) -> TurnFile:
     doc = parse_json(raw, where)
     if not isinstance(doc, Mapping) or "mineboard_turn" not in doc:
         raise BadInput(where, "not a mineboard turn file")
-    if doc["mineboard_turn"] != TURN_SCHEMA:
+    if doc["mineboard_turn"] not in (OLD_TURN_SCHEMA, TURN_SCHEMA):
         raise BadInput(where, f"turn file format {doc['mineboard_turn']!r} is not one this "
-                              f"program reads (it reads version {TURN_SCHEMA})")
+                              f"program reads (it reads versions {OLD_TURN_SCHEMA} and "
+                              f"{TURN_SCHEMA})")
+    if doc["mineboard_turn"] == OLD_TURN_SCHEMA:
+        _no_grouped_orders(doc, where)
     game_id = _field(doc, "game", str, where)
     seq = _field(doc, "seq", int, where)
     prev = doc.get("prev")
@@ -158,6 +164,20 @@ def parse_turn(raw: bytes, where: str, folder: Path) -> TurnFile:
         raise BadInput(where, f"'from' names {sender!r}, not the side whose shares it adds")
     return TurnFile(game_id, seq, prev, sender, scenario, dict(seals), shares, ledger,
                     raw)
+
+
+def _no_grouped_orders(doc: Mapping[str, Any], where: str) -> None:
+    """An older mineboard could place several imperium false counters in one order; this
+    one places one an order, and cannot rewrite a ledger both sides have signed off."""
+    ledger = doc.get("ledger")
+    for index, entry in enumerate(ledger if isinstance(ledger, list) else []):
+        actions = [entry.get(k) for k in ("action", "stand_in")] \
+            if isinstance(entry, Mapping) else []
+        if any(isinstance(a, Mapping) and a.get("kind") == "place_false" and "count" in a
+               for a in actions):
+            raise BadInput(f"{where}: ledger[{index}]", "an order of several false counters "
+                           "at once, from an older mineboard (this one places one an "
+                           "order): finish this game with the version that began it")
 
 
 def aad(game_id: str, what: str, index: int) -> str:

@@ -61,8 +61,8 @@ class _DesktopOpens(QObject):
 
 def startup_session(name_or_path: str, seed: int | None, ask_restore: Callable[[], bool],
                     table: Table = Table(),
-                    ask_passphrases: Callable[[list[str]], dict[str, str] | None] = (
-                        lambda sides: None)) -> GameSession:
+                    ask_passphrases: Callable[[list[str], list[str]], dict[str, str] | None]
+                    = (lambda sides, sealed: None)) -> GameSession:
     """The game to start with: the autosave of a mineboard that did not close cleanly, if the
     player wants it back, else the named scenario or save — opened first, so a bad name or a
     file that cannot start a game fails at once rather than after a question about another
@@ -80,21 +80,22 @@ def startup_session(name_or_path: str, seed: int | None, ask_restore: Callable[[
         GameSession.keep_as_last_session(pending)
     if named is not None:
         return named
-    passphrases = ask_passphrases(needed)
+    passphrases = ask_passphrases(needed, GameSession.sealed_by(name_or_path))
     if passphrases is None:
         raise BadInput(name_or_path, "sealed: its sides' passphrases are needed")
     return GameSession.open(name_or_path, passphrases=passphrases)
 
 
 def _restore(pending: Path, ask_restore: Callable[[], bool],
-             ask_passphrases: Callable[[list[str]], dict[str, str] | None]
+             ask_passphrases: Callable[[list[str], list[str]], dict[str, str] | None]
              ) -> GameSession | None:
     """The game in ``pending`` if the player wants it back and it opens, else None."""
     if not ask_restore():
         return None
     try:
         needed = GameSession.passphrases_needed(str(pending))
-        passphrases = ask_passphrases(needed) if needed else {}
+        passphrases = ask_passphrases(needed, GameSession.sealed_by(str(pending))) \
+            if needed else {}
         if passphrases is None:
             return None
         return GameSession.restore(pending, passphrases)
@@ -134,7 +135,8 @@ def run_app(name_or_path: str, seed: int | None, table: Table = Table()) -> int:
     sys.excepthook = report_defect
     try:
         session = startup_session(name_or_path, seed, _ask_restore, table,
-                                  lambda sides: ask_passphrases(None, sides, "The game"))
+                                  lambda sides, sealed: ask_passphrases(None, sides,
+                                                                        "The game", sealed))
     except MineboardError as exc:
         print(f"mineboard: {exc}", file=sys.stderr)
         return 2

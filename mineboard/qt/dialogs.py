@@ -297,16 +297,26 @@ def choose_new_game(parent: QWidget | None) -> NewGameChoice | None:
     return dialog.choice() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
 
-def ask_passphrases(parent: QWidget | None, sides: list[str], what: str) -> dict[str, str] | None:
-    """Each side's passphrase for ``what``, typed in turn; None if a side cancels."""
+def ask_passphrases(parent: QWidget | None, sides: list[str], what: str,
+                    sealed: list[str] | None = None) -> dict[str, str] | None:
+    """Each side's passphrase for ``what``, typed in turn; None if a side cancels. A side
+    not in ``sealed`` (when given) holds no seal in the file: it leaves the box empty,
+    unless it did set a passphrase — then its seal was stripped, and the file is refused.
+    Empty answers are left out."""
     found: dict[str, str] = {}
     for side in sides:
-        text, ok = QInputDialog.getText(
-            parent, "Passphrase", f"{what} is sealed.\n{side}'s passphrase (the other side "
-            "looks away):", QLineEdit.EchoMode.Password)
+        if sealed is None or side in sealed:
+            prompt = f"{what} is sealed.\n{side}'s passphrase (the other side looks away):"
+        else:
+            prompt = (f"{what} holds no seal of {side}'s.\nIf {side} set a passphrase for "
+                      f"this game, type it (its seal was removed and the file is refused); "
+                      "else leave this empty:")
+        text, ok = QInputDialog.getText(parent, "Passphrase", prompt,
+                                        QLineEdit.EchoMode.Password)
         if not ok:
             return None
-        found[side] = text
+        if text:
+            found[side] = text
     return found
 
 

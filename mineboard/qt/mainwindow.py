@@ -389,7 +389,8 @@ class MainWindow(QMainWindow):
         if seat is not None:
             return f"by email · {seat.me} · turn file {seat.last.seq}"
         game = session.game
-        return game.table.badge(game.has_secrets)
+        return " · ".join(p for p in (game.table.badge(game.has_secrets),
+                                      session.seal_note()) if p)
 
     def _options_changed(self) -> None:
         self.controller.mode.refresh()
@@ -694,7 +695,8 @@ class MainWindow(QMainWindow):
         try:
             needed = GameSession.passphrases_needed(name)
             if needed and passphrases is None:
-                passphrases = ask_passphrases(self, needed, Path(name).name)
+                passphrases = ask_passphrases(self, needed, Path(name).name,
+                                              GameSession.sealed_by(name))
                 if passphrases is None:
                     return
             session = (GameSession.restore(Path(name), passphrases) if kept else

@@ -27,7 +27,7 @@ from mineboard.persistence.documents import read_document
 from mineboard.persistence.pbem import Seat
 from mineboard.persistence.saves import loaded_from, save_needs, write_save
 from mineboard.persistence.scenario import Scenario, load_scenario, scenario_from_data
-from mineboard.persistence.sealing import Seals
+from mineboard.persistence.sealing import Seals, sealed_sides
 from mineboard.resources import resolve_scenario, user_dir
 
 AUTOSAVE = "autosave.json"
@@ -195,8 +195,15 @@ class GameSession(QObject):
 
     @staticmethod
     def passphrases_needed(name_or_path: str) -> list[str]:
-        """The sides whose passphrases opening this file asks for."""
+        """The sides opening this file asks for a passphrase (see ``save_needs``)."""
         return save_needs(read_document(resolve_scenario(name_or_path), "scenario", "save"))
+
+    @staticmethod
+    def sealed_by(name_or_path: str) -> list[str]:
+        """The sides whose seals this file holds (the others are asked whether they set
+        one)."""
+        return sealed_sides(read_document(resolve_scenario(name_or_path), "scenario",
+                                          "save").data)
 
     # ---- playing ---------------------------------------------------------------------------
     def play(self, action: Action, text: str = "") -> Record | None:
@@ -277,6 +284,21 @@ class GameSession(QObject):
 
     def view(self) -> Any:
         return self.observation().view
+
+    def seal_note(self) -> str:
+        """Who seals the saved files of a game with secrets, in words for the badge: a side
+        whose seal another stripped from a file reads it there."""
+        if not self.game.has_secrets or self.pbem is not None:
+            return ""
+        sides = self.game.initial.sides
+        sealed = [s for s in sides if self.seals.covers(s)]
+        if len(sealed) == len(sides):
+            return "saves sealed by every side"
+        if not sealed:
+            return "no passphrases: a saved file shows every secret"
+        open_ = [s for s in sides if s not in sealed]
+        return (f"saves sealed by {' and '.join(sealed)} only: "
+                f"{' and '.join(open_)}'s secrets lie open in them")
 
     def briefing(self, seat: str | None = None) -> dict[str, str]:
         """The scenario's words the current seat (or ``seat``) alone may read, by side."""

@@ -28,7 +28,10 @@ class GwasTactical(TableRuleset[GtState]):
     codec = CODEC
     checks = CHECKS
     effects = EFFECTS
-    secret_clauses = frozenset({"GT-04", "GT-07", "GT-08"})  # how many mines, not dummies
+    secret_clauses = frozenset({"GT-07"})
+    """By email the other side's counters stand in as dummies: the GT-07 minimums near the
+    shaded hexsides may then look unmet. The counts (GT-03, GT-08) are public, and the mines
+    a receiver sees are a lower bound of the truth, so a GT-04 refusal there is proof."""
 
     def new_state(self, scenario: Mapping[str, Any], board: BoardMap, where: str) -> GtState:
         strategic = board.related.get("strategic")
