@@ -290,7 +290,7 @@ class GameSession(QObject):
         whose seal another stripped from a file reads it there."""
         if not self.game.has_secrets or self.pbem is not None:
             return ""
-        sides = self.game.initial.sides
+        sides = tuple(self.game.observe(PUBLIC).view.sides)
         sealed = [s for s in sides if self.seals.covers(s)]
         if len(sealed) == len(sides):
             return "saves sealed by every side"
