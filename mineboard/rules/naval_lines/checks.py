@@ -13,7 +13,7 @@ from typing import Any
 from mineboard.core.actions import Action
 from mineboard.core.errors import IllegalAction
 from mineboard.maps.model import COAST, NAVAL_LINE, way_id
-from mineboard.rules.common.checks import TURN, owned
+from mineboard.rules.common.checks import TURN, distinct, owned
 from mineboard.rules.naval_lines.actions import (
     BuyMines,
     Capture,
@@ -48,15 +48,6 @@ def require_phase(state: NavalState, phases: tuple[str, ...], what: str, clause:
 def own_unit(state: NavalState, unit_id: str) -> Unit:
     unit = state.units.get(unit_id)
     return owned(unit, unit_id, "unit", unit.nation if unit else None, state.active)
-
-
-def no_repeats(ids: tuple[str, ...], what: str, clause: str) -> None:
-    """A unit named twice would roll its dice twice or be sunk twice: one list, one mention."""
-    seen: set[str] = set()
-    for uid in ids:
-        if uid in seen:
-            raise refuse(f"{what} {uid} is listed twice", clause)
-        seen.add(uid)
 
 
 def enemies_in(state: NavalState, zone: str, nation: str) -> list[Unit]:
@@ -117,9 +108,9 @@ def check_move(state: NavalState, action: Move) -> None:
     require_phase(state, (COMBAT_MOVE, NONCOMBAT_MOVE), "ships move", TURN)
     if not action.units:
         raise refuse("choose at least one unit to move", TURN)
-    no_repeats(action.units, "moving unit", TURN)
-    no_repeats(action.sweepers, "sweeper", "NL-22")
-    no_repeats(action.losses, "casualty choice", "NL-21")
+    distinct(action.units, "moving unit", TURN)
+    distinct(action.sweepers, "sweeper", "NL-22")
+    distinct(action.losses, "casualty choice", "NL-21")
     if len(action.path) < 2:
         raise refuse("a move needs a path of at least two sea zones", TURN)
     start = action.path[0]
@@ -182,7 +173,7 @@ def check_settle(state: NavalState, action: SettleBattle) -> None:
     require_phase(state, (BATTLE,), "battles are settled", TURN)
     if action.zone not in state.board.places:
         raise refuse(f"there is no sea zone {action.zone!r}", TURN)
-    no_repeats(action.sunk, "sunk ship", TURN)
+    distinct(action.sunk, "sunk ship", TURN)
     present = {u.id for u in state.units_in(action.zone)}
     if not any(state.units[u].nation == state.active for u in present):
         raise refuse(f"{state.active} has no units in sea zone {action.zone}", TURN)
@@ -200,7 +191,7 @@ def check_retreat(state: NavalState, action: Retreat) -> None:
     require_phase(state, (BATTLE,), "attackers retreat", "NL-20")
     if not action.units:
         raise refuse("choose at least one unit to retreat", "NL-20")
-    no_repeats(action.units, "retreating unit", "NL-20")
+    distinct(action.units, "retreating unit", "NL-20")
     units = [own_unit(state, uid) for uid in action.units]
     zones = {u.zone for u in units}
     if len(zones) != 1:
