@@ -55,6 +55,30 @@ def enemies_in(state: NavalState, zone: str, nation: str) -> list[Unit]:
     return [u for u in state.units_in(zone) if state.side_of(u.nation) != side]
 
 
+def stopped_by(state: NavalState, unit: Unit, zone: str) -> Unit | None:
+    """The enemy ship that stops ``unit`` on entering ``zone`` in Combat Movement, or None
+    if it may sail on (the NL-13 decision, the base game's rule): an enemy warship stops
+    every ship but one that passes warships (a submarine), and that one only where an enemy
+    that stops passers (a destroyer) is. Ships are in sight of all, so this never rests on
+    a secret."""
+    enemies = sorted(enemies_in(state, zone, unit.nation), key=lambda u: u.id)
+    if state.unit_type(unit).passes_warships:
+        return next((e for e in enemies if state.unit_type(e).stops_passers), None)
+    return next((e for e in enemies if state.unit_type(e).warship), None)
+
+
+def stop_reason(state: NavalState, units: list[Unit], zone: str) -> str | None:
+    """Why the group may not sail on through ``zone`` in Combat Movement, or None."""
+    stopped = [(u, e) for u in units if (e := stopped_by(state, u, zone)) is not None]
+    if not stopped:
+        return None
+    names = ", ".join(u.id for u, _e in stopped[:3])
+    more = f" and {len(stopped) - 3} more" if len(stopped) > 3 else ""
+    enemy = stopped[0][1]
+    return (f"{names}{more} must stop in sea zone {zone}: {enemy.nation}'s "
+            f"{state.unit_type(enemy).name} {enemy.id} is there")
+
+
 def check_buy(state: NavalState, action: BuyMines) -> None:
     nation = state.active
     require_phase(state, (PURCHASE,), "naval mines are bought", "NL-02")
@@ -128,6 +152,8 @@ def check_move(state: NavalState, action: Move) -> None:
         left = state.unit_type(unit).move - unit.moved
         if steps > left:
             raise refuse(f"{uid} can move {left} more sea zone(s), not {steps}", TURN)
+    if state.phase == COMBAT_MOVE:
+        check_stops(state, action)
     for uid in action.sweepers:
         if uid not in action.units:
             raise refuse(f"sweeper {uid} is not in the moving group", "NL-22")
@@ -150,6 +176,22 @@ def check_move(state: NavalState, action: Move) -> None:
         for uid in action.units:
             if state.units[uid].mission in ("attack", "sweep"):
                 raise refuse(f"{uid} attacked this turn and cannot move again", "NL-11")
+
+
+def check_stops(state: NavalState, action: Move) -> None:
+    """Enemy warships stop a combat move in the zone they hold: it may end there (an
+    attack), never pass through, nor go on later in the phase (NL-13 decision)."""
+    moving = [state.units[uid] for uid in action.units]
+    for unit in moving:
+        enemy = stopped_by(state, unit, unit.zone) if unit.moved else None
+        if enemy is not None:
+            raise refuse(f"{unit.id} stopped in sea zone {unit.zone}, where {enemy.nation}'s "
+                         f"{state.unit_type(enemy).name} {enemy.id} is, and moves no further "
+                         "this phase", "NL-13")
+    for zone in action.path[1:-1]:
+        reason = stop_reason(state, moving, zone)
+        if reason is not None:
+            raise refuse(reason, "NL-13")
 
 
 def check_lay(state: NavalState, action: LayMines) -> None:
