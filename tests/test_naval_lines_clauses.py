@@ -223,6 +223,104 @@ def test_nl13_mines_do_not_block_survivors_go_on():
     assert len(survivors) == 1
 
 
+UK_STACK = [{"nation": "United Kingdom", "type": "escort", "zone": "110", "count": 2},
+            {"nation": "United Kingdom", "type": "destroyer", "zone": "110", "count": 2}]
+UK_STACK_IDS = ["uk-escort-1", "uk-escort-2", "uk-destroyer-1", "uk-destroyer-2"]
+
+
+def uk_combat(*others: dict[str, object], **changes: object):
+    """The United Kingdom in Combat Movement, its 110 stack and ``others``, no minefields."""
+    return game(**{"nation": "United Kingdom", "phase": "combat_move", "minefields": [],
+                   "units": [*UK_STACK, *others], **changes})
+
+
+GERMAN_ESCORT_112 = {"nation": "Germany", "type": "escort", "zone": "112"}
+
+
+def test_nl13_an_enemy_warship_stops_a_combat_move_in_its_zone():
+    """Issue 24 (7): the UK stack sailed 110 → 112 → 114 past a German Escort in 112. Mines
+    do not block (NL-13), but enemy warships do, as in the base game (the NL-13 decision)."""
+    g = uk_combat(GERMAN_ESCORT_112)
+    reason = refused("NL-13", g, "move", units=UK_STACK_IDS, path=["110", "112", "114"]).reason
+    assert reason == ("uk-escort-1, uk-escort-2, uk-destroyer-1 and 1 more must stop in sea "
+                      "zone 112: Germany's Escort ger-escort-1 is there")
+    reason = refused("NL-13", g, "move", units=["uk-destroyer-2"],
+                     path=["110", "112", "114"]).reason
+    assert reason == ("uk-destroyer-2 must stop in sea zone 112: Germany's Escort "
+                      "ger-escort-1 is there")
+    play(g, "move", rolls=[], units=UK_STACK_IDS, path=["110", "112"])  # an attack: legal
+    assert {g.state.units[u].zone for u in UK_STACK_IDS} == {"112"}
+    # Stopped is stopped: the moves they have left do not take them on in this phase.
+    reason = refused("NL-13", g, "move", units=["uk-destroyer-1"], path=["112", "114"]).reason
+    assert reason == ("uk-destroyer-1 stopped in sea zone 112, where Germany's Escort "
+                      "ger-escort-1 is, and moves no further this phase")
+
+
+def test_nl13_submarines_pass_enemy_warships_but_not_a_destroyer():
+    sub = {"nation": "United Kingdom", "type": "submarine", "zone": "110"}
+    g = uk_combat(sub, GERMAN_ESCORT_112)
+    play(g, "move", rolls=[], units=["uk-submarine-1"], path=["110", "112", "114"])
+    assert g.state.units["uk-submarine-1"].zone == "114"
+    g = uk_combat(sub, GERMAN_ESCORT_112)  # with surface ships, the group stops for them
+    reason = refused("NL-13", g, "move", units=["uk-submarine-1", "uk-destroyer-1"],
+                     path=["110", "112", "114"]).reason
+    assert reason == ("uk-destroyer-1 must stop in sea zone 112: Germany's Escort "
+                      "ger-escort-1 is there")
+    g = uk_combat(sub, {"nation": "Germany", "type": "destroyer", "zone": "112"})
+    reason = refused("NL-13", g, "move", units=["uk-submarine-1"],
+                     path=["110", "112", "114"]).reason
+    assert reason == ("uk-submarine-1 must stop in sea zone 112: Germany's Destroyer "
+                      "ger-destroyer-1 is there")
+
+
+def test_nl13_submarines_transports_and_allies_do_not_stop_a_move():
+    g = uk_combat({"nation": "Germany", "type": "submarine", "zone": "112"},
+                  {"nation": "Germany", "type": "landing_craft", "zone": "112"},
+                  {"nation": "Germany", "type": "transport", "zone": "112"},
+                  {"nation": "France", "type": "cruiser", "zone": "114"})
+    play(g, "move", rolls=[], units=UK_STACK_IDS, path=["110", "112", "114"])
+    assert {g.state.units[u].zone for u in UK_STACK_IDS} == {"114"}
+
+
+def test_nl13_the_stop_is_judged_on_what_every_side_sees():
+    """Ships are in sight of all, hidden minefields or not: the mover's view gives the same
+    refusal as the truth, word for word."""
+    g = uk_combat(GERMAN_ESCORT_112, options={"hidden_minefields": True},
+                  minefields=[{"line": "112|114", "owner": "Germany", "zone": "112",
+                               "count": 3}])
+    action = g.ruleset.codec.parse({"kind": "move", "units": ["uk-destroyer-1"],
+                                    "path": ["110", "112", "114"]})
+    truth = refused("NL-13", g, "move", units=["uk-destroyer-1"], path=["110", "112", "114"])
+    seen = g.observe("Allies").refusal(action)
+    assert seen is not None and (seen.reason, seen.clause) == (truth.reason, truth.clause)
+    assert "ger-escort-1" in {u.id for u in g.observe("Allies").view.units.values()}
+
+
+def test_nl13_the_planned_route_goes_round_an_enemy_warship_it_cannot_pass():
+    """A click on 121 from 112 plans a route the ships may sail: round the German Escort in
+    113 by 114, not through it; with a warship in both, the direct route, refused and why."""
+    ship = [{"nation": "United Kingdom", "type": "destroyer", "zone": "112"}]
+    pick = Selection(place="112", units=("uk-destroyer-1",))
+    at = lambda g, zone: g.state.board.ref(zone)  # noqa: E731
+    g = game(nation="United Kingdom", phase="combat_move", minefields=[], units=[
+        *ship, {"nation": "Germany", "type": "escort", "zone": "113"}])
+    action = g.ruleset.intent(g.state, pick, at(g, "121"))
+    assert g.ruleset.route(g.state, action) == ("112", "114", "121")
+    assert g.observe("Allies").refusal(action) is None
+    assert g.ruleset.route(g.state, g.ruleset.intent(g.state, pick, at(g, "113"))) == (
+        "112", "113")  # an attack on the Escort itself
+    moves = [a for a in g.ruleset.legal_actions(g.state) if a.kind == "move"]
+    assert moves and not any("113" in a.path[1:-1] for a in moves)
+    g = game(nation="United Kingdom", phase="combat_move", minefields=[], units=[
+        *ship, {"nation": "Germany", "type": "escort", "zone": "113"},
+        {"nation": "Germany", "type": "cruiser", "zone": "114"}])
+    action = g.ruleset.intent(g.state, pick, at(g, "121"))
+    assert len(action.path) == 3 and action.path[1] in ("113", "114")
+    refusal = g.observe("Allies").refusal(action)
+    assert refusal is not None and refusal.clause == "NL-13"
+    assert refusal.reason.startswith(f"uk-destroyer-1 must stop in sea zone {action.path[1]}")
+
+
 def test_nl14_mines_defend_in_noncombat_movement_too():
     g = game(nation="United Kingdom", phase="noncombat_move", minefields=GERMAN_FIELD)
     record = play(g, "move", rolls=[1, 2], units=["uk-destroyer-1", "uk-destroyer-2"],
@@ -424,39 +522,6 @@ def test_nl20_units_that_did_not_attack_into_the_battle_cannot_retreat():
         {"nation": "Germany", "type": "cruiser", "zone": "112"}])
     reason = refused("NL-20", g, "retreat", units=["uk-destroyer-1"], to="110").reason
     assert reason == "uk-destroyer-1 did not attack into sea zone 112 this turn"
-
-
-def test_nl21_a_casualty_listed_twice_is_refused():
-    g = game(**UK_ATTACKS)
-    reason = refused("NL-21", g, "move", units=["uk-destroyer-1", "uk-destroyer-2"],
-                     path=["110", "112"], losses=["uk-destroyer-1", "uk-destroyer-1"]).reason
-    assert reason == "casualty choice uk-destroyer-1 is listed twice"
-
-
-def test_nl22_a_sweeper_listed_twice_is_refused():
-    g = game(**UK_ATTACKS)
-    reason = refused("NL-22", g, "move", units=["uk-escort-1"], path=["110", "112"],
-                     sweepers=["uk-escort-1"] * 3).reason
-    assert reason == "sweeper uk-escort-1 is listed twice"
-
-
-def test_nl20_a_retreating_unit_listed_twice_is_refused():
-    g = game(**UK_ATTACKS, units=[
-        {"nation": "United Kingdom", "type": "destroyer", "zone": "110"},
-        {"nation": "Germany", "type": "cruiser", "zone": "112"}])
-    play(g, "move", rolls=[6] * 10, units=["uk-destroyer-1"], path=["110", "112"])
-    play(g, "end_phase")
-    reason = refused("NL-20", g, "retreat", units=["uk-destroyer-1"] * 2, to="110").reason
-    assert reason == "retreating unit uk-destroyer-1 is listed twice"
-
-
-def test_settling_a_battle_with_a_ship_sunk_twice_is_refused():
-    g = game(nation="United Kingdom", phase="battle", units=[
-        {"nation": "United Kingdom", "type": "destroyer", "zone": "112"},
-        {"nation": "Germany", "type": "cruiser", "zone": "112"}])
-    reason = refused("TURN", g, "settle_battle", zone="112",
-                     sunk=["ger-cruiser-1", "ger-cruiser-1"]).reason
-    assert reason == "sunk ship ger-cruiser-1 is listed twice"
 
 
 AXIS_AND_ALLIES = [{"name": "Germany", "side": "Axis", "capital": "DEU", "ipcs": 30},

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from mineboard.core.actions import Action
@@ -25,6 +25,17 @@ def owned(item: T | None, ident: str, noun: str, owner: str | None, active: str,
     if owner != active:
         raise IllegalAction(f"{ident} belongs to {owner}; it is {active}'s turn", TURN)
     return item
+
+
+def distinct(ids: Iterable[str], what: str, clause: str) -> None:
+    """Refuse an action that names a unit twice in one list: it would roll twice, be sunk
+    twice or cross twice. ``what`` names the list's part ("crossing ship"), ``clause`` the
+    clause that governs the action. The answer rests on the order alone, never on a secret."""
+    seen: set[str] = set()
+    for ident in ids:
+        if ident in seen:
+            raise IllegalAction(f"{what} {ident} is listed twice", clause)
+        seen.add(ident)
 
 
 def is_legal(check: Check, view: Any, action: Action) -> bool:

@@ -9,7 +9,7 @@ from typing import Any
 from mineboard.core.actions import Action
 from mineboard.core.errors import IllegalAction
 from mineboard.maps.hexgrid import distance
-from mineboard.rules.common.checks import TURN, owned
+from mineboard.rules.common.checks import TURN, distinct, owned
 from mineboard.rules.gwas_tactical.actions import (
     CrossBoundary,
     EndPhase,
@@ -38,6 +38,7 @@ def hex_label(state: GtState, label: str, clause: str) -> None:
 def check_cross(state: GtState, action: CrossBoundary) -> None:
     if state.phase != APPROACH:
         raise IllegalAction("boundary crossings are rolled before the battle", "GT-02")
+    distinct(action.ships, "crossing ship", "GT-02")
     for sid in action.ships:
         ship = own_ship(state, sid)
         if ship.crossing is None:
@@ -98,8 +99,9 @@ def setup_shortfall(state: GtState, side: str) -> IllegalAction | None:
 def check_move(state: GtState, action: MoveShips) -> None:
     if state.phase != BATTLE:
         raise IllegalAction("ships move in the battle's impulses", TURN)
-    if not action.ships or len(set(action.ships)) != len(action.ships):
-        raise IllegalAction("choose one or more different ships", TURN)
+    if not action.ships:
+        raise IllegalAction("choose at least one ship to move", TURN)
+    distinct(action.ships, "moving ship", TURN)
     if len(action.path) < 2:
         raise IllegalAction("a move needs at least two hexes", TURN)
     for label in action.path:

@@ -8,7 +8,7 @@ from typing import Any
 from mineboard.core.actions import Action
 from mineboard.core.errors import IllegalAction
 from mineboard.maps.model import ROUTE, way_id
-from mineboard.rules.common.checks import TURN, owned
+from mineboard.rules.common.checks import TURN, distinct, owned
 from mineboard.rules.imperium_mines.actions import (
     Build,
     EndPhase,
@@ -79,8 +79,9 @@ def check_build(state: ImperiumState, action: Build) -> None:
 
 def check_jump(state: ImperiumState, action: Jump) -> None:
     in_segment(state, "fleets jump", TURN)
-    if not action.fleets or len(set(action.fleets)) != len(action.fleets):
-        raise IllegalAction("choose one or more different fleets", TURN)
+    if not action.fleets:
+        raise IllegalAction("choose at least one fleet to jump", TURN)
+    distinct(action.fleets, "jumping fleet", TURN)
     if len(action.path) < 2:
         raise IllegalAction("a jump needs at least two systems", TURN)
     for a, b in zip(action.path, action.path[1:], strict=False):
@@ -135,6 +136,7 @@ def check_sweep(state: ImperiumState, action: Sweep) -> None:
 
 
 def check_split(state: ImperiumState, action: SplitFleet) -> None:
+    distinct(action.ships, "ship split off", TURN)
     fleet = own_fleet(state, action.fleet)
     ids = {s.id for s in fleet.ships}
     if not action.ships or not set(action.ships) <= ids or set(action.ships) == ids:
@@ -143,6 +145,7 @@ def check_split(state: ImperiumState, action: SplitFleet) -> None:
 
 def check_combat(state: ImperiumState, action: SettleCombat) -> None:
     in_segment(state, "combat is fought", TURN)
+    distinct(action.destroyed, "destroyed ship", TURN)
     ours = state.fleets_at(action.system, state.active)
     if not ours or not state.enemy_fleets_at(action.system, state.active):
         raise IllegalAction(f"no enemy fleets face each other at {action.system}", TURN)

@@ -13,7 +13,7 @@ from typing import Any
 from mineboard.core.actions import Action
 from mineboard.core.errors import IllegalAction
 from mineboard.maps.model import COAST, NAVAL_LINE, way_id
-from mineboard.rules.common.checks import TURN, owned
+from mineboard.rules.common.checks import TURN, distinct, owned
 from mineboard.rules.naval_lines.actions import (
     BuyMines,
     Capture,
@@ -50,18 +50,33 @@ def own_unit(state: NavalState, unit_id: str) -> Unit:
     return owned(unit, unit_id, "unit", unit.nation if unit else None, state.active)
 
 
-def no_repeats(ids: tuple[str, ...], what: str, clause: str) -> None:
-    """A unit named twice would roll its dice twice or be sunk twice: one list, one mention."""
-    seen: set[str] = set()
-    for uid in ids:
-        if uid in seen:
-            raise refuse(f"{what} {uid} is listed twice", clause)
-        seen.add(uid)
-
-
 def enemies_in(state: NavalState, zone: str, nation: str) -> list[Unit]:
     side = state.side_of(nation)
     return [u for u in state.units_in(zone) if state.side_of(u.nation) != side]
+
+
+def stopped_by(state: NavalState, unit: Unit, zone: str) -> Unit | None:
+    """The enemy ship that stops ``unit`` on entering ``zone`` in Combat Movement, or None
+    if it may sail on (the NL-13 decision, the base game's rule): an enemy warship stops
+    every ship but one that passes warships (a submarine), and that one only where an enemy
+    that stops passers (a destroyer) is. Ships are in sight of all, so this never rests on
+    a secret."""
+    enemies = sorted(enemies_in(state, zone, unit.nation), key=lambda u: u.id)
+    if state.unit_type(unit).passes_warships:
+        return next((e for e in enemies if state.unit_type(e).stops_passers), None)
+    return next((e for e in enemies if state.unit_type(e).warship), None)
+
+
+def stop_reason(state: NavalState, units: list[Unit], zone: str) -> str | None:
+    """Why the group may not sail on through ``zone`` in Combat Movement, or None."""
+    stopped = [(u, e) for u in units if (e := stopped_by(state, u, zone)) is not None]
+    if not stopped:
+        return None
+    names = ", ".join(u.id for u, _e in stopped[:3])
+    more = f" and {len(stopped) - 3} more" if len(stopped) > 3 else ""
+    enemy = stopped[0][1]
+    return (f"{names}{more} must stop in sea zone {zone}: {enemy.nation}'s "
+            f"{state.unit_type(enemy).name} {enemy.id} is there")
 
 
 def check_buy(state: NavalState, action: BuyMines) -> None:
@@ -117,9 +132,9 @@ def check_move(state: NavalState, action: Move) -> None:
     require_phase(state, (COMBAT_MOVE, NONCOMBAT_MOVE), "ships move", TURN)
     if not action.units:
         raise refuse("choose at least one unit to move", TURN)
-    no_repeats(action.units, "moving unit", TURN)
-    no_repeats(action.sweepers, "sweeper", "NL-22")
-    no_repeats(action.losses, "casualty choice", "NL-21")
+    distinct(action.units, "moving unit", TURN)
+    distinct(action.sweepers, "sweeper", "NL-22")
+    distinct(action.losses, "casualty choice", "NL-21")
     if len(action.path) < 2:
         raise refuse("a move needs a path of at least two sea zones", TURN)
     start = action.path[0]
@@ -137,6 +152,8 @@ def check_move(state: NavalState, action: Move) -> None:
         left = state.unit_type(unit).move - unit.moved
         if steps > left:
             raise refuse(f"{uid} can move {left} more sea zone(s), not {steps}", TURN)
+    if state.phase == COMBAT_MOVE:
+        check_stops(state, action)
     for uid in action.sweepers:
         if uid not in action.units:
             raise refuse(f"sweeper {uid} is not in the moving group", "NL-22")
@@ -161,6 +178,22 @@ def check_move(state: NavalState, action: Move) -> None:
                 raise refuse(f"{uid} attacked this turn and cannot move again", "NL-11")
 
 
+def check_stops(state: NavalState, action: Move) -> None:
+    """Enemy warships stop a combat move in the zone they hold: it may end there (an
+    attack), never pass through, nor go on later in the phase (NL-13 decision)."""
+    moving = [state.units[uid] for uid in action.units]
+    for unit in moving:
+        enemy = stopped_by(state, unit, unit.zone) if unit.moved else None
+        if enemy is not None:
+            raise refuse(f"{unit.id} stopped in sea zone {unit.zone}, where {enemy.nation}'s "
+                         f"{state.unit_type(enemy).name} {enemy.id} is, and moves no further "
+                         "this phase", "NL-13")
+    for zone in action.path[1:-1]:
+        reason = stop_reason(state, moving, zone)
+        if reason is not None:
+            raise refuse(reason, "NL-13")
+
+
 def check_lay(state: NavalState, action: LayMines) -> None:
     require_phase(state, (NONCOMBAT_MOVE,), "mines are laid", "NL-05")
     unit = own_unit(state, action.unit)
@@ -182,7 +215,7 @@ def check_settle(state: NavalState, action: SettleBattle) -> None:
     require_phase(state, (BATTLE,), "battles are settled", TURN)
     if action.zone not in state.board.places:
         raise refuse(f"there is no sea zone {action.zone!r}", TURN)
-    no_repeats(action.sunk, "sunk ship", TURN)
+    distinct(action.sunk, "sunk ship", TURN)
     present = {u.id for u in state.units_in(action.zone)}
     if not any(state.units[u].nation == state.active for u in present):
         raise refuse(f"{state.active} has no units in sea zone {action.zone}", TURN)
@@ -200,7 +233,7 @@ def check_retreat(state: NavalState, action: Retreat) -> None:
     require_phase(state, (BATTLE,), "attackers retreat", "NL-20")
     if not action.units:
         raise refuse("choose at least one unit to retreat", "NL-20")
-    no_repeats(action.units, "retreating unit", "NL-20")
+    distinct(action.units, "retreating unit", "NL-20")
     units = [own_unit(state, uid) for uid in action.units]
     zones = {u.zone for u in units}
     if len(zones) != 1:

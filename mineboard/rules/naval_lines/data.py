@@ -27,6 +27,12 @@ class UnitType:
     surface: Annotated[bool, Doc("attacked by naval mines when crossing a mined line (NL-12)")]
     mine_immune: Annotated[bool, Doc("never attacked by mines (NL-21)")]
     mine_capacity: Annotated[int, Range(0, 100), Doc("mines it may carry (NL-05)")]
+    warship: Annotated[bool, Doc("a surface warship: an enemy ship entering its sea zone in "
+                                 "Combat Movement stops there (NL-13 decision)")]
+    passes_warships: Annotated[bool, Doc("sails on through a zone holding enemy warships "
+                                         "(submarines; NL-13 decision)")]
+    stops_passers: Annotated[bool, Doc("stops even a ship that passes warships (destroyers "
+                                       "against submarines; NL-13 decision)")]
 
     @property
     def mine_target(self) -> bool:

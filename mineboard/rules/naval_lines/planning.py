@@ -7,7 +7,7 @@ the window, the tests and a computer player see the same game.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from mineboard.core.actions import Action
 from mineboard.core.planning import Choice, Command, Selection
@@ -23,7 +23,7 @@ from mineboard.rules.naval_lines.actions import (
     Retreat,
     SettleBattle,
 )
-from mineboard.rules.naval_lines.checks import enemies_in
+from mineboard.rules.naval_lines.checks import enemies_in, stop_reason
 from mineboard.rules.naval_lines.state import (
     BATTLE,
     COMBAT_MOVE,
@@ -52,8 +52,7 @@ def intent(view: NavalState, selection: Selection, kind: str, target: str) -> Ac
         return None
     if view.phase == BATTLE:
         return Retreat(units, target)
-    path = view.board.shortest_path(selection.place, target, NAVAL_LINE) or \
-        [selection.place, target]
+    path = plan_path(view, units, selection.place, target)
     sweepers: tuple[str, ...] = ()
     if view.phase == COMBAT_MOVE and selection.option("sweep", True):
         sweepers = tuple(u for u in units if u in view.units
@@ -61,6 +60,45 @@ def intent(view: NavalState, selection: Selection, kind: str, target: str) -> Ac
                          and view.units[u].mission is None)
     first = selection.option("lose_first", "")
     return Move(units, tuple(path), sweepers, (first,) if first in units else ())
+
+
+def plan_path(view: NavalState, units: tuple[str, ...], start: str,
+              target: str) -> tuple[str, ...]:
+    """The route a click on ``target`` means: the shortest by naval lines, unless it runs
+    through a zone the ships may not pass (enemy warships in Combat Movement, NL-13
+    decision; any enemy in Non-Combat Movement) and a way round is within their reach.
+    Else the shortest, which the check refuses and says why."""
+    direct = tuple(view.board.shortest_path(start, target, NAVAL_LINE) or (start, target))
+    moving = [view.units[u] for u in units if u in view.units]
+
+    def closed(zone: str) -> bool:
+        if view.phase == COMBAT_MOVE:
+            return stop_reason(view, moving, zone) is not None
+        return view.phase == NONCOMBAT_MOVE and bool(enemies_in(view, zone, view.active))
+
+    if not moving or not any(closed(z) for z in direct[1:-1]):
+        return direct
+    reach = min(view.unit_type(u).move - u.moved for u in moving)
+    return _way_round(view, start, target, closed, reach) or direct
+
+
+def _way_round(view: NavalState, start: str, target: str, closed: Callable[[str], bool],
+               most: int) -> tuple[str, ...] | None:
+    """The shortest path of at most ``most`` lines from ``start`` to ``target`` passing no
+    closed zone (the target itself may be one: a move may end there), or None."""
+    seen = {start}
+    frontier: list[tuple[str, ...]] = [(start,)]
+    for _ in range(most):
+        grown = []
+        for path in frontier:
+            for n in view.board.neighbours(path[-1], NAVAL_LINE):
+                if n == target:
+                    return (*path, n)
+                if n not in seen and not closed(n):
+                    seen.add(n)
+                    grown.append((*path, n))
+        frontier = grown
+    return None
 
 
 def targets(view: NavalState, selection: Selection, check: Check) -> dict[str, Action]:

@@ -1,0 +1,162 @@
+"""Issue 24 (8): an action that lists units names each one once, in every ruleset.
+
+``cross_boundary`` with ``"ships": ["Lion", "Lion"]`` rolled Lion on the Minefield Table and
+then logged "Lion crosses None". Every list of units, ships or fleets in an action is now
+refused when it repeats an id, with one line naming the id and the clause that governs the
+action (``mineboard.rules.common.checks.distinct``). The table below holds one case per
+such list; a new list field in any registered ruleset fails
+``test_every_list_of_units_has_a_case`` until it is guarded and given a case here.
+"""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from mineboard.core.game import Game
+from mineboard.core.registry import registered
+from tests.conftest import game, imperium, jutland, play, refused
+
+GERMAN_FIELD = [{"line": "110|112", "owner": "Germany", "zone": "112", "count": 10}]
+UK_ATTACKS = {"nation": "United Kingdom", "phase": "combat_move", "minefields": GERMAN_FIELD}
+UK_IN_BATTLE = {"nation": "United Kingdom", "phase": "battle", "units": [
+    {"nation": "United Kingdom", "type": "destroyer", "zone": "112"},
+    {"nation": "Germany", "type": "cruiser", "zone": "112"}]}
+IMPERIAL_A = {"id": "A", "side": "Imperial", "system": "halcyon", "ships": {"destroyer": 2}}
+
+PLACES = {"path"}
+"""List fields that name places, not units: a route may come back the way it went."""
+
+
+@dataclass(frozen=True)
+class Case:
+    clause: str
+    ruleset: str
+    kind: str
+    field: str
+    setup: Callable[[], Game[Any]]
+    fields: Callable[[Game[Any]], dict[str, Any]]
+    reason: str
+
+    @property
+    def id(self) -> str:
+        return f"{self.clause} {self.kind}.{self.field}"
+
+
+def german_approach_done() -> Game[Any]:
+    g = jutland()
+    play(g, "end_phase")  # the Germans have nothing to cross; the British roll next
+    return g
+
+
+def uk_retreating() -> Game[Any]:
+    g = game(**UK_ATTACKS, units=[
+        {"nation": "United Kingdom", "type": "destroyer", "zone": "110"},
+        {"nation": "Germany", "type": "cruiser", "zone": "112"}])
+    play(g, "move", rolls=[6] * 10, units=["uk-destroyer-1"], path=["110", "112"])
+    play(g, "end_phase")
+    return g
+
+
+def terran_and_imperial_at_lumen() -> Game[Any]:
+    return imperium(segment=1, minefields=[], fleets=[
+        {"id": "A", "side": "Imperial", "system": "lumen", "ships": {"destroyer": 1}},
+        {"id": "T", "side": "Terran", "system": "lumen", "ships": {"frigate": 2}}])
+
+
+def terran_ship(g: Game[Any]) -> str:
+    return str(g.state.fleets["T"].ships[0].id)
+
+
+CASES = [
+    Case("GT-02", "gwas-tactical", "cross_boundary", "ships", german_approach_done,
+         lambda g: {"ships": ["Lion", "Lion"]}, "crossing ship Lion is listed twice"),
+    Case("TURN", "gwas-tactical", "move_ships", "ships",
+         lambda: jutland(phase="battle", sides=[{"name": "German"}, {"name": "British"}],
+                         ships=[{"id": "Seydlitz", "side": "German", "type": "battlecruiser",
+                                 "hex": "1510"}]),
+         lambda g: {"ships": ["Seydlitz", "Seydlitz"], "path": ["1510", "1511"]},
+         "moving ship Seydlitz is listed twice"),
+    Case("TURN", "naval-lines", "move", "units", lambda: game(**UK_ATTACKS),
+         lambda g: {"units": ["uk-destroyer-1", "uk-destroyer-1"], "path": ["110", "112"]},
+         "moving unit uk-destroyer-1 is listed twice"),
+    Case("NL-22", "naval-lines", "move", "sweepers", lambda: game(**UK_ATTACKS),
+         lambda g: {"units": ["uk-escort-1"], "path": ["110", "112"],
+                    "sweepers": ["uk-escort-1"] * 3},
+         "sweeper uk-escort-1 is listed twice"),
+    Case("NL-21", "naval-lines", "move", "losses", lambda: game(**UK_ATTACKS),
+         lambda g: {"units": ["uk-destroyer-1", "uk-destroyer-2"], "path": ["110", "112"],
+                    "losses": ["uk-destroyer-1", "uk-destroyer-1"]},
+         "casualty choice uk-destroyer-1 is listed twice"),
+    Case("TURN", "naval-lines", "settle_battle", "sunk", lambda: game(**UK_IN_BATTLE),
+         lambda g: {"zone": "112", "sunk": ["ger-cruiser-1", "ger-cruiser-1"]},
+         "sunk ship ger-cruiser-1 is listed twice"),
+    Case("NL-20", "naval-lines", "retreat", "units", uk_retreating,
+         lambda g: {"units": ["uk-destroyer-1"] * 2, "to": "110"},
+         "retreating unit uk-destroyer-1 is listed twice"),
+    Case("TURN", "imperium-mines", "jump", "fleets",
+         lambda: imperium(segment=1, fleets=[IMPERIAL_A], minefields=[]),
+         lambda g: {"fleets": ["A", "A"], "path": ["halcyon", "lumen"]},
+         "jumping fleet A is listed twice"),
+    Case("TURN", "imperium-mines", "split_fleet", "ships",
+         lambda: imperium(segment=1, fleets=[IMPERIAL_A], minefields=[]),
+         lambda g: {"fleet": "A", "ships": ["s1", "s1"]},
+         "ship split off s1 is listed twice"),
+    Case("TURN", "imperium-mines", "settle_combat", "destroyed", terran_and_imperial_at_lumen,
+         lambda g: {"system": "lumen", "destroyed": [terran_ship(g)] * 2},
+         "destroyed ship s2 is listed twice"),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_an_id_listed_twice_is_refused_under_the_actions_clause(case: Case) -> None:
+    g = case.setup()
+    assert g.ruleset.id == case.ruleset
+    fields = case.fields(g)
+    reason = refused(case.clause, g, case.kind, **fields).reason
+    assert reason == case.reason
+    # The refusal rests on the order alone: the side to move is told the same on its view.
+    action = g.ruleset.codec.parse({"kind": case.kind, **fields})
+    refusal = g.observe(g.state.to_move).refusal(action)
+    assert refusal is not None and (refusal.reason, refusal.clause) == (reason, case.clause)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_the_same_order_with_the_id_once_is_not_refused_for_it(case: Case) -> None:
+    """The refusal is about the repeat: the list with each id once passes that check (it
+    may still be refused for another reason, never for a repeat)."""
+    g = case.setup()
+    fields = case.fields(g)
+    once = {**fields, case.field: list(dict.fromkeys(fields[case.field]))}
+    refusal = g.observe(g.state.to_move).refusal(
+        g.ruleset.codec.parse({"kind": case.kind, **once}))
+    assert refusal is None or "listed twice" not in refusal.reason
+
+
+def test_gt02_lion_listed_twice_no_longer_rolls_then_crosses_none() -> None:
+    """The issue's report, replayed: refused before any die, and Lion still must roll."""
+    g = german_approach_done()
+    refused("GT-02", g, "cross_boundary", ships=["Lion", "Lion"])
+    assert g.state.ships["Lion"].crossing == "C|W"
+    record = play(g, "cross_boundary", rolls=[3], ships=["Lion"])
+    assert [e.text for e in record.events if e.kind == "BoundaryCrossed"] == []
+    assert g.state.ships["Lion"].crossing is None
+
+
+def _unit_lists() -> set[tuple[str, str, str]]:
+    found = set()
+    for rid, ruleset in registered().items():
+        for cls in ruleset.codec.classes.values():
+            for name, hint in typing.get_type_hints(cls).items():
+                if typing.get_origin(hint) is tuple and typing.get_args(hint) == (str, ...) \
+                        and name not in PLACES:
+                    found.add((rid, cls.kind, name))
+    return found
+
+
+def test_every_list_of_units_has_a_case() -> None:
+    assert _unit_lists() == {(c.ruleset, c.kind, c.field) for c in CASES}
