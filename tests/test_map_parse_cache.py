@@ -14,7 +14,6 @@ import shapely
 
 from mineboard.maps import geojson, parse_cache
 from mineboard.maps.geojson import MapInvalid, cached_board, load_board
-from mineboard.maps.labels import label_points
 from mineboard.resources import maps_dir
 
 
@@ -67,7 +66,7 @@ def test_a_maps_checked_shapes_are_cached_and_equal_a_fresh_parse(cache, tmp_pat
     fresh = load_board(path)  # 'validate' and load_board always read afresh
     assert len(cache) == 108
     _same(second, fresh)
-    assert second.label_points() == label_points(fresh)  # kept with the shapes
+    assert second.label_points() == fresh.label_points()  # kept with the shapes
 
 
 @pytest.mark.parametrize("damage", ["truncated", "blob changed", "wrong shape type",

@@ -166,9 +166,10 @@ class BoardMap:
         """Where each area place's number or name is printed (see maps.labels), found on
         first use and kept with the map's parse cache: a fiftieth of the program's start."""
         if self._labels is None:
-            from mineboard.maps.labels import label_points
+            from mineboard.maps.labels import label_points  # shapely.ops: not before a map
 
-            self._labels = label_points(self)
+            self._labels = label_points({p.id: p.geometry for p in self.places.values()
+                                         if p.geometry is not None and drawn_as_area(p)})
         return self._labels
 
     def remember_label_points(self, points: Mapping[str, tuple[float, float]]) -> None:
