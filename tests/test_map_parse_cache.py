@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 import shapely
 
-from mineboard.maps import geojson, parse_cache
-from mineboard.maps.geojson import MapInvalid, cached_board, load_board
+from mineboard.maps import loading, parse_cache, shapes
+from mineboard.maps.geojson import MapInvalid
+from mineboard.maps.loading import cached_board, load_board
 from mineboard.resources import maps_dir
 
 
@@ -21,21 +22,18 @@ from mineboard.resources import maps_dir
 def cache(tmp_path, monkeypatch):
     """An empty cache folder, in-memory caches cleared, and a count of shapes parsed."""
     monkeypatch.setenv("MINEBOARD_CACHE_DIR", str(tmp_path / "cache"))
-    geojson._cached.cache_clear()
-    geojson._LINKED.clear()
+    loading.forget()
     parsed: list[str] = []
-    check = geojson._geometry
-    monkeypatch.setattr(geojson, "_geometry",
+    check = shapes.checked_shape
+    monkeypatch.setattr(shapes, "checked_shape",
                         lambda raw, kind, where, *a: parsed.append(where) or check(
                             raw, kind, where, *a))
     yield parsed
-    geojson._cached.cache_clear()
-    geojson._LINKED.clear()
+    loading.forget()
 
 
 def _reload(path: Path):
-    geojson._cached.cache_clear()
-    geojson._LINKED.clear()
+    loading.forget()
     return cached_board(path, "test")
 
 

@@ -127,8 +127,8 @@ class BoardMap:
     grid: HexGrid | None = None  # the hex grid of a hex map; None on area and point maps
     edge_sets: dict[str, EdgeSet] = field(default_factory=dict)
     regions: dict[str, Region] = field(default_factory=dict)
-    # Maps the header names under "related" (e.g. "strategic"), resolved by load_board and
-    # cached_board; board_from_json alone leaves this empty.
+    # Maps the header names under "related" (e.g. "strategic"), resolved by maps.loading;
+    # board_from_json alone leaves this empty.
     related: dict[str, BoardMap] = field(default_factory=dict)
 
     _graph: nx.Graph | None = field(default=None, init=False, repr=False, compare=False)

@@ -24,8 +24,9 @@ from mineboard.core.limits import MAX_TEXT_LENGTH
 from mineboard.core.registry import get_ruleset
 from mineboard.core.ruleset import Ruleset
 from mineboard.core.table import Table
-from mineboard.maps.geojson import cached_board, map_file
+from mineboard.maps.loading import cached_board
 from mineboard.maps.model import BoardMap
+from mineboard.maps.refs import map_file
 from mineboard.persistence.documents import read_document
 
 SCENARIO_SCHEMA = 1
