@@ -51,7 +51,12 @@ def area_board(header: Mapping[str, Any], places: dict[str, Place], problems: li
     for port in (p for p in places.values() if p.kind == PORT):
         for key in ("sea_zone", "territory"):
             ref = port.props.get(key)
-            if ref is not None and ref not in places:
+            if ref is None:
+                continue
+            if not isinstance(ref, str):  # a list or an object is no key to look up
+                problems.append(f"feature {port.id}: {key} must be the id of a feature of "
+                                "this map, as a string")
+            elif ref not in places:
                 problems.append(f"feature {port.id}: {key} {ref!r} is not a feature of this map")
     return BoardMap(header["id"], "area", str(header.get("title", header["id"])), places,
                     ways, digest, header)

@@ -37,6 +37,9 @@ KINDS_BY_MAP = {"area": POLYGON_KINDS | {PORT, REGION}, "point": {SYSTEM, ROUTE,
 MAP_KINDS = tuple(KINDS_BY_MAP)
 SET_KINDS = {ROUTE, HEXSIDES, REGION}
 """Feature kinds that are not places: routes become ways, the others named sets."""
+TEXT_PROPS = ("capital", "owner", "label", "terrain", "boundary")
+"""Properties the program reads as text, on any feature that has them: a hex's terrain
+picks its colour, a hexside set's boundary names the zone border a ring band stands for."""
 
 
 class MapInvalid(BadInput):
@@ -145,6 +148,10 @@ def _features(data: Mapping[str, Any], map_kind: str, problems: list[str],
         if "|" in fid:
             problems.append(f"{where}: ids may not contain '|' (it joins the ids of a line)")
             continue
+        if fid.isdigit() and not fid.isascii():  # '²', '٣': a number to the eye, not to us
+            problems.append(f"{where}: id {fid!r} has digits other than 0–9 (write a number "
+                            "id with 0–9)")
+            continue
         if fid in seen:
             problems.append(f"{where}: duplicate id")
             continue
@@ -186,7 +193,7 @@ def _check_props(place: Place, where: str, problems: list[str]) -> None:
     if capacity is not None and (not isinstance(capacity, int) or isinstance(capacity, bool)
                                  or capacity < 0):
         problems.append(f"{where}: industrial_capacity must be a whole number ≥ 0")
-    for key in ("capital", "owner", "label"):
+    for key in TEXT_PROPS:
         if key in props and not isinstance(props[key], str):
             problems.append(f"{where}: {key} must be a string")
     xy = props.get("capital_xy")

@@ -43,9 +43,18 @@ _WAY_WORDS = {NAVAL_LINE: "line", HEXSIDE: "hexside", ROUTE: "route", BERTH: "be
 REGION = "region"
 
 
-def place_sort_key(place_id: str) -> tuple[int, int | str]:
-    """Numbers in numeric order, then names: zone 91 before zone 110 before 'GER'."""
-    return (0, int(place_id)) if place_id.isdigit() else (1, place_id)
+def place_sort_key(place_id: str) -> tuple[int, int, str, str]:
+    """Numbers in numeric order, then names: zone 91 before zone 110 before 'GER'.
+
+    Any string has a key, and two strings never share one (so :func:`way_id` names a way
+    one way only): '²' and '٣' are digits to ``str.isdigit`` but not numbers here, and a
+    number of thousands of digits is ordered by its length, never handed to ``int()``;
+    '0110' comes just before '110'.
+    """
+    if place_id.isascii() and place_id.isdigit():
+        digits = place_id.lstrip("0")
+        return (0, len(digits), digits, place_id)
+    return (1, 0, place_id, "")
 
 
 def way_id(a: str, b: str) -> str:
