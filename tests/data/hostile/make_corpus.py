@@ -264,6 +264,27 @@ def build() -> None:
     case("save-100k-actions.json", "reject", "100,000 actions took 84 s to validate",
          make="actions_100k", message="more than")
 
+    # ---- saves that carry a map of the player's own ------------------------------------
+    from mineboard.persistence.scenario import scenario_from_data
+
+    stars = (ROOT / "maps" / "stars.geojson").read_bytes()
+    own = scenario_from_data(edit(IMPERIUM, setter("map")("mine.geojson")), "corpus", HERE,
+                             {"mine.geojson": stars})
+    own_game = own.new_game(7, Table())
+    own_game.play(own.ruleset.codec.parse({"kind": "end_phase"}, "corpus"))
+    carried = save_document(own, own_game)
+    text = carried["map"]["files"]["mine.geojson"]
+    case("save-carried-map.json", "accept", "a save carries a map of the player's own: it "
+         "opens with no map beside it (the autosave of such a game was not restored)",
+         carried)
+    case("save-carried-map-dotdot.json", "reject", "a carried map's path climbing out with ..",
+         edit(carried, setter("map", "files")({"../mine.geojson": text})), message="'..'")
+    case("save-carried-map-edited.json", "reject", "the carried map edited by hand",
+         edit(carried, setter("map", "files", "mine.geojson")(
+             text.replace('"Aldermere"', '"Aldermoor"'))), message="content hash differs")
+    case("save-carried-map-is-a-list.json", "reject", "a list where the map files are",
+         edit(carried, setter("map", "files")([text])), message="map.files")
+
     (HERE / "manifest.json").write_text(json.dumps({"cases": CASES}, indent=1,
                                                    ensure_ascii=False) + "\n",
                                         encoding="utf-8")
