@@ -69,7 +69,7 @@ def area_file(zones: int) -> Path:
 
 def _area_load(zones: int) -> Bench:
     def measure() -> float:
-        from mineboard.maps.geojson import load_board
+        from mineboard.maps.loading import load_board
 
         path = area_file(zones)
         saved = os.environ.get("MINEBOARD_CACHE_DIR")

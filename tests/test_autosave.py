@@ -8,7 +8,9 @@ another as a crash; a kill between write and rename leaves no game-sized temp fi
 from __future__ import annotations
 
 import errno
+import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -23,6 +25,7 @@ from mineboard.core.errors import BadInput
 from mineboard.qt.app import _ask_restore, run_app, startup_session
 from mineboard.qt.mainwindow import MainWindow
 from mineboard.qt.session import GameSession
+from mineboard.resources import maps_dir, resolve_scenario
 from tests.conftest import scenario
 from tests.test_window import window_for
 
@@ -310,3 +313,42 @@ def test_a_missing_file_fails_at_once_without_a_restore_question(qapp, monkeypat
     assert err.count("\n") == 1
     assert (data / "autosave.json").read_bytes() == crashed  # still offered next time
     assert GameSession.pending_autosave() == data / "autosave.json"
+
+
+# ---- 6. a game on a map of the player's own -----------------------------------------------------
+def custom_map_scenario(folder: Path) -> Path:
+    """The Marches on a copy of its map beside the scenario, named by a relative path: a
+    map the player drew, in a folder of the player's."""
+    folder.mkdir(parents=True)
+    shutil.copy(maps_dir() / "stars.geojson", folder / "mymap.geojson")
+    doc = json.loads(resolve_scenario("imperium-marches").read_text(encoding="utf-8"))
+    doc["map"] = "mymap.geojson"
+    (folder / "scenario.json").write_text(json.dumps(doc), encoding="utf-8")
+    return folder / "scenario.json"
+
+
+def test_a_custom_map_game_is_restored_after_a_crash_from_another_folder(
+        qapp, data, tmp_path, monkeypatch):
+    """Issue 24, item 13: the autosave named the map 'mymap.geojson', which the next start
+    looked for in the data folder, beside the autosave."""
+    custom_map_scenario(tmp_path / "A")
+    monkeypatch.chdir(tmp_path / "A")
+    session = GameSession.open("scenario.json")
+    session.play(session.game.ruleset.end_phase(session.view()))
+    played = session.game.state
+    assert GameSession.pending_autosave() == data / "autosave.json"
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    warned: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning",
+                        lambda parent, title, text: warned.append(f"{title}|{text}"))
+    restored = startup_session("northsea-1940", None, lambda: True)
+    assert warned == []
+    assert restored.game.state == played
+    assert restored.scenario.board.content_hash == session.scenario.board.content_hash
+    # ... and the map stays with the game: its next autosave restores too, with the
+    # player's folder gone.
+    shutil.rmtree(tmp_path / "A")
+    restored.play(restored.game.ruleset.end_phase(restored.view()))
+    again = GameSession.restore(data / "autosave.json")
+    assert again.game.state == restored.game.state

@@ -18,15 +18,9 @@ from shapely.geometry import Point
 
 from mineboard.core.errors import BadInput
 from mineboard.maps.generate import point_map_json
-from mineboard.maps.geojson import (
-    MapInvalid,
-    board_from_json,
-    bundled_board,
-    cached_board,
-    load_board,
-    validate_file,
-)
+from mineboard.maps.geojson import MapInvalid, board_from_json
 from mineboard.maps.hexgrid import HexGrid
+from mineboard.maps.loading import bundled_board, cached_board, load_board, validate_file
 from mineboard.maps.model import (
     BERTH,
     BOX_LINK,

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 import shapely
 
-from mineboard.maps import geojson, parse_cache
-from mineboard.maps.geojson import MapInvalid, cached_board, load_board
-from mineboard.maps.labels import label_points
+from mineboard.maps import loading, parse_cache, shapes
+from mineboard.maps.geojson import MapInvalid
+from mineboard.maps.loading import cached_board, load_board
 from mineboard.resources import maps_dir
 
 
@@ -22,21 +22,18 @@ from mineboard.resources import maps_dir
 def cache(tmp_path, monkeypatch):
     """An empty cache folder, in-memory caches cleared, and a count of shapes parsed."""
     monkeypatch.setenv("MINEBOARD_CACHE_DIR", str(tmp_path / "cache"))
-    geojson._cached.cache_clear()
-    geojson._LINKED.clear()
+    loading.forget()
     parsed: list[str] = []
-    check = geojson._geometry
-    monkeypatch.setattr(geojson, "_geometry",
+    check = shapes.checked_shape
+    monkeypatch.setattr(shapes, "checked_shape",
                         lambda raw, kind, where, *a: parsed.append(where) or check(
                             raw, kind, where, *a))
     yield parsed
-    geojson._cached.cache_clear()
-    geojson._LINKED.clear()
+    loading.forget()
 
 
 def _reload(path: Path):
-    geojson._cached.cache_clear()
-    geojson._LINKED.clear()
+    loading.forget()
     return cached_board(path, "test")
 
 
@@ -67,7 +64,7 @@ def test_a_maps_checked_shapes_are_cached_and_equal_a_fresh_parse(cache, tmp_pat
     fresh = load_board(path)  # 'validate' and load_board always read afresh
     assert len(cache) == 108
     _same(second, fresh)
-    assert second.label_points() == label_points(fresh)  # kept with the shapes
+    assert second.label_points() == fresh.label_points()  # kept with the shapes
 
 
 @pytest.mark.parametrize("damage", ["truncated", "blob changed", "wrong shape type",

@@ -10,7 +10,8 @@ import pytest
 from shapely.geometry import Polygon
 
 from mineboard.maps.generate import area_map_json, hex_map_json, point_map_json
-from mineboard.maps.geojson import MapInvalid, board_from_json, load_board, validate_file
+from mineboard.maps.geojson import MapInvalid, board_from_json
+from mineboard.maps.loading import load_board, validate_file
 from mineboard.maps.model import COAST, NAVAL_LINE, ROUTE, way_id
 from mineboard.resources import maps_dir
 
@@ -151,7 +152,7 @@ def test_derived_lines_are_cached_by_the_maps_bytes_and_equal_to_deriving_afresh
     import shapely
 
     from mineboard.maps import derive
-    from mineboard.maps.geojson import load_board
+    from mineboard.maps.loading import load_board
     from mineboard.resources import maps_dir
 
     monkeypatch.setenv("MINEBOARD_CACHE_DIR", str(tmp_path / "cache"))

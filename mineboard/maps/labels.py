@@ -1,21 +1,24 @@
 """Where an area's label goes: the point inside it farthest from its edges (the pole of
-inaccessibility), which lies inside even a crescent-shaped zone, unlike the centroid."""
+inaccessibility), which lies inside even a crescent-shaped zone, unlike the centroid.
+
+It works on shapes alone, so it needs nothing of the map model: ``BoardMap.label_points``
+hands it the areas and keeps what comes back (and the parse cache stores it).
+"""
 
 from __future__ import annotations
 
-from shapely.ops import polylabel
+from collections.abc import Mapping
 
-from mineboard.maps.model import BoardMap, drawn_as_area
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import polylabel
 
 TOLERANCE = 0.002
 """Of the map's longer side: finer moves a label by less than a pixel at any zoom."""
 
 
-def label_points(board: BoardMap) -> dict[str, tuple[float, float]]:
-    """Place id → label point (board units) for every place drawn as an area; a
+def label_points(areas: Mapping[str, BaseGeometry]) -> dict[str, tuple[float, float]]:
+    """Place id → label point (board units) for each (multi)polygon of ``areas``; a
     multipolygon's label goes in its largest part."""
-    areas = {p.id: p.geometry for p in board.places.values()
-             if p.geometry is not None and drawn_as_area(p)}
     if not areas:
         return {}
     bounds = [g.bounds for g in areas.values()]

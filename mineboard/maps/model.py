@@ -43,9 +43,18 @@ _WAY_WORDS = {NAVAL_LINE: "line", HEXSIDE: "hexside", ROUTE: "route", BERTH: "be
 REGION = "region"
 
 
-def place_sort_key(place_id: str) -> tuple[int, int | str]:
-    """Numbers in numeric order, then names: zone 91 before zone 110 before 'GER'."""
-    return (0, int(place_id)) if place_id.isdigit() else (1, place_id)
+def place_sort_key(place_id: str) -> tuple[int, int, str, str]:
+    """Numbers in numeric order, then names: zone 91 before zone 110 before 'GER'.
+
+    Any string has a key, and two strings never share one (so :func:`way_id` names a way
+    one way only): '²' and '٣' are digits to ``str.isdigit`` but not numbers here, and a
+    number of thousands of digits is ordered by its length, never handed to ``int()``;
+    '0110' comes just before '110'.
+    """
+    if place_id.isascii() and place_id.isdigit():
+        digits = place_id.lstrip("0")
+        return (0, len(digits), digits, place_id)
+    return (1, 0, place_id, "")
 
 
 def way_id(a: str, b: str) -> str:
@@ -127,8 +136,8 @@ class BoardMap:
     grid: HexGrid | None = None  # the hex grid of a hex map; None on area and point maps
     edge_sets: dict[str, EdgeSet] = field(default_factory=dict)
     regions: dict[str, Region] = field(default_factory=dict)
-    # Maps the header names under "related" (e.g. "strategic"), resolved by load_board and
-    # cached_board; board_from_json alone leaves this empty.
+    # Maps the header names under "related" (e.g. "strategic"), resolved by maps.loading;
+    # board_from_json alone leaves this empty.
     related: dict[str, BoardMap] = field(default_factory=dict)
 
     _graph: nx.Graph | None = field(default=None, init=False, repr=False, compare=False)
@@ -166,9 +175,10 @@ class BoardMap:
         """Where each area place's number or name is printed (see maps.labels), found on
         first use and kept with the map's parse cache: a fiftieth of the program's start."""
         if self._labels is None:
-            from mineboard.maps.labels import label_points
+            from mineboard.maps.labels import label_points  # shapely.ops: not before a map
 
-            self._labels = label_points(self)
+            self._labels = label_points({p.id: p.geometry for p in self.places.values()
+                                         if p.geometry is not None and drawn_as_area(p)})
         return self._labels
 
     def remember_label_points(self, points: Mapping[str, tuple[float, float]]) -> None:

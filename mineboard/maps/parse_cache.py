@@ -9,7 +9,7 @@ the file itself — only the geometric checks, already passed by these exact sha
 not run again.
 
 The key holds the file's sha256, this program's, shapely's and GEOS's versions, the label
-tolerance and :data:`CACHE_FORMAT`: bump that whenever ``geojson._geometry`` would check or
+tolerance and :data:`CACHE_FORMAT`: bump that whenever ``shapes.checked_shape`` would check or
 normalise a shape differently. A cache file is checked before it is used — its own sha256
 over the shapes, every shape one its feature's kind allows, the skeleton through the map's
 own checks — and one that is missing, stale, unreadable or damaged is simply parsed again.

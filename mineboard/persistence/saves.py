@@ -4,7 +4,11 @@ Loading a save is replaying it (OpenSpiel's way), so a save can never hold a sta
 rules could not have produced. The dice are replayed from the game's seed and compared
 with the rolls recorded, so a save whose rolls were edited is refused, and the seed must
 open the commitment made when the game began. The map is named by id and checked by
-content hash: a save made on another version of a map is refused, not misread.
+content hash: a save made on another version of a map is refused, not misread. A map of
+the player's own travels inside the save (``map.files``: each file's text by its path
+relative to the scenario's folder), so the save opens from any folder — the autosave in
+the data folder included — even once the player's map folder is gone; bundled maps are
+named by id only.
 
 Secrets: an action that is one side's secret is sealed for that side when it set a
 passphrase (see :mod:`mineboard.persistence.sealing`), next to a salted commitment anyone
@@ -28,8 +32,9 @@ from mineboard.core.commitment import canonical, commit, new_salt, opens, sha256
 from mineboard.core.errors import BadInput, IllegalAction, MineboardError
 from mineboard.core.game import Game
 from mineboard.core.history import Record
-from mineboard.core.limits import MAX_ACTIONS
+from mineboard.core.limits import MAX_ACTIONS, MAX_FILE_BYTES
 from mineboard.core.table import Table
+from mineboard.maps.refs import map_ref_problem
 from mineboard.persistence.documents import Document, read_document
 from mineboard.persistence.scenario import Scenario, scenario_from_data
 from mineboard.persistence.sealing import Seals, padded, sealed_sides
@@ -89,7 +94,7 @@ def save_document(scenario: Scenario, game: Game[Any], seals: Seals | None = Non
     doc: dict[str, Any] = {
         "mineboard_save": SAVE_SCHEMA,
         "ruleset": {"id": game.ruleset.id, "options": dict(scenario.data.get("options", {}))},
-        "map": {"id": scenario.board.id, "sha256": scenario.board.content_hash},
+        "map": _map_member(scenario),
         "table": game.table.to_json(),
         "dice": dice,
         "scenario": dict(scenario.data),
@@ -102,6 +107,16 @@ def save_document(scenario: Scenario, game: Game[Any], seals: Seals | None = Non
             doc["mac"] = tag
     doc["digest"] = digest_of(doc)
     return doc
+
+
+def _map_member(scenario: Scenario) -> dict[str, Any]:
+    """The map by id and content hash, and the files of a map of the player's own as text
+    (its bytes were read as UTF-8 JSON, so they come back byte for byte)."""
+    member: dict[str, Any] = {"id": scenario.board.id, "sha256": scenario.board.content_hash}
+    if scenario.map_files:
+        member["files"] = {key: raw.decode("utf-8")
+                           for key, raw in sorted(scenario.map_files.items())}
+    return member
 
 
 def _binding(doc: Mapping[str, Any]) -> dict[str, Any]:
@@ -121,8 +136,14 @@ def digest_of(doc: Mapping[str, Any]) -> str:
 
 def write_save(path: Path, scenario: Scenario, game: Game[Any],
                seals: Seals | None = None) -> None:
-    write_atomic(path, json.dumps(save_document(scenario, game, seals), indent=1,
-                                  allow_nan=False) + "\n")
+    """Write the save, unless it would be too long for mineboard to read back (a game on a
+    map of the player's own carries the map): the file it would replace is kept."""
+    text = json.dumps(save_document(scenario, game, seals), indent=1, allow_nan=False) + "\n"
+    if len(text) > MAX_FILE_BYTES:  # ASCII (json.dumps escapes the rest): one byte a char
+        raise BadInput(str(path), f"the save would be {len(text):,} bytes with the map it "
+                                  f"carries; mineboard reads files of at most "
+                                  f"{MAX_FILE_BYTES:,} bytes")
+    write_atomic(path, text)
 
 
 # ---- reading ------------------------------------------------------------------------------
@@ -223,6 +244,22 @@ def _check_mac(doc: Mapping[str, Any], seals: Seals, sides: tuple[str, ...], whe
         raise BadInput(where, "sealed by every side, yet its dice seed lies open")
 
 
+def _carried(map_info: Mapping[str, Any], where: str) -> dict[str, bytes] | None:
+    """The map files the save carries (None: it carries none, and a map of the player's
+    own is looked for beside the save, as saves before they carried maps expect)."""
+    files = map_info.get("files")
+    if files is None:
+        return None
+    at = f"{where}: map.files"
+    if not isinstance(files, Mapping) or not all(isinstance(t, str) for t in files.values()):
+        raise BadInput(at, "must be an object: a map file's path → its text")
+    for key in files:
+        problem = map_ref_problem(key)
+        if problem is not None or not key.endswith(".geojson"):
+            raise BadInput(at, problem or f"{key!r} is not a .geojson path")
+    return {key: text.encode("utf-8", "surrogatepass") for key, text in files.items()}
+
+
 def _upgrade(doc: Mapping[str, Any], where: str) -> dict[str, Any]:
     """A version 1 save: its seed was in plain sight, so the game is one with a known seed."""
     seed = _field(doc, "seed", int, where)
@@ -244,7 +281,7 @@ def game_from_save(doc: Any, where: str, folder: Path,
                               f"(it reads versions {OLD_SCHEMA} to {SAVE_SCHEMA})")
     map_info = _field(doc, "map", Mapping, where)
     scenario = scenario_from_data(_field(doc, "scenario", Mapping, where), f"{where}: scenario",
-                                  folder)
+                                  folder, _carried(map_info, where))
     ruleset_info = _field(doc, "ruleset", Mapping, where)
     if ruleset_info.get("id") != scenario.ruleset.id:
         raise BadInput(where, "ruleset does not match the scenario's")

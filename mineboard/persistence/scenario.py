@@ -1,7 +1,9 @@
 """Scenario files: which ruleset, which map, and the ruleset's own starting position.
 
 A scenario names its map by bundled id (``"northsea"`` → ``maps/northsea.geojson``) or by
-a path relative to the scenario file.
+a path relative to the scenario file. A map of the player's own (a path) is read once,
+with the custom maps it relates to, and the scenario keeps those files' bytes: its saves
+carry them, so a save opens wherever it is (see maps.files).
 
 Its words come in two parts, since every player reads the first: ``about`` says only what
 all sides may know (it is shown in *File ▸ New game* before anyone sits down), and
@@ -12,7 +14,7 @@ all sides may know (it is shown in *File ▸ New game* before anyone sits down),
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -24,8 +26,10 @@ from mineboard.core.limits import MAX_TEXT_LENGTH
 from mineboard.core.registry import get_ruleset
 from mineboard.core.ruleset import Ruleset
 from mineboard.core.table import Table
-from mineboard.maps.geojson import cached_board, map_file
+from mineboard.maps.files import CarriedFiles, FolderFiles
+from mineboard.maps.loading import board_from_files, bundled_board
 from mineboard.maps.model import BoardMap
+from mineboard.maps.refs import map_ref_problem
 from mineboard.persistence.documents import read_document
 
 SCENARIO_SCHEMA = 1
@@ -38,6 +42,9 @@ class Scenario:
     ruleset: Ruleset[Any]
     board: BoardMap
     folder: Path
+    map_files: Mapping[str, bytes] = field(default_factory=dict)
+    """The files of a map of the player's own that ``board`` was read from, by path relative
+    to the scenario's folder (empty for a bundled map): what a save carries."""
 
     @property
     def title(self) -> str:
@@ -66,11 +73,24 @@ class Scenario:
                     replace(table, seed_given=seed is not None))
 
 
-def board_for(ref: Any, folder: Path, where: str) -> BoardMap:
-    return cached_board(map_file(ref, folder, f"{where}: map"), where)
+def board_for(ref: Any, folder: Path, where: str,
+              carried: Mapping[str, bytes] | None = None) -> tuple[BoardMap, dict[str, bytes]]:
+    """The map ``ref`` names, and the files of a map of the player's own it was read from:
+    from ``carried`` (a save's) when given, else from ``folder``."""
+    problem = map_ref_problem(ref)
+    if problem is not None:
+        raise BadInput(f"{where}: map", problem)
+    assert isinstance(ref, str)
+    if not ref.endswith(".geojson"):
+        return bundled_board(ref, where), {}
+    files = FolderFiles(folder, where) if carried is None else CarriedFiles(carried, where)
+    return board_from_files(ref, files, where)
 
 
-def scenario_from_data(data: Any, where: str, folder: Path) -> Scenario:
+def scenario_from_data(data: Any, where: str, folder: Path,
+                       carried: Mapping[str, bytes] | None = None) -> Scenario:
+    """The scenario ``data`` read from a file in ``folder`` (or embedded in a save there);
+    ``carried`` holds the map files the save carries, if any (see :func:`board_for`)."""
     if not isinstance(data, Mapping) or data.get("mineboard_scenario") != SCENARIO_SCHEMA:
         raise BadInput(where, f"not a mineboard scenario (needs \"mineboard_scenario\": "
                               f"{SCENARIO_SCHEMA})")
@@ -78,8 +98,8 @@ def scenario_from_data(data: Any, where: str, folder: Path) -> Scenario:
     if not isinstance(ruleset_id, str):
         raise BadInput(where, "'ruleset' must be a ruleset id")
     ruleset = get_ruleset(ruleset_id, where)
-    board = board_for(data.get("map"), folder, where)
-    scenario = Scenario(data, where, ruleset, board, folder)
+    board, map_files = board_for(data.get("map"), folder, where, carried)
+    scenario = Scenario(data, where, ruleset, board, folder, map_files)
     state = ruleset.new_state(data, board, where)  # validates every reference now
     _check_words(data, tuple(state.sides), where)
     return scenario

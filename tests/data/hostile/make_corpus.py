@@ -30,6 +30,7 @@ NAVAL, GWAS, IMPERIUM = (load(n) for n in ("northsea-1940.json", "jutland-horns-
                                            "imperium-marches.json"))
 STARS = json.loads((ROOT / "maps" / "stars.geojson").read_text(encoding="utf-8"))
 TACTICAL = json.loads((ROOT / "maps" / "jutland-tactical.geojson").read_text(encoding="utf-8"))
+ZONES = json.loads((ROOT / "maps" / "jutland-zones.geojson").read_text(encoding="utf-8"))
 
 CASES: list[dict[str, Any]] = []
 
@@ -205,6 +206,22 @@ def build() -> None:
     case("stars-capital-xy-string.geojson", "reject", "a string capital_xy",
          edit(STARS, setter("features", 0, "properties", "capital_xy")("1,2")),
          message="capital_xy")
+    case("area-zone-id-superscript.geojson", "reject", "'²' is a digit to str.isdigit, not "
+         "to int: place_sort_key crashed validate and screenshot",
+         edit(ZONES, setter("features", 0, "id")("²")), message="feature ²: id '²'")
+    x, y = ZONES["features"][0]["geometry"]["coordinates"][0][0]
+    case("area-port-sea-zone-is-a-list.geojson", "reject", "unhashable type in the area "
+         "board's lookup of a port's sea zone",
+         edit(ZONES, lambda d: d["features"].append({
+             "type": "Feature", "id": "P", "properties": {"kind": "port", "sea_zone": ["C"]},
+             "geometry": {"type": "Point", "coordinates": [x, y]}})),
+         message="feature P: sea_zone must be")
+    case("naval-map-zone-id-superscript.json", "reject", "the same map opened as a game "
+         "(screenshot, the window)", edit(NAVAL, setter("map")(
+             "area-zone-id-superscript.geojson")), message="feature ²: id '²'")
+    case("naval-map-port-sea-zone-is-a-list.json", "reject", "the same map opened as a game "
+         "(screenshot, the window)", edit(NAVAL, setter("map")(
+             "area-port-sea-zone-is-a-list.geojson")), message="feature P: sea_zone must be")
 
     # ---- files that are not files ------------------------------------------------------
     case("a-folder.json", "reject", "a folder", make="folder", message="folder")
@@ -246,6 +263,27 @@ def build() -> None:
          edit(save, setter("table", "open")(True)), message="digest does not match")
     case("save-100k-actions.json", "reject", "100,000 actions took 84 s to validate",
          make="actions_100k", message="more than")
+
+    # ---- saves that carry a map of the player's own ------------------------------------
+    from mineboard.persistence.scenario import scenario_from_data
+
+    stars = (ROOT / "maps" / "stars.geojson").read_bytes()
+    own = scenario_from_data(edit(IMPERIUM, setter("map")("mine.geojson")), "corpus", HERE,
+                             {"mine.geojson": stars})
+    own_game = own.new_game(7, Table())
+    own_game.play(own.ruleset.codec.parse({"kind": "end_phase"}, "corpus"))
+    carried = save_document(own, own_game)
+    text = carried["map"]["files"]["mine.geojson"]
+    case("save-carried-map.json", "accept", "a save carries a map of the player's own: it "
+         "opens with no map beside it (the autosave of such a game was not restored)",
+         carried)
+    case("save-carried-map-dotdot.json", "reject", "a carried map's path climbing out with ..",
+         edit(carried, setter("map", "files")({"../mine.geojson": text})), message="'..'")
+    case("save-carried-map-edited.json", "reject", "the carried map edited by hand",
+         edit(carried, setter("map", "files", "mine.geojson")(
+             text.replace('"Aldermere"', '"Aldermoor"'))), message="content hash differs")
+    case("save-carried-map-is-a-list.json", "reject", "a list where the map files are",
+         edit(carried, setter("map", "files")([text])), message="map.files")
 
     (HERE / "manifest.json").write_text(json.dumps({"cases": CASES}, indent=1,
                                                    ensure_ascii=False) + "\n",

@@ -1,0 +1,90 @@
+"""The places of a hex map besides its hexes: ports, each in a hex and joined to it by a
+berth, and off-board boxes, joined by box links to hexes, ports and other boxes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from shapely.geometry import LineString, Point
+
+from mineboard.maps.hexgrid import HexGrid
+from mineboard.maps.model import BERTH, BOX, BOX_LINK, HEX, PORT, Place, Way, way_id
+from mineboard.maps.shapes import point_of
+from mineboard.maps.values import whole
+
+
+def add_port(grid: HexGrid, port: Place, places: dict[str, Place], ways: dict[str, Way],
+             problems: list[str]) -> None:
+    """A port in a hex: the place, and a berth joining it to its hex."""
+    where = f"feature {port.id}"
+    if "capacity" in port.props and not whole(port.props["capacity"]):
+        problems.append(f"{where}: capacity must be a whole number ≥ 0")
+    label = port.props.get("hex")
+    if not isinstance(label, str):
+        problems.append(f"{where}: a port on a hex map needs \"hex\": the label of its hex")
+        return
+    try:
+        h = grid.from_label(label)
+    except ValueError as exc:
+        problems.append(f"{where}: {exc}")
+        return
+    if places.get(port.id) is not port:
+        return  # its id clashes with a hex: reported already
+    if port.geometry is None:
+        port.geometry = Point(grid.layout.to_pixel(h))
+    wid = way_id(port.id, label)
+    first, second = wid.split("|")
+    ways[wid] = Way(wid, BERTH, first, second)
+
+
+def add_box_links(box: Place, places: Mapping[str, Place], ways: dict[str, Way],
+                  problems: list[str]) -> None:
+    """The links of an off-board box to hexes, ports and other boxes."""
+    where = f"feature {box.id}"
+    if places.get(box.id) is not box:
+        return  # its id clashes with a hex: reported already
+    props: dict[str, Any] = {}
+    if "link_cost" in box.props:
+        if not whole(box.props["link_cost"]):
+            problems.append(f"{where}: link_cost must be a whole number ≥ 0")
+        else:
+            props["link_cost"] = box.props["link_cost"]
+    links = box.props.get("links", [])
+    if not isinstance(links, list) or not all(isinstance(x, str) for x in links):
+        problems.append(f"{where}: links must be a list of hex labels, port ids and box ids")
+        return
+    seen: set[str] = set()
+    for target in links:
+        if target in seen:
+            problems.append(f"{where}: links {target!r} twice")
+            continue
+        seen.add(target)
+        other = places.get(target)
+        if other is None or other.kind not in (HEX, PORT, BOX):
+            problems.append(f"{where}: link {target!r} is not a hex, port or box of this map")
+            continue
+        if target == box.id:
+            problems.append(f"{where}: links to itself")
+            continue
+        wid = way_id(box.id, target)
+        old = ways.get(wid)
+        if old is not None:  # the other box lists this link too
+            cost, old_cost = props.get("link_cost"), old.props.get("link_cost")
+            if cost is not None and old_cost is not None and cost != old_cost:
+                problems.append(f"{where}: link_cost {cost} to {target} disagrees with the "
+                                f"link_cost {old_cost} of feature {target}")
+            elif cost is not None:
+                old.props = dict(props)
+            continue
+        first, second = wid.split("|")
+        ways[wid] = Way(wid, BOX_LINK, first, second, _link_line(box, other), dict(props))
+
+
+def _link_line(box: Place, other: Place) -> LineString | None:
+    """A line to draw a box link along: the box's point to the other end's (a hex has
+    none here, so its link is drawn by whoever knows the grid)."""
+    ends = [p.geometry for p in (box, other)]
+    if any(g is None or g.geom_type != "Point" for g in ends) or ends[0] == ends[1]:
+        return None
+    return LineString([point_of(box), point_of(other)])
