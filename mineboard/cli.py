@@ -60,7 +60,8 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
 
     parser = _Parser(prog="mineboard", description="Lay, sweep and run through minefields.")
     parser.add_argument("--version", action="version", version=f"mineboard {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser,
+                                help="what to do (COMMAND --help says more)")
 
     play = sub.add_parser("play", help="open the board window (default scenario if none)")
     play.add_argument("file", nargs="?", default="northsea-1940",
@@ -75,13 +76,14 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     shot = sub.add_parser("screenshot", help="render the board window offscreen to a PNG")
     shot.add_argument("file", nargs="?", default="northsea-1940",
                       help="a bundled scenario name, a scenario file or a save")
-    shot.add_argument("--out", type=Path, required=True)
+    shot.add_argument("--out", type=Path, required=True, help="the PNG file to write")
     shot.add_argument("--size", type=_size, default=(1600, 1000), help="WxH, e.g. 1920x1080")
     shot.add_argument("--side", default=None, help="draw what this nation's side may see")
     shot.add_argument("--teacher", action="store_true", help="draw everything")
 
     validate = sub.add_parser("validate", help="check a map, scenario or save file")
-    validate.add_argument("file", type=Path)
+    validate.add_argument("file", type=Path,
+                          help="a map (.geojson), a scenario or a save file")
     _add_passphrase_option(validate, "to open a sealed save")
 
     run = sub.add_parser("run", help="play a scripted action list headless")
@@ -103,8 +105,9 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="measure the performance budgets")
     bench.add_argument("names", nargs="*", help="only these benchmarks")
-    bench.add_argument("--runs", type=_whole(Range(1, 1000)), default=None)
-    bench.add_argument("--json", action="store_true")
+    bench.add_argument("--runs", type=_whole(Range(1, 1000)), default=None,
+                       help="runs of each benchmark (default: its own number)")
+    bench.add_argument("--json", action="store_true", help="print JSON")
     bench.add_argument("--compare-mc", action="store_true",
                        help="also time a numpy Monte Carlo of 10,000 trials of each odds "
                             "crossing, and print the ratio and the simulation's error")
@@ -113,7 +116,8 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
 
     odds = sub.add_parser("odds", help="exact odds of a mine resolution")
     rulesets = odds.add_subparsers(dest="ruleset", metavar="RULESET", parser_class=_Parser,
-                                   required=True)
+                                   required=True, help="the rule system whose odds to work "
+                                                       "out (RULESET --help: its options)")
     for ruleset_id, query in _odds_queries(argv):
         _add_query_options(rulesets.add_parser(ruleset_id, help=_first_line(query.__doc__)),
                            query)
@@ -229,7 +233,7 @@ def _add_query_options(parser: argparse.ArgumentParser, query: type) -> None:
             parser.add_argument(flag, dest=f.name, type=_whole(limits) if base is int else str,
                                 required=f.required, help=f.doc,
                                 **({} if f.required else {"default": _default_of(query, f.name)}))
-    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--json", action="store_true", help="print JSON, odds as fractions")
 
 
 def _default_of(query: type, name: str) -> Any:
