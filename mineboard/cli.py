@@ -187,12 +187,22 @@ def _dispatch(argv: Sequence[str] | None) -> int:
         return EXIT_BAD_INPUT
 
 
+STILL_TO_COME = ("asl-minefields", "awaw-naval")
+"""Rule systems whose clauses are catalogued but not yet playable: the README names five
+systems, and a player asking which exist is told which of them are still to come. One drops
+from the list when a ruleset of that id is registered."""
+
+
 def cmd_rulesets(args: argparse.Namespace) -> int:
     import mineboard.rules  # noqa: F401  (names the rulesets)
     from mineboard.core.registry import registered
 
-    for rid, ruleset in sorted(registered().items()):
+    playable = registered()
+    for rid, ruleset in sorted(playable.items()):
         print(f"{rid}\t{ruleset.clause_prefix}\t{ruleset.title}")
+    coming = [rid for rid in STILL_TO_COME if rid not in playable]
+    if coming:
+        print(f"still to come: {', '.join(coming)}")
     return 0
 
 

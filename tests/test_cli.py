@@ -136,8 +136,11 @@ def test_validate_reports_each_map_problem(capsys, tmp_path):
 def test_rulesets(capsys):
     code, out, _ = run_cli(capsys, "rulesets")
     assert code == 0
-    assert [line.split("\t")[:2] for line in out.splitlines()] == [
+    *playable, last = out.splitlines()
+    assert [line.split("\t")[:2] for line in playable] == [
         ["gwas-tactical", "GT"], ["imperium-mines", "IM"], ["naval-lines", "NL"]]
+    # Issue 24: the README spoke of five rule systems and this listed three.
+    assert last == "still to come: asl-minefields, awaw-naval"
 
 
 def test_odds_gwas_json_seed_example(capsys):
