@@ -13,25 +13,27 @@ SIDE=TEXT`` (for scripts: other users of the machine can see it while it runs).
 from __future__ import annotations
 
 import argparse
-import getpass
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from mineboard.cli.common import Commands, Parser, passphrase, read_actions
 from mineboard.core.errors import BadInput, IllegalAction
 
 
-def add_parser(sub: Any, passphrase_type: Any) -> None:
-    pbem = sub.add_parser("pbem", help="play by email: turn files no side can peek into")
+def add_parser(commands: Commands, argv: Sequence[str]) -> None:
+    pbem = commands.add_parser("pbem", help="play by email: turn files no side can peek into")
+    pbem.set_defaults(execute=execute)
     steps = pbem.add_subparsers(dest="step", metavar="STEP", required=True,
-                                parser_class=type(pbem),
+                                parser_class=Parser,
                                 help="new, then join, then turn after turn; show to look")
 
     def common(parser: argparse.ArgumentParser, side: str) -> None:
         parser.add_argument("--side", required=side == "required", default=None,
                             help=f"your side or one of its nations ({side})")
-        parser.add_argument("--passphrase", type=passphrase_type, default=None,
+        parser.add_argument("--passphrase", type=passphrase, default=None,
                             metavar="SIDE=PASSPHRASE",
                             help="your side and passphrase (else asked at the terminal; "
                                  "visible to other users of this machine while it runs: "
@@ -87,7 +89,7 @@ def _agree(claims: list[tuple[str, str, str]], seat: str, what: str) -> None:
             raise BadInput(flag, f"{what} {seat}, not {name}")
 
 
-def _passphrase(args: argparse.Namespace, side: str, setting: bool = False) -> str:
+def _passphrase_of(args: argparse.Namespace, side: str, setting: bool = False) -> str:
     """``side``'s passphrase: from ``--passphrase``, else asked at the terminal — twice when
     it is being set (``new``, ``join``)."""
     if args.passphrase is not None:
@@ -96,6 +98,8 @@ def _passphrase(args: argparse.Namespace, side: str, setting: bool = False) -> s
     if not sys.stdin.isatty():
         raise BadInput("--passphrase", "give --passphrase SIDE=PASSPHRASE, or run it in a "
                                        "terminal to be asked")
+    import getpass
+
     try:
         if not setting:
             return getpass.getpass(f"{side}'s passphrase: ")
@@ -109,7 +113,7 @@ def _passphrase(args: argparse.Namespace, side: str, setting: bool = False) -> s
     return phrase
 
 
-def run(args: argparse.Namespace) -> int:
+def execute(args: argparse.Namespace) -> int:
     from mineboard.persistence import pbem
     from mineboard.persistence.scenario import load_scenario
     from mineboard.resources import resolve_scenario
@@ -119,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
         claims = _claims(args, scenario)
         side = claims[0][2]  # --side is required
         _agree(claims, side, f"--side {args.side} plays")
-        seat = pbem.start(scenario, side, _passphrase(args, side, setting=True))
+        seat = pbem.start(scenario, side, _passphrase_of(args, side, setting=True))
         turn = pbem.send(seat, args.out)
         seat = seat.after(turn)
         return _report(args, seat, f"wrote {args.out}: the invitation to game "
@@ -129,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
     receiver = next(s for s in received.sides if s != received.sender)
     if args.step == "join":
         _agree(claims, receiver, f"{args.file} invites")
-        seat = pbem.join(received, _passphrase(args, receiver, setting=True))
+        seat = pbem.join(received, _passphrase_of(args, receiver, setting=True))
         seat = seat.after(pbem.send(seat, args.out))
         return _report(args, seat, f"wrote {args.out}: joined as {seat.me}; send it to "
                                    f"{seat.other}")
@@ -137,15 +141,13 @@ def run(args: argparse.Namespace) -> int:
         if claims:  # perhaps this side's own last file
             side = claims[0][2]
             _agree(claims, side, f"{claims[0][0]} {claims[0][1]} plays")
-            return _report(args, pbem.sit(args.file, _passphrase(args, side), side), "")
-        return _report(args, pbem.receive_file(args.file, _passphrase(args, receiver)), "")
+            return _report(args, pbem.sit(args.file, _passphrase_of(args, side), side), "")
+        return _report(args, pbem.receive_file(args.file, _passphrase_of(args, receiver)), "")
     _agree(claims, receiver, f"{args.file} is for")
-    seat = pbem.receive_file(args.file, _passphrase(args, receiver))
+    seat = pbem.receive_file(args.file, _passphrase_of(args, receiver))
     if args.actions is not None:
-        from mineboard.cli import _read_actions
-
-        for index, action in enumerate(_read_actions(args.actions, seat.last.scenario
-                                                     .ruleset.codec)):
+        for index, action in enumerate(read_actions(args.actions, seat.last.scenario
+                                                    .ruleset.codec)):
             try:
                 seat.play(action)
             except IllegalAction as exc:
