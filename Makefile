@@ -2,34 +2,48 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+HASH := $(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+
+# Each target installs only what it uses: a player needs the program, not the tools that
+# test and package it. Each set of extras has its own stamp, named by pyproject.toml's
+# checksum, so a venv made by `make run` gets the test extra when `make test` follows, and
+# an edited pyproject.toml installs again. A set's stamps include the smaller sets it holds.
+PROGRAM := $(VENV)/.installed-program-$(HASH)
+TESTING := $(VENV)/.installed-test-$(HASH)
+FULL := $(VENV)/.installed-test+packaging-$(HASH)
+EXTRAS_program :=
+EXTRAS_test := [test]
+EXTRAS_test+packaging := [test,packaging]
+HOLDS_program := $(PROGRAM)
+HOLDS_test := $(PROGRAM) $(TESTING)
+HOLDS_test+packaging := $(PROGRAM) $(TESTING) $(FULL)
 
 .PHONY: run test check lint bench dist clean
 
-$(STAMP): pyproject.toml
+$(VENV)/.installed-%-$(HASH): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[test,packaging]"
-	rm -f $(VENV)/.installed-*
-	touch $(STAMP)
+	$(BIN)/python -m pip install --quiet -e ".$(EXTRAS_$*)"
+	find $(VENV) -maxdepth 1 -name '.installed-*' ! -name '*-$(HASH)' -delete
+	touch $(HOLDS_$*)
 
-run: $(STAMP)
+run: $(PROGRAM)
 	$(BIN)/mineboard play
 
-test: $(STAMP)
+test: $(FULL)  # the whole suite, the desktop bundle's build included: what CI runs
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest $(PYTEST_ARGS)
 
-check: $(STAMP)  # the quick loop while working: everything but the slow tests
+check: $(TESTING)  # the quick loop while working: everything but the slow tests
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -m "not slow" $(PYTEST_ARGS)
 
-lint: $(STAMP)
+lint: $(TESTING)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 
-bench: $(STAMP)
+bench: $(PROGRAM)
 	QT_QPA_PLATFORM=offscreen $(BIN)/mineboard bench
 
-dist: $(STAMP)  # the wheel, the sdist and the desktop bundle (packaging/README.md)
+dist: $(FULL)  # the wheel, the sdist and the desktop bundle (packaging/README.md)
 	$(BIN)/python -m build --no-isolation --outdir dist .
 	$(BIN)/python packaging/build.py --dist dist
 

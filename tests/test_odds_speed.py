@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from mineboard import odds_bench
+from mineboard.bench import odds as odds_bench
 from mineboard.core.chance import (
     Dist,
     binomial,

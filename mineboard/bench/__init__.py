@@ -1,9 +1,12 @@
-"""``mineboard bench``: the performance budgets of the issues, measured the same way each time.
+"""The benchmarks of ``mineboard bench``: the performance budgets of the issues, measured the
+same way each time.
 
 Each benchmark is a function returning one timing in seconds; it runs several times and
 the minimum, median and maximum are reported (the median is what a budget is held to).
-Benchmarks that need Qt live in ``mineboard.qt.bench`` and register when the command line
-imports it; this module never imports Qt, so the headless ones run without it.
+Benchmarks that need Qt live in ``mineboard.qt.bench`` and register when the command
+(``mineboard.cli.bench``) imports it; this package never imports Qt, so the headless ones
+run without it. ``odds`` holds the exact-odds crossings and their Monte Carlo twins,
+``chart`` draws the scale curves.
 
 A benchmark may belong to a *scale series* (``scale=("zones", 3000)``): the cost of one
 thing against how much of it there is. ``mineboard bench --chart FILE.svg`` draws each
@@ -101,14 +104,14 @@ ODDS_BUDGETS_MS = {"naval-1000-mines-10-sweepers": 20.0, "naval-1000-mines-200-s
 
 
 def _register_odds() -> None:
-    from mineboard import odds_bench
+    from mineboard.bench import odds
 
-    for item in odds_bench.CROSSINGS:
+    for item in odds.CROSSINGS:
         def measure(name: str = item.name) -> float:
-            return odds_bench.time_exact(name)
+            return odds.time_exact(name)
         measure.__doc__ = f"Exact odds, cold: {item.about}"
         bench(f"odds_{item.name}", runs=5, budget_ms=ODDS_BUDGETS_MS.get(item.name),
-              scale=odds_bench.SCALE.get(item.name))(measure)
+              scale=odds.SCALE.get(item.name))(measure)
 
 
 _register_odds()
@@ -136,7 +139,6 @@ def run(names: list[str] | None = None, runs: int | None = None) -> list[dict[st
 
 def compare_monte_carlo(trials: int) -> list[dict[str, Any]]:
     """Exact odds against a numpy simulation of the same crossings (``--compare-mc``)."""
-    from mineboard import odds_bench
+    from mineboard.bench import odds
 
-    return [{"name": name, **odds_bench.compare_mc(name, trials)}
-            for name in odds_bench.names()]
+    return [{"name": name, **odds.compare_mc(name, trials)} for name in odds.names()]
