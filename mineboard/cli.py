@@ -16,6 +16,7 @@ from typing import Any, NoReturn
 
 from mineboard import __version__
 from mineboard.core.errors import BadInput, IllegalAction, MineboardError
+from mineboard.core.words import count_of
 
 EXIT_FAILED_CHECK = 1
 EXIT_BAD_INPUT = 2
@@ -347,7 +348,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
             print(f"{path}: ok — {scenario.ruleset.id} scenario on map {scenario.board.id!r}")
         else:
             game = loaded_from(doc, _passphrases(args)).game
-            print(f"{path}: ok — {game.ruleset.id} save, {len(game.records)} actions replayed")
+            replayed = count_of(len(game.records), "action")
+            print(f"{path}: ok — {game.ruleset.id} save, {replayed} replayed")
     except MapInvalid as exc:
         for problem in exc.problems:
             print(f"{path}: {problem}", file=sys.stderr)

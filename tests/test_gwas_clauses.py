@@ -103,7 +103,7 @@ def test_gt02_the_approach_cannot_end_before_every_crossing_ship_rolls():
     play(g, "end_phase")  # German approach: nothing to cross
     assert (g.state.phase, g.state.active) == ("approach", "British")
     reason = refused("GT-02", g, "end_phase").reason
-    assert reason == ("Lion, Tiger must roll for crossing into the battle zone before the "
+    assert reason == ("Lion and Tiger must roll for crossing into the battle zone before the "
                       "approach ends")
     refused("GT-02", g, "end_phase")  # ending it again does not skip the roll either
     assert EndPhase() not in g.ruleset.legal_actions(g.observe("British").view)
@@ -222,7 +222,7 @@ def test_gt04_gt07_dummies_may_not_fill_the_budget_the_minimums_need():
     for _ in range(2):
         play(g, "place_counter", hex=far_hex(g), mine=False)
     reason = refused("GT-07", g, "place_counter", hex=far_hex(g), mine=False).reason
-    assert reason == ("a dummy here would leave room for 2 more mine counter(s), but the "
+    assert reason == ("a dummy here would leave room for 2 more mine counters, but the "
                       "minimums near the shaded hexsides still need 3")
     for boundary, k in (("C|W", 0), ("C|W", 1), ("C|S", 0)):
         play(g, "place_counter", hex=near_hex(g, boundary, k), mine=True)
@@ -240,7 +240,7 @@ def test_gt04_gt07_the_invariants_flag_a_setup_that_can_no_longer_end():
     for _ in range(3):  # past the checks: three dummies leave room for one mine, not two
         g.state.counters.append(Counter(g.state.new_id("c"), "German", far_hex(g), False))
     assert g.ruleset.invariants(g.state) == [
-        "German can no longer finish setup: room for 1 more mine counter(s), the GT-07 "
+        "German can no longer finish setup: room for 1 more mine counter, the GT-07 "
         "minimums need 2"]
 
 

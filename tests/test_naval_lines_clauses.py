@@ -423,21 +423,21 @@ def test_nl20_units_that_did_not_attack_into_the_battle_cannot_retreat():
         {"nation": "United Kingdom", "type": "destroyer", "zone": "112"},
         {"nation": "Germany", "type": "cruiser", "zone": "112"}])
     reason = refused("NL-20", g, "retreat", units=["uk-destroyer-1"], to="110").reason
-    assert reason == "uk-destroyer-1 did not attack into sea zone 112 this turn"
+    assert reason == "Destroyer 1 did not attack into sea zone 112 this turn"
 
 
 def test_nl21_a_casualty_listed_twice_is_refused():
     g = game(**UK_ATTACKS)
     reason = refused("NL-21", g, "move", units=["uk-destroyer-1", "uk-destroyer-2"],
                      path=["110", "112"], losses=["uk-destroyer-1", "uk-destroyer-1"]).reason
-    assert reason == "casualty choice uk-destroyer-1 is listed twice"
+    assert reason == "casualty choice Destroyer 1 is listed twice"
 
 
 def test_nl22_a_sweeper_listed_twice_is_refused():
     g = game(**UK_ATTACKS)
     reason = refused("NL-22", g, "move", units=["uk-escort-1"], path=["110", "112"],
                      sweepers=["uk-escort-1"] * 3).reason
-    assert reason == "sweeper uk-escort-1 is listed twice"
+    assert reason == "sweeper Escort 1 is listed twice"
 
 
 def test_nl20_a_retreating_unit_listed_twice_is_refused():
@@ -447,7 +447,7 @@ def test_nl20_a_retreating_unit_listed_twice_is_refused():
     play(g, "move", rolls=[6] * 10, units=["uk-destroyer-1"], path=["110", "112"])
     play(g, "end_phase")
     reason = refused("NL-20", g, "retreat", units=["uk-destroyer-1"] * 2, to="110").reason
-    assert reason == "retreating unit uk-destroyer-1 is listed twice"
+    assert reason == "retreating unit Destroyer 1 is listed twice"
 
 
 def test_settling_a_battle_with_a_ship_sunk_twice_is_refused():
@@ -456,7 +456,7 @@ def test_settling_a_battle_with_a_ship_sunk_twice_is_refused():
         {"nation": "Germany", "type": "cruiser", "zone": "112"}])
     reason = refused("TURN", g, "settle_battle", zone="112",
                      sunk=["ger-cruiser-1", "ger-cruiser-1"]).reason
-    assert reason == "sunk ship ger-cruiser-1 is listed twice"
+    assert reason == "sunk ship Germany's Cruiser 1 is listed twice"
 
 
 AXIS_AND_ALLIES = [{"name": "Germany", "side": "Axis", "capital": "DEU", "ipcs": 30},

@@ -18,12 +18,13 @@ Check = Callable[[Any, Action], None]
 
 
 def owned(item: T | None, ident: str, noun: str, owner: str | None, active: str,
-          where: str = "") -> T:
-    """``item`` if it exists and belongs to ``active``; else the refusal that says which."""
+          where: str = "", name: str = "") -> T:
+    """``item`` if it exists and belongs to ``active``; else the refusal that says which,
+    naming the item by ``name`` where it has one a player reads."""
     if item is None:
         raise IllegalAction(f"there is no {noun} {ident!r}{where}", TURN)
     if owner != active:
-        raise IllegalAction(f"{ident} belongs to {owner}; it is {active}'s turn", TURN)
+        raise IllegalAction(f"{name or ident} belongs to {owner}; it is {active}'s turn", TURN)
     return item
 
 

@@ -10,6 +10,7 @@ from mineboard.core.chance import dice_sum
 from mineboard.core.errors import BadInput
 from mineboard.core.planning import Preview, percent
 from mineboard.core.schema import Doc, Range
+from mineboard.core.words import count_of
 from mineboard.rules.gwas_tactical.data import GtData, MinefieldTable, default_data
 
 
@@ -68,6 +69,7 @@ def hex_odds(query: HexQuery) -> Preview:
     if impulse not in data.impulses:
         raise BadInput("--impulse", f"impulses run {data.impulses[0]}–{data.impulses[-1]}")
     mod = modifier(data, mine_counters, impulse)
-    return table_preview(data, mod, f"gwas-tactical: {mine_counters} mine counter(s), impulse "
+    return table_preview(data, mod, f"gwas-tactical: {count_of(mine_counters, 'mine counter')}, "
+                                    f"impulse "
                                     f"{impulse}: modifier +{mod} (GT-11) — table: "
                                     f"{data.table.label or 'printed'}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from mineboard.core.actions import Action
 from mineboard.core.planning import Choice, Command, Preview, Selection
+from mineboard.core.words import count_of
 from mineboard.maps.model import HEX, HEXSIDE
 from mineboard.rules.common.checks import Check, is_legal
 from mineboard.rules.gwas_tactical.actions import (
@@ -104,8 +105,8 @@ def move_preview(view: GtState, move: MoveShips) -> Preview:
         if not up and not down:
             continue
         mod = modifier(view.rules, len(up) or 1, view.impulse)
-        known = (f"{len(up)} face-up mine(s)" if up else
-                 f"{len(down)} face-down counter(s), if one is a mine")
+        known = (count_of(len(up), "face-up mine") if up else
+                 f"{count_of(len(down), 'face-down counter')}, if one is a mine")
         return table_preview(view.rules, mod, f"Hex {label}, impulse {view.impulse}: {known}; "
                                               f"modifier +{mod} (GT-11)")
     return Preview.nothing_to_roll(" → ".join(move.path), "No enemy counters on the way.")
@@ -120,13 +121,15 @@ def invariants(state: GtState) -> list[str]:
     for side, log in state.logs.items():
         mines, dummies = state.placed(side)
         if mines + dummies > log.budget or mines > log.max_mines:
-            problems.append(f"{side}: {mines} mine(s) and {dummies} dumm(ies) placed, "
-                            f"budget {log.budget} with at most {log.max_mines} mines")
+            problems.append(f"{side}: {count_of(mines, 'mine')} and "
+                            f"{count_of(dummies, 'dummy')} placed, budget {log.budget} with at "
+                            f"most {count_of(log.max_mines, 'mine')}")
         if state.phase != BATTLE:
             need, room = mines_still_needed(state, side), room_for_mines(log, mines, dummies)
             if need > room:
-                problems.append(f"{side} can no longer finish setup: room for {room} more "
-                                f"mine counter(s), the GT-07 minimums need {need}")
+                problems.append(f"{side} can no longer finish setup: room for "
+                                f"{count_of(room, 'more mine counter')}, the GT-07 minimums "
+                                f"need {need}")
     for ship in state.ships.values():
         if ship.damage >= state.ship_type(ship).hull:
             problems.append(f"{ship.id} afloat with {ship.damage} damage")
