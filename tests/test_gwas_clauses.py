@@ -13,7 +13,7 @@ from mineboard.core.errors import BadInput
 from mineboard.core.game import PUBLIC, TEACHER
 from mineboard.core.schema import from_json
 from mineboard.maps.hexgrid import hexside_distance
-from mineboard.rules.gwas_tactical.actions import EndPhase
+from mineboard.rules.gwas_tactical.actions import CrossBoundary, EndPhase
 from mineboard.rules.gwas_tactical.data import default_data, parse_table
 from mineboard.rules.gwas_tactical.odds import HexQuery, hex_odds, modifier, result_distribution
 from mineboard.rules.gwas_tactical.state import Logsheet
@@ -96,6 +96,47 @@ def test_gt02_entering_across_a_mined_boundary_rolls_leaving_does_not():
                 sides=[{"name": "German"}, {"name": "British"}])
     record = play(g, "leave_map", rolls=[], ship="Moltke")
     assert record.rolls == () and g.state.ships["Moltke"].hex is None
+
+
+def test_gt02_the_boundary_roll_has_exact_odds_from_the_table_before_it_is_rolled():
+    """Issue 24: the odds panel said 'No move planned' before a boundary roll. The roll is
+    one unmodified Minefield Table roll per ship (1d6: 1–4 no effect, 5 one damage, 6 two)."""
+    g = jutland()
+    play(g, "end_phase")  # German approach: nothing to cross
+    view = g.observe("British").view
+    preview = g.ruleset.preview(view, CrossBoundary(("Lion", "Tiger")))
+    assert preview is not None
+    assert preview.outcomes == (("no effect", Fraction(2, 3)), ("1 damage", Fraction(1, 6)),
+                                ("2 damage", Fraction(1, 6)))
+    assert preview.data == {"modifier": 0, "distribution": {
+        "no effect": "2/3", "1 damage": "1/6", "2 damage": "1/6"}}
+    assert preview.title == "Lion and Tiger cross the west boundary (C|W) into the battle zone"
+    assert preview.summary.startswith("If the boundary is mined")
+    assert preview.axis == "Minefield Table result, each ship (GT-02)"
+    assert preview.rows[0] == ("What the results do — 1 damage: 1 hull point lost; 2 damage: "
+                               "2 hull points lost.")
+    assert preview.rows[2:] == ("Lion (Battlecruiser, 6 of 6 hull points left): cannot sink "
+                                "on this roll", "Tiger (Battlecruiser, 6 of 6 hull points "
+                                "left): cannot sink on this roll")
+    hurt = jutland(ships=[{"id": "B-Flot-13", "side": "British", "type": "destroyer",
+                           "hex": "0815", "crossing": "C|W"}])
+    play(hurt, "end_phase")
+    small = hurt.ruleset.preview(hurt.observe("British").view, CrossBoundary(("B-Flot-13",)))
+    assert small is not None and small.rows[2] == (
+        "B-Flot-13 (Destroyer flotilla, 2 of 2 hull points left): sinks 16.7 %")
+
+
+def test_gt02_the_boundary_odds_do_not_tell_whether_the_enemy_mined_it():
+    """Whether the Germans mined the west boundary is on their secret logsheet: the British
+    read the same odds, "if it is mined", either way; only the roll itself tells."""
+    previews = []
+    for fields in (["C|W", "C|NE"], ["C|NE"]):
+        g = jutland(sides=[{"name": "German", "minefields": fields, "logged": {"C|S": 3}},
+                           {"name": "British", "minefields": ["C|SW"]}])
+        play(g, "end_phase")
+        previews.append(g.ruleset.preview(g.observe("British").view, CrossBoundary(("Lion",))))
+    assert previews[0] == previews[1] and previews[0] is not None
+    assert previews[0].title == "Lion crosses the west boundary (C|W) into the battle zone"
 
 
 def test_gt02_the_approach_cannot_end_before_every_crossing_ship_rolls():

@@ -118,6 +118,37 @@ def test_the_log_and_the_dice_point_at_the_hex_where_it_happened(qtbot):
     assert (lit() - w.scene.anchors["0610"]).manhattanLength() < 1
 
 
+def test_gt02_picking_a_ship_that_must_cross_shows_the_odds_of_its_boundary_roll(qtbot):
+    """Issue 24: the odds panel said 'No move planned' before a boundary roll. Picking a
+    British ship in the approach shows its Minefield Table roll, exactly, if the boundary is
+    mined (the German logsheet is secret); a refused click elsewhere leaves it shown."""
+    from fractions import Fraction
+
+    w = window(qtbot)
+    w.end_phase()  # German approach: nothing to cross
+    uncover(qtbot, w)
+    assert w.odds.title == "No move planned"
+    stack = w.scene.stacks[("0610", "British")]
+    w.view.centerOn(stack.pos())
+    click(qtbot, w, w.view.mapFromScene(stack.pos()))
+    assert w.selection.chosen() == ["Lion"]
+    preview = w.odds.preview
+    assert preview is not None
+    assert preview.title == "Lion crosses the west boundary (C|W) into the battle zone"
+    assert preview.outcomes == (("no effect", Fraction(2, 3)), ("1 damage", Fraction(1, 6)),
+                                ("2 damage", Fraction(1, 6)))
+    assert w.odds.lines()[:5] == ["Minefield Table result, each ship (GT-02) — chance",
+                                  "no effect: 66.7 %", "1 damage: 16.7 %", "2 damage: 16.7 %",
+                                  "What the results do — 1 damage: 1 hull point lost; "
+                                  "2 damage: 2 hull points lost."]
+    assert "1 damage: 1/6" in w.odds.toolTip()
+    click(qtbot, w, hex_point(w, "0710"))  # ships do not move in the approach: refused
+    assert "TURN" in status(w) and w.odds.preview == preview
+    qtbot.mouseClick(w.controls.buttons["Roll for crossing the boundary (GT-02)"],
+                     Qt.MouseButton.LeftButton)
+    assert w.odds.title == "No move planned"  # rolled: nothing left to roll for
+
+
 def test_hex_numbers_are_written_at_the_fitted_zoom_and_give_way_far_out(qtbot):
     """Issue 24: "gwas hexes have no numbers." Fitted in a 1400×900 window (hexes of 18.5
     pixels) each hex carries its number at its top, as on a printed tactical map; far out

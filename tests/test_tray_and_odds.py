@@ -242,7 +242,10 @@ def test_gt11_chart_names_table_results_not_die_faces(qtbot):
     chart.show_preview(HexQuery(mine_counters=2, impulse=5).preview())
     assert chart.lines() == ["Minefield Table result, each ship (GT-11) — chance",
                              "no effect: 16.7 %", "1 damage: 16.7 %", "2 damage: 16.7 %",
-                             "3 damage: 33.3 %", "sunk: 16.7 %"]
+                             "3 damage: 33.3 %", "sunk: 16.7 %",
+                             "What the results do — 1 damage: 1 hull point lost; 2 damage: 2 "
+                             "hull points lost; 3 damage: 3 hull points lost; sunk: the ship "
+                             "sinks."]
     assert "3 damage: 1/3" in chart.toolTip()
 
 
