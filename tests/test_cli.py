@@ -46,7 +46,7 @@ def test_odds_allied_and_sweepers(capsys):
 @pytest.mark.parametrize("args, fragment", [
     (["odds", "naval-lines", "--mines", "x", "--ships", "2"], "'x' is not a whole number"),
     (["odds", "naval-lines", "--mines", "3", "--ships", "1", "--sweepers", "2"],
-     "2 sweepers but only 1 ships"),
+     "2 sweepers but only 1 ship"),
     (["odds", "naval-lines", "--mines", "3", "--ships", "2", "--allied", "--sweepers", "1"],
      "NL-22"),
     (["odds", "chess"], "invalid choice"),
@@ -116,7 +116,7 @@ def test_validate_map_scenario_save(capsys, tmp_path):
     actions = write(tmp_path, "a.json", [{"kind": "buy_mines", "count": 2}])
     run_cli(capsys, "run", "northsea-1940", "--actions", str(actions), "--save", str(save))
     code, out, _ = run_cli(capsys, "validate", str(save))
-    assert code == 0 and "1 actions replayed" in out
+    assert code == 0 and "1 action replayed" in out
 
 
 def test_validate_reports_each_map_problem(capsys, tmp_path):
@@ -301,7 +301,7 @@ def test_validate_opens_a_sealed_save_only_with_its_passphrases(capsys, tmp_path
     assert code == 1 and "sealed with Axis's passphrase" in err
     code, out, _ = run_cli(capsys, "validate", str(save), "--passphrase", "Axis=nordsee",
                            "--passphrase", "Allies=dover")
-    assert code == 0 and "1 actions replayed" in out
+    assert code == 0 and "1 action replayed" in out
 
 
 def test_screenshot_into_a_folder_named_png_is_refused_not_reported_written(capsys, tmp_path):

@@ -63,7 +63,7 @@ def test_right_click_on_your_stack_offers_to_pick_it_and_on_the_capital_to_buy(q
     buy = entries(w)
     assert list(buy)[:2] == ["Germany — held by Germany",
                              "Berlin, capital; industrial capacity 10"]
-    buy["Buy 3 naval mine(s) — 3 IPC"].trigger()
+    buy["Buy 3 naval mines — 3 IPC"].trigger()
     assert w.session.view().bought_this_turn["Germany"] == 3  # NL-01: bought by the menu
     click(qtbot, w, stack_point(w, "113", "Germany"), RIGHT)
     assert w.controller.mode.place is None  # a right-click picked nothing
@@ -125,7 +125,7 @@ def test_a_stack_let_go_where_it_may_not_go_stays_and_says_why(qtbot):
     qtbot.mouseMove(viewport, far)
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=far)
     assert german_zones(w) == before
-    assert status(w) == ("Not allowed — TURN: ger-cruiser-1 can move 2 more sea zone(s), "
+    assert status(w) == ("Not allowed — TURN: Cruiser 1 can move 2 more sea zones, "
                          "not 5")
     item = w.scene.stacks[("113", "Germany")]
     assert item.pos() == w.scene.anchors["113"] and item.opened  # back, still picked
@@ -224,7 +224,7 @@ def test_nl07_letting_go_on_a_zones_border_moves_into_the_zone_never_lays(qtbot)
     w.selection.tick_only("ger-escort-1")
     from tests.qt_helpers import button
 
-    qtbot.mouseClick(button(w, "Load 3 mine(s) onto ger-escort-1"), Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(button(w, "Load 3 mines onto Escort 1"), Qt.MouseButton.LeftButton)
     w.selection.tick_only("ger-escort-1")
     middle, inside = w.scene.line_midpoint("112|113"), w.scene.anchors["112"]
     near = middle + (inside - middle) * (w.scene._find.grab * 0.5 / (

@@ -13,7 +13,7 @@ from mineboard.core.errors import BadInput
 from mineboard.core.game import PUBLIC, TEACHER
 from mineboard.core.schema import from_json
 from mineboard.maps.hexgrid import hexside_distance
-from mineboard.rules.gwas_tactical.actions import EndPhase
+from mineboard.rules.gwas_tactical.actions import CrossBoundary, EndPhase
 from mineboard.rules.gwas_tactical.data import default_data, parse_table
 from mineboard.rules.gwas_tactical.odds import HexQuery, hex_odds, modifier, result_distribution
 from mineboard.rules.gwas_tactical.state import Logsheet
@@ -98,12 +98,53 @@ def test_gt02_entering_across_a_mined_boundary_rolls_leaving_does_not():
     assert record.rolls == () and g.state.ships["Moltke"].hex is None
 
 
+def test_gt02_the_boundary_roll_has_exact_odds_from_the_table_before_it_is_rolled():
+    """Issue 24: the odds panel said 'No move planned' before a boundary roll. The roll is
+    one unmodified Minefield Table roll per ship (1d6: 1–4 no effect, 5 one damage, 6 two)."""
+    g = jutland()
+    play(g, "end_phase")  # German approach: nothing to cross
+    view = g.observe("British").view
+    preview = g.ruleset.preview(view, CrossBoundary(("Lion", "Tiger")))
+    assert preview is not None
+    assert preview.outcomes == (("no effect", Fraction(2, 3)), ("1 damage", Fraction(1, 6)),
+                                ("2 damage", Fraction(1, 6)))
+    assert preview.data == {"modifier": 0, "distribution": {
+        "no effect": "2/3", "1 damage": "1/6", "2 damage": "1/6"}}
+    assert preview.title == "Lion and Tiger cross the west boundary (C|W) into the battle zone"
+    assert preview.summary.startswith("If the boundary is mined")
+    assert preview.axis == "Minefield Table result, each ship (GT-02)"
+    assert preview.rows[0] == ("What the results do — 1 damage: 1 hull point lost; 2 damage: "
+                               "2 hull points lost.")
+    assert preview.rows[2:] == ("Lion (Battlecruiser, 6 of 6 hull points left): cannot sink "
+                                "on this roll", "Tiger (Battlecruiser, 6 of 6 hull points "
+                                "left): cannot sink on this roll")
+    hurt = jutland(ships=[{"id": "B-Flot-13", "side": "British", "type": "destroyer",
+                           "hex": "0815", "crossing": "C|W"}])
+    play(hurt, "end_phase")
+    small = hurt.ruleset.preview(hurt.observe("British").view, CrossBoundary(("B-Flot-13",)))
+    assert small is not None and small.rows[2] == (
+        "B-Flot-13 (Destroyer flotilla, 2 of 2 hull points left): sinks 16.7 %")
+
+
+def test_gt02_the_boundary_odds_do_not_tell_whether_the_enemy_mined_it():
+    """Whether the Germans mined the west boundary is on their secret logsheet: the British
+    read the same odds, "if it is mined", either way; only the roll itself tells."""
+    previews = []
+    for fields in (["C|W", "C|NE"], ["C|NE"]):
+        g = jutland(sides=[{"name": "German", "minefields": fields, "logged": {"C|S": 3}},
+                           {"name": "British", "minefields": ["C|SW"]}])
+        play(g, "end_phase")
+        previews.append(g.ruleset.preview(g.observe("British").view, CrossBoundary(("Lion",))))
+    assert previews[0] == previews[1] and previews[0] is not None
+    assert previews[0].title == "Lion crosses the west boundary (C|W) into the battle zone"
+
+
 def test_gt02_the_approach_cannot_end_before_every_crossing_ship_rolls():
     g = jutland()
     play(g, "end_phase")  # German approach: nothing to cross
     assert (g.state.phase, g.state.active) == ("approach", "British")
     reason = refused("GT-02", g, "end_phase").reason
-    assert reason == ("Lion, Tiger must roll for crossing into the battle zone before the "
+    assert reason == ("Lion and Tiger must roll for crossing into the battle zone before the "
                       "approach ends")
     refused("GT-02", g, "end_phase")  # ending it again does not skip the roll either
     assert EndPhase() not in g.ruleset.legal_actions(g.observe("British").view)
@@ -222,7 +263,7 @@ def test_gt04_gt07_dummies_may_not_fill_the_budget_the_minimums_need():
     for _ in range(2):
         play(g, "place_counter", hex=far_hex(g), mine=False)
     reason = refused("GT-07", g, "place_counter", hex=far_hex(g), mine=False).reason
-    assert reason == ("a dummy here would leave room for 2 more mine counter(s), but the "
+    assert reason == ("a dummy here would leave room for 2 more mine counters, but the "
                       "minimums near the shaded hexsides still need 3")
     for boundary, k in (("C|W", 0), ("C|W", 1), ("C|S", 0)):
         play(g, "place_counter", hex=near_hex(g, boundary, k), mine=True)
@@ -240,7 +281,7 @@ def test_gt04_gt07_the_invariants_flag_a_setup_that_can_no_longer_end():
     for _ in range(3):  # past the checks: three dummies leave room for one mine, not two
         g.state.counters.append(Counter(g.state.new_id("c"), "German", far_hex(g), False))
     assert g.ruleset.invariants(g.state) == [
-        "German can no longer finish setup: room for 1 more mine counter(s), the GT-07 "
+        "German can no longer finish setup: room for 1 more mine counter, the GT-07 "
         "minimums need 2"]
 
 

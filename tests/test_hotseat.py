@@ -71,7 +71,7 @@ def test_cover_between_sides_and_no_leak_in_log_or_selection(qtbot):
     click(qtbot, w, stack_point(w, "113", "Germany"))
     w.selection.tick_only("ger-escort-1")
     w.controls.widgets["load"].setValue(2)
-    qtbot.mouseClick(button(w, "Load 2 mine(s)"), Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(button(w, "Load 2 mines"), Qt.MouseButton.LeftButton)
     w.controller.play(session.game.ruleset.codec.parse(
         {"kind": "lay_mines", "unit": "ger-escort-1", "line": "112|113"}))
     assert ("112|113", "Germany") in w.scene.markers  # Germany sees its new field
@@ -134,7 +134,7 @@ def test_the_cover_clears_what_the_last_side_was_told(qtbot):
     w.set_speed("off")
     qtbot.addWidget(w)
     w.show()
-    w.say("Load 3 mine(s) onto ger-escort-1")  # a secret the Germans were just told
+    w.say("Load 3 mines onto Escort 1")  # a secret the Germans were just told
     w.end_phase()  # → the United Kingdom
     assert w.cover.isVisible() and w.statusBar().currentMessage() == ""
 
@@ -155,4 +155,4 @@ def test_a_right_click_menu_tells_germany_nothing_of_the_british_field(qtbot):
     w.session.seat_override = "Allies"  # the British at the screen, as a check of the test
     w.refresh()
     click(qtbot, w, line_point(w, "91|92"), Qt.MouseButton.RightButton)
-    assert "United Kingdom: 5 mine(s)" in [a.text() for a in w.context_menu.actions()]
+    assert "United Kingdom: 5 mines" in [a.text() for a in w.context_menu.actions()]

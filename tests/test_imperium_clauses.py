@@ -194,7 +194,7 @@ def test_im17_im18_the_check_adds_points_jump_and_sweepers():
     check = next(e for e in record.events if e.kind == "MineCheck")
     assert check.data["total"] == 7 + 3 + 1 - 1 == 10  # the catalogue's IM-18 example
     assert check.data["afoul"] is True
-    assert "1 minesweeper(s), IM-17" in check.text
+    assert "1 minesweeper, IM-17" in check.text
 
 
 def test_im19_ten_or_more_runs_afoul_nine_is_safe():
@@ -342,7 +342,7 @@ def test_im35_the_total_revealed_is_logged_for_both_sides():
     g = imperium(segment=1, **ONE_FLEET)
     play(g, "jump", rolls=[1, 1], fleets=["A"], path=["halcyon", "lumen"])
     for side in ("Imperial", "Terran"):
-        assert any("4 mine point(s)" in e.text for e in g.observe(side).events())
+        assert any("4 mine points" in e.text for e in g.observe(side).events())
 
 
 def test_we1_the_seeds_example_and_we2_damage():
@@ -492,7 +492,7 @@ def test_im05_auxiliaries_move_at_the_auxiliary_rate_from_the_table():
     g.state.rules = _rules(raw)
     assert (g.state.jumps(g.state.fleets["S"]), g.state.jumps(g.state.fleets["A"])) == (1, 3)
     assert refused("IM-05", g, "jump", fleets=["S"], path=["halcyon", "lumen", "marrow"]
-                   ).reason == ("S makes at most 1 jump(s) a segment, as fast as its "
+                   ).reason == ("S makes at most 1 jump a segment, as fast as its "
                                 "auxiliaries, which move as auxiliaries")
     play(g, "jump", rolls=[], fleets=["A"], path=["halcyon", "fallow", "halcyon", "fallow"])
     with pytest.raises(BadInput) as info:
@@ -529,4 +529,4 @@ def test_im05_a_fleet_slowed_by_a_warship_is_refused_by_the_base_game_not_im05()
                  minefields=[])
     assert refused("TURN", g, "jump", fleets=["C"],
                    path=["halcyon", "fallow", "halcyon", "fallow"]).reason == (
-        "C makes at most 2 jump(s) a segment, as fast as its slowest ship")
+        "C makes at most 2 jumps a segment, as fast as its slowest ship")

@@ -54,7 +54,7 @@ def test_enter_a_mined_system_odds_first_then_flip_and_check(qtbot):
     click(qtbot, w, fleet_point(w, "halcyon", "Imperial"))
     click(qtbot, w, system_point(w, "pellucid"))
     preview = w.odds.preview
-    assert preview.title.startswith("Lumen, jump 1: 2 face-down counter(s)")
+    assert preview.title.startswith("Lumen, jump 1: 2 face-down counters")
     assert preview.highlight is None  # the values are unknown to the Imperial
     from fractions import Fraction
 
@@ -88,7 +88,7 @@ def test_face_down_numbers_never_reach_the_other_side(qtbot):
     text = "\n".join(item.toolTip() for item in w.scene.items())
     assert "3 mine point" not in text and "false" not in text.split("Imperial:")[0]
     imperial = w.scene.markers[("garnet-gate", "Imperial")]
-    assert "2 mine point(s), 2 false" in imperial.toolTip()
+    assert "2 mine points, 2 false" in imperial.toolTip()
     # The turn passes: the cover hides the board, then the Terran sees only backs of ours.
     w.end_phase()
     assert w.cover.isVisible() and "Pass to Terran" in w.cover.text
@@ -111,7 +111,7 @@ def test_a_fleet_dragged_to_a_system_jumps_there_after_showing_the_odds(qtbot):
     qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
     qtbot.mouseMove(viewport, start + QPoint(12, 0))
     qtbot.mouseMove(viewport, end)
-    assert w.odds.preview.title.startswith("Lumen, jump 1: 2 face-down counter(s)")
+    assert w.odds.preview.title.startswith("Lumen, jump 1: 2 face-down counters")
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=end)
     record = w.session.game.records[-1]
     assert record.action.kind == "jump" and "MineCheck" in [e.kind for e in record.events]

@@ -28,8 +28,14 @@ def marks(g: Game[Any]) -> set[tuple[str, str]]:
 
 
 def test_counters_carry_full_type_names_not_four_letter_cuts():
-    assert marks(game()) == {("Cruiser", ""), ("Destroyer", ""), ("Escort", ""),
-                             ("Landing Craft", ""), ("Submarine", "")}
+    """Naval units have no names of their own: each is its full type name and its number
+    (issue 24: the ids 'ger-escort-2' are no names for a player)."""
+    labels = {label for label, _name in marks(game())}
+    assert {label.rpartition(" ")[0] for label in labels} == {
+        "Cruiser", "Destroyer", "Escort", "Landing Craft", "Submarine"}
+    assert {"Escort 1", "Escort 2", "Landing Craft 1"} <= labels
+    for stack in picture_of(game()).stacks:  # an opened stack tells its units apart
+        assert len({u.label for u in stack.units}) == len(stack.units)
 
 
 def test_gwas_counters_carry_ship_names_and_tell_battlecruisers_from_light_cruisers():

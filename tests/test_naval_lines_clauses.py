@@ -521,7 +521,7 @@ def test_nl20_units_that_did_not_attack_into_the_battle_cannot_retreat():
         {"nation": "United Kingdom", "type": "destroyer", "zone": "112"},
         {"nation": "Germany", "type": "cruiser", "zone": "112"}])
     reason = refused("NL-20", g, "retreat", units=["uk-destroyer-1"], to="110").reason
-    assert reason == "uk-destroyer-1 did not attack into sea zone 112 this turn"
+    assert reason == "Destroyer 1 did not attack into sea zone 112 this turn"
 
 
 AXIS_AND_ALLIES = [{"name": "Germany", "side": "Axis", "capital": "DEU", "ipcs": 30},

@@ -64,13 +64,13 @@ def test_a_secret_field_is_rolled_by_its_owner_and_opened_as_committed(tmp_path)
     crossing = axis.entries[-1]
     assert crossing.action.kind == "move" and crossing.seeded_by == 4 and crossing.rolls
     assert sorted(axis.opened) == [3, 4]  # the load and the lay, nothing else
-    assert "1 later move(s) of theirs set aside" in axis.told[0]
+    assert "1 later move of theirs set aside" in axis.told[0]
     pbem.send(axis, files["t4"])
     allies = pbem.receive_file(files["t4"], ALLIES)
     assert allies.told[0].startswith("Axis rolled your move (entry 8):")
     world = allies.world()
     text = [e.text for e in world.observe("Allies").events()]
-    assert "United Kingdom's ships cross line 112|113: Germany's minefield of 2 mine(s) " \
+    assert "United Kingdom's ships cross line 112|113: Germany's minefield of 2 mines " \
         "defends" in text
     assert world.state.phase_label == "Combat Movement"  # the end of phase was set aside
     assert allies.may_move()
@@ -341,7 +341,7 @@ def _refused(path: Path, phrase: str, message: str) -> None:
      "share"),
     (lambda d: d["ledger"][8].update(action={"kind": "move", "units": ["ger-cruiser-1"],
                                              "path": ["113", "112"]}),
-     "ger-cruiser-1 belongs to Germany"),
+     "Cruiser 1 belongs to Germany"),
     (lambda d: d["scenario"]["nations"][1].update(ipcs=999),
      "changes the scenario the game began with"),
     (lambda d: d["seals"].update(n=2**20), "changes how passphrases are made into keys"),

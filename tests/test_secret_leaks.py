@@ -141,8 +141,8 @@ def _retreat_text(minefields: list[dict[str, Any]]) -> list[str]:
 def test_nl20_a_retreat_reads_the_same_whether_a_hidden_field_lies_on_the_line():
     hidden = [{"line": "110|112", "owner": "Germany", "zone": "110", "count": 3}]
     assert _retreat_text(hidden) == _retreat_text([]) == [
-        "NL-20: uk-destroyer-1 retreat 112 → 110 across line 110|112; mines never defend "
-        "against a retreat"]
+        "NL-20: United Kingdom's Destroyer 1 retreats 112 → 110 across line 110|112; mines "
+        "never defend against a retreat"]
 
 
 # ---- 4. face-down counters, announced alike ----------------------------------------------
@@ -343,7 +343,7 @@ def test_an_honest_lay_of_mines_bought_in_secret_is_accepted_by_email(tmp_path):
                    allies.ledger().opened[i].action.kind for i in allies.ledger().opened)
     assert kinds == ["buy_mines", "lay_mines", "load_mines"]  # the buy opened with them
     text = [e.text for e in allies.world().observe("Allies").events()]
-    assert any("Germany's minefield of 2 mine(s) defends" in t for t in text)
+    assert any("Germany's minefield of 2 mines defends" in t for t in text)
 
 
 def test_mines_loaded_that_were_never_bought_are_called_forged(tmp_path):

@@ -116,3 +116,71 @@ def test_the_log_and_the_dice_point_at_the_hex_where_it_happened(qtbot):
     roll = next(e for e in w.session.observation().events() if e.data.get("ship") == "Lion")
     w.dice.flash.emit(roll.at, True)  # a die that counts flashes where it was rolled
     assert (lit() - w.scene.anchors["0610"]).manhattanLength() < 1
+
+
+def test_gt02_picking_a_ship_that_must_cross_shows_the_odds_of_its_boundary_roll(qtbot):
+    """Issue 24: the odds panel said 'No move planned' before a boundary roll. Picking a
+    British ship in the approach shows its Minefield Table roll, exactly, if the boundary is
+    mined (the German logsheet is secret); a refused click elsewhere leaves it shown."""
+    from fractions import Fraction
+
+    w = window(qtbot)
+    w.end_phase()  # German approach: nothing to cross
+    uncover(qtbot, w)
+    assert w.odds.title == "No move planned"
+    stack = w.scene.stacks[("0610", "British")]
+    w.view.centerOn(stack.pos())
+    click(qtbot, w, w.view.mapFromScene(stack.pos()))
+    assert w.selection.chosen() == ["Lion"]
+    preview = w.odds.preview
+    assert preview is not None
+    assert preview.title == "Lion crosses the west boundary (C|W) into the battle zone"
+    assert preview.outcomes == (("no effect", Fraction(2, 3)), ("1 damage", Fraction(1, 6)),
+                                ("2 damage", Fraction(1, 6)))
+    assert w.odds.lines()[:5] == ["Minefield Table result, each ship (GT-02) — chance",
+                                  "no effect: 66.7 %", "1 damage: 16.7 %", "2 damage: 16.7 %",
+                                  "What the results do — 1 damage: 1 hull point lost; "
+                                  "2 damage: 2 hull points lost."]
+    assert "1 damage: 1/6" in w.odds.toolTip()
+    click(qtbot, w, hex_point(w, "0710"))  # ships do not move in the approach: refused
+    assert "TURN" in status(w) and w.odds.preview == preview
+    qtbot.mouseClick(w.controls.buttons["Roll for crossing the boundary (GT-02)"],
+                     Qt.MouseButton.LeftButton)
+    assert w.odds.title == "No move planned"  # rolled: nothing left to roll for
+
+
+def test_hex_numbers_are_written_at_the_fitted_zoom_and_give_way_far_out(qtbot):
+    """Issue 24: "gwas hexes have no numbers." Fitted in a 1400×900 window (hexes of 18.5
+    pixels) each hex carries its number at its top, as on a printed tactical map; far out
+    the numbers go, as they could not be read."""
+    sc = scenario(JUTLAND)
+    w = MainWindow(GameSession(sc, sc.new_game(4)))
+    w.set_speed("off")
+    qtbot.addWidget(w)
+    w.resize(1400, 900)
+    w.show()
+    qtbot.waitExposed(w)
+    qtbot.wait(200)  # the docks are laid out: the map's own part of the window is settled
+    w.view.fit()
+    grid = w.scene.grid_item
+
+    def shown() -> list[str]:
+        seen = w.view.mapToScene(w.view.viewport().rect()).boundingRect()
+        return grid.labels_in(seen, w.view.transform().m11())
+
+    def inked(label: str) -> int:
+        """Dark pixels in the top part of an empty hex, where its number goes."""
+        image = w.view.viewport().grab().toImage()
+        ratio = image.devicePixelRatio()
+        centre = w.view.mapFromScene(w.scene.anchors[label])
+        size = w.scene.grid.layout.size * w.view.transform().m11()
+        top = centre.y() - 0.87 * size
+        return sum(1 for x in range(round(centre.x() - size / 2), round(centre.x() + size / 2))
+                   for y in range(round(top), round(top + 0.45 * size))
+                   if image.pixelColor(round(x * ratio), round(y * ratio)).red() < 120)
+
+    assert 17 <= w.scene.grid.layout.size * w.view.transform().m11() < 22
+    assert "0610" in shown() and "1212" in shown() and len(shown()) == 600
+    assert inked("1212") > 5  # the hex has no counter: its number shows
+    w.view.zoom_by(0.5)
+    assert shown() == [] and inked("1212") == 0

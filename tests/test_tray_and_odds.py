@@ -182,7 +182,7 @@ def test_nl15_breakdown_per_field_and_who_is_lost_first(qtbot):
     assert w.odds.preview.rows == (
         f"line 110|112, Germany 10 mines: lose none there 1.7 %, expect "
         f"{float(expected):.2f} lost",
-        "Lost first by the casualty order: uk-destroyer-1, then uk-destroyer-2")
+        "Lost first by the casualty order: Destroyer 1, then Destroyer 2")
     assert f"{float(expected):.2f}" == "1.88"
     assert w.odds.lines()[-2:] == list(w.odds.preview.rows)
 
@@ -209,11 +209,11 @@ JUMP = Jump(("IMP-1",), ("halcyon", "lumen", "pellucid"))
 def test_im14_odds_for_every_system_on_the_route(qtbot):
     g = imperium(seed=5, segment=1)
     preview = g.ruleset.preview(g.observe("Imperial").view, JUMP)
-    assert preview.title.startswith("Lumen, jump 1: 2 face-down counter(s)")
+    assert preview.title.startswith("Lumen, jump 1: 2 face-down counters")
     assert preview.rows == (
-        "Lumen, jump 1: 2 face-down counter(s) — runs afoul 27.8 % if they hide 1 mine "
+        "Lumen, jump 1: 2 face-down counters — runs afoul 27.8 % if they hide 1 mine "
         "point … 100.0 % if 8",  # 2d6 + 1 ≥ 10: 10/36
-        "Pellucid, jump 2: 2 face-down counter(s) — runs afoul 41.7 % if they hide 1 mine "
+        "Pellucid, jump 2: 2 face-down counters — runs afoul 41.7 % if they hide 1 mine "
         "point … 100.0 % if 8")  # 2d6 + 1 + 1 (jump 2, IM-18) ≥ 10: 15/36
     assert preview.words[2] == "3 mine points"
     # Everything known (the teacher's view): the true points at each system.
@@ -242,7 +242,10 @@ def test_gt11_chart_names_table_results_not_die_faces(qtbot):
     chart.show_preview(HexQuery(mine_counters=2, impulse=5).preview())
     assert chart.lines() == ["Minefield Table result, each ship (GT-11) — chance",
                              "no effect: 16.7 %", "1 damage: 16.7 %", "2 damage: 16.7 %",
-                             "3 damage: 33.3 %", "sunk: 16.7 %"]
+                             "3 damage: 33.3 %", "sunk: 16.7 %",
+                             "What the results do — 1 damage: 1 hull point lost; 2 damage: 2 "
+                             "hull points lost; 3 damage: 3 hull points lost; sunk: the ship "
+                             "sinks."]
     assert "3 damage: 1/3" in chart.toolTip()
 
 

@@ -38,7 +38,7 @@ def test_nl01_purchase_says_what_to_do_what_comes_next_and_what_germany_holds(qt
                                        "mines (1 IPC each, NL-01…NL-03), then End phase.")
     assert w.track_label.text() == ("then Combat Movement ▸ Conduct Combat ▸ "
                                     "Non-Combat Movement ▸ Place New Units")
-    assert w.selection.holdings.text() == "Germany: 30 IPC · 3 mine(s) stored"
+    assert w.selection.holdings.text() == "Germany: 30 IPC · 3 mines stored"
     qtbot.mouseClick(w.end_button, Qt.MouseButton.LeftButton)
     assert w.session.view().phase == "combat_move"
     assert w.track_label.text() == ("then Conduct Combat ▸ Non-Combat Movement ▸ "
@@ -59,13 +59,13 @@ def test_nl05_load_acts_on_the_ticked_escort_with_three_and_the_list_says_so(qtb
     click(qtbot, w, stack_point(w, "113", "Germany"))
     w.selection.tick_only("ger-escort-2")
     assert w.controls.values["load"] == 3  # the seed's usual load, as many as are stored
-    qtbot.mouseClick(button(w, "Load 3 mine(s) onto ger-escort-2"), Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(button(w, "Load 3 mines onto Escort 2"), Qt.MouseButton.LeftButton)
     view = w.session.view()
     assert (view.units["ger-escort-2"].cargo, view.units["ger-escort-1"].cargo) == (3, 0)
-    assert "Escort (ger-escort-2) · moves left 2 · 3 mines aboard" in rows(w)
+    assert "Escort 2 · moves left 2 · 3 mines aboard" in rows(w)
     assert w.selection.chosen() == ["ger-escort-2"]  # the player's ticks stay
-    assert w.selection.holdings.text() == "Germany: 30 IPC · 0 mine(s) stored · 3 aboard"
-    assert status(w) == ("Germany Escort (ger-escort-2) loads 3 mine(s) in sea zone 113 "
+    assert w.selection.holdings.text() == "Germany: 30 IPC · 0 mines stored · 3 aboard"
+    assert status(w) == ("Germany's Escort 2 loads 3 mines in sea zone 113 "
                          f"(NL-05). {NCM_HINT}")
 
 
@@ -73,11 +73,11 @@ def test_nl07_laying_says_what_happened_and_drops_the_selection_ring(qtbot):
     w = window_of(qtbot, phase="noncombat_move")
     click(qtbot, w, stack_point(w, "113", "Germany"))
     w.selection.tick_only("ger-escort-1")
-    qtbot.mouseClick(button(w, "Load 3 mine(s) onto ger-escort-1"), Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(button(w, "Load 3 mines onto Escort 1"), Qt.MouseButton.LeftButton)
     assert w.controller.play(Move(("ger-escort-1",), ("113", "112")))
     w.controller.idle()
     click(qtbot, w, stack_point(w, "112", "Germany"))
-    assert rows(w) == ["Escort (ger-escort-1) · moves left 1 · 3 mines aboard"]
+    assert rows(w) == ["Escort 1 · moves left 1 · 3 mines aboard"]
     assert w.scene.selected == {"ger-escort-1"}
     w.controller.mode.click(Hit(w.session.view().board.ref("110|112")),
                             Qt.MouseButton.LeftButton)
@@ -86,7 +86,7 @@ def test_nl07_laying_says_what_happened_and_drops_the_selection_ring(qtbot):
     assert w.scene.selected == set()
     assert all(item.selected_count == 0 for item in w.scene.stacks.values())
     assert w.selection.chosen() == []
-    assert status(w) == ("Germany Escort (ger-escort-1) lays 3 mine(s) on line 110|112 "
+    assert status(w) == ("Germany's Escort 1 lays 3 mines on line 110|112 "
                          f"defending sea zone 112; its move ends (NL-07). {NCM_HINT}")
 
 
@@ -116,13 +116,13 @@ def test_enter_with_nothing_planned_says_why_nothing_happens(qtbot):
 def test_nl01_hidden_each_side_sees_only_its_own_ipcs_and_stores(qtbot):
     w = window_of(qtbot, options={"hidden_minefields": True})
     uncover(qtbot, w)
-    assert w.selection.holdings.text() == "Germany: 30 IPC · 3 mine(s) stored"
+    assert w.selection.holdings.text() == "Germany: 30 IPC · 3 mines stored"
     for _ in range(5):
         w.end_phase()
     uncover(qtbot, w)
     assert w.session.view().actor == "United Kingdom"
-    assert w.selection.holdings.text() == ("United Kingdom: 28 IPC · 2 mine(s) stored\n"
-                                           "France: 19 IPC · 0 mine(s) stored")
+    assert w.selection.holdings.text() == ("United Kingdom: 28 IPC · 2 mines stored\n"
+                                           "France: 19 IPC · 0 mines stored")
 
 
 def test_gt03_gt04_setup_budget_always_shown(qtbot):
@@ -130,7 +130,7 @@ def test_gt03_gt04_setup_budget_always_shown(qtbot):
     uncover(qtbot, w)
     assert w.session.view().actor == "German"
     assert w.selection.holdings.text() == ("German: 4 counters, at most 2 mines · placed 0 "
-                                           "mine(s), 0 dumm(ies)")
+                                           "mines, 0 dummies")
     assert w.selection.todo.text().startswith("Counter setup: choose Mine or Dummy")
 
 
@@ -165,4 +165,4 @@ def test_nl07_a_line_clicked_with_a_cruiser_ticked_first_is_judged_for_the_escor
     assert w.selection.chosen() == ["ger-cruiser-1", "ger-escort-1"]  # the cruiser first
     w.controller.mode.click(Hit(w.session.view().board.ref("110|112")),
                             Qt.MouseButton.LeftButton)
-    assert status(w) == "Not allowed — NL-05: ger-escort-1 carries no mines"  # not the cruiser
+    assert status(w) == "Not allowed — NL-05: Escort 1 carries no mines"  # not the cruiser

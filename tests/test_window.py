@@ -40,7 +40,7 @@ def test_example1_by_clicks_load_move_and_lay(qtbot):
     # Tick only the first Escort, load three mines with the dock button.
     w.selection.tick_only("ger-escort-1")
     w.controls.widgets["load"].setValue(3)
-    qtbot.mouseClick(button(w, "Load 3 mine(s) onto ger-escort-1"), Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(button(w, "Load 3 mines onto Escort 1"), Qt.MouseButton.LeftButton)
     assert w.session.game.state.units["ger-escort-1"].cargo == 3
     click(qtbot, w, zone_point(w, "112"))
     assert "Click sea zone 112 again" in status(w)
@@ -78,7 +78,7 @@ def test_destroyers_cross_a_field_odds_shown_dice_rolled(qtbot):
     hits = [v for v in rolls if v <= 2]
     assert len(hits) == min(2, len(hits)) and (len(hits) == 2 or len(rolls) == 10)
     log_text = [w.log.item(i).text() for i in range(w.log.count())]
-    assert sum(1 for t in log_text if t.startswith("NL-15: Germany mine")) == len(rolls)
+    assert sum(1 for t in log_text if t.startswith("NL-15: Germany's mine")) == len(rolls)
     assert w.dice.dice and [d.value for d in w.dice.dice] == rolls
 
 
@@ -216,7 +216,7 @@ def test_the_log_explains_each_die_and_the_dice_match_the_seed(qtbot):
     assert rolls == expected
     lines = [w.log.item(i).text() for i in range(w.log.count())]
     assert lines[0] == "dice from a given seed: predictable"  # the table, above every event
-    assert lines[2].startswith("NL-15: Germany mine 1 of 10 on line 110|112 rolled "
+    assert lines[2].startswith("NL-15: Germany's mine 1 of 10 on line 110|112 rolled "
                                f"{expected[0]}")
     assert "P = 1/3 (33.3 %)" in lines[2]
     assert w.dice.tally.startswith(f"{hits} detonated of {len(expected)} rolled")

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from mineboard.cli.common import EXIT_FAILED_CHECK, Commands, add_passphrase_option, passphrases
 from mineboard.core.errors import BadInput
+from mineboard.core.words import count_of
 
 
 def add_parser(commands: Commands, argv: Sequence[str]) -> None:
@@ -38,7 +39,8 @@ def execute(args: argparse.Namespace) -> int:
             print(f"{path}: ok — {scenario.ruleset.id} scenario on map {scenario.board.id!r}")
         else:
             game = loaded_from(doc, passphrases(args)).game
-            print(f"{path}: ok — {game.ruleset.id} save, {len(game.records)} actions replayed")
+            replayed = count_of(len(game.records), "action")
+            print(f"{path}: ok — {game.ruleset.id} save, {replayed} replayed")
     except MapInvalid as exc:
         for problem in exc.problems:
             print(f"{path}: {problem}", file=sys.stderr)

@@ -19,6 +19,7 @@ from mineboard.core.errors import BadInput, IllegalAction, MineboardError
 from mineboard.core.events import Event, public_version, visible_to
 from mineboard.core.history import History, Record, ReplayError
 from mineboard.core.table import Table
+from mineboard.core.words import count_of
 
 if TYPE_CHECKING:  # the ruleset module needs GameState from here at run time
     from mineboard.core.ruleset import Ruleset
@@ -194,7 +195,7 @@ class Game(Generic[S]):
         try:
             events = self.ruleset.apply(self._state, action, dice)
             if isinstance(dice, ScriptedDice) and dice.unused:
-                raise ReplayError(f"{dice.unused} recorded roll(s) left over")
+                raise ReplayError(f"{count_of(dice.unused, 'recorded roll')} left over")
         except BaseException:
             self._state = self._history.state_after(len(self.records))  # nothing half-done
             self._changed()

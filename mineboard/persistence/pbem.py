@@ -36,6 +36,7 @@ from mineboard.core.commitment import canonical, commit, new_salt, opens, sha256
 from mineboard.core.dice import DiceExhausted
 from mineboard.core.errors import BadInput, IllegalAction, MineboardError
 from mineboard.core.game import Game, seat_for
+from mineboard.core.words import count_of
 from mineboard.persistence.ledger import (
     Entry,
     IllegalOpening,
@@ -217,16 +218,18 @@ class Seat:
         for index, entry in enumerate(self.entries[:first_new]):
             if entry.by == self.me and entry.seeded_by == received.seq and entry.action:
                 dice = ", ".join(map(str, entry.rolls or ())) or "no dice"
-                self.told.append(f"{self.other} rolled your {entry.action.kind} (entry "
+                kind = entry.action.kind.replace("_", " ")
+                self.told.append(f"{self.other} rolled your {kind} (entry "
                                  f"{index}): {dice}" + (
-                                     f"; your {sent - index - 1} move(s) after it were set "
+                                     f"; your {count_of(sent - index - 1, 'move')} after it "
+                                     f"{'was' if sent - index - 1 == 1 else 'were'} set "
                                      "aside: play on from what happened"
                                      if sent > index + 1 else ""))
                 _t, needed = self.ledger().openings_needed(index, entry.action, self.mine,
                                                            rolls=entry.rolls)
                 opened = self._keep_open(needed)
                 if opened:
-                    self.told.append(f"your secrets decided your {entry.action.kind} "
+                    self.told.append(f"your secrets decided your {kind} "
                                      f"(entry {index}): {opened} of them opened")
         ledger = self.ledger()
         mine, public = ledger.world(self.mine, first_new), ledger.world({}, first_new)
@@ -339,7 +342,7 @@ class Seat:
             f"{', '.join(map(str, target.rolls)) or 'no dice'}"
             + (f"; {opened} of your secrets opened, as the rules reveal" if opened
                else "")
-            + (f"; {dropped} later move(s) of theirs set aside" if dropped else ""))
+            + (f"; {count_of(dropped, 'later move')} of theirs set aside" if dropped else ""))
 
     # ---- dice shares -------------------------------------------------------------------
     def my_reveal(self) -> str:

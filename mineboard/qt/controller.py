@@ -140,7 +140,8 @@ class BoardController:
             self.say(str(exc), error=True)
             return False
         if record is None:  # by email, a move that rolls waits for the other side's dice
-            self.say(f"{text or action.kind} rolls dice: File ▸ Send turn, and the other "
+            said = text or action.kind.replace("_", " ").capitalize()
+            self.say(f"{said} rolls dice: File ▸ Send turn, and the other "
                      "side's program rolls them. It shows here when their answer comes.")
             return True
         self.say(self.told(record, text or action.kind.replace("_", " ").capitalize()))

@@ -259,7 +259,7 @@ class SelectionPanel(QWidget):
         layout.addWidget(self.heading)
         self.units = QListWidget()
         self.units.setMaximumHeight(140)
-        self.units.setWordWrap(True)  # "Escort (ger-escort-1) · moves left 1 · 3 mines aboard"
+        self.units.setWordWrap(True)  # "Escort 1 · moves left 1 · 3 mines aboard"
         self.units.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.units.itemChanged.connect(lambda _item: self.changed.emit())
         layout.addWidget(self.units)

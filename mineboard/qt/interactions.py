@@ -253,6 +253,20 @@ class Selecting(Interaction):
         self.c.scene.set_targets(self.c.ruleset.targets(self.c.view(), selection))
         if self.target is not None:
             self.plan(self.target, quiet=True)
+        else:
+            self.c.show_preview(self.standing())
+
+    def standing(self) -> Preview | None:
+        """The odds of what the picked units may do where they stand, while no place is
+        planned: the first of their commands, allowed now, that has a preview (a boundary
+        roll); None if none has."""
+        view = self.c.view()
+        for command, refusal in self.c.judged(self.c.ruleset.commands(view, self.selection())):
+            if refusal is None and command.action is not None:
+                preview = self.c.ruleset.preview(view, command.action)
+                if preview is not None:
+                    return preview
+        return None
 
     def click(self, hit: Hit, button: Qt.MouseButton) -> None:
         view = self.c.view()
@@ -280,7 +294,7 @@ class Selecting(Interaction):
         selection = self.selection()
         self.planned, self.target = None, at
         self.c.scene.set_path([])
-        self.c.show_preview(None)
+        self.c.show_preview(self.standing())
         if not selection.units:
             if not quiet:
                 self.c.say("Tick at least one unit in the Selection dock.")

@@ -212,7 +212,8 @@ class GameSession(QObject):
         if self.pbem is not None:
             return self._play_by_email(action)
         record = self.game.play(action, by=self.seat())
-        self.undo_stack.push(ActionCommand(self, record, text or action.kind))
+        self.undo_stack.push(ActionCommand(self, record,
+                                           text or action.kind.replace("_", " ").capitalize()))
         if record.commits and not self.solo:
             self._forget_undo()  # a roll, a reveal or a hand-over: undo may not cross it
         return record
@@ -230,7 +231,7 @@ class GameSession(QObject):
         entry = self.pbem.undo()
         self.game = self.pbem.world()
         self.after_change(None)
-        return entry.action.kind if entry.action else "a secret move"
+        return entry.action.kind.replace("_", " ") if entry.action else "a secret move"
 
     def allow_undo_past_dice(self, on: bool) -> None:
         """Edit ▸ Allow undo past dice. Raises IllegalAction in a game with secrets whose

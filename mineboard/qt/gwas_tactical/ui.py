@@ -12,13 +12,22 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QGraphicsView, QLabel, QVBoxLayout, QWidget
 
+from mineboard.core.words import count_of
 from mineboard.qt.maps.area import AreaScene
 from mineboard.qt.maps.hexes import HexScene
 from mineboard.qt.maps.picture import BACK, CounterMark, Face, Picture, StackMark, UnitMark
 from mineboard.qt.maps.scene import MapScene
 from mineboard.qt.plugin import RulesetUI, UnitRow
 from mineboard.rules.gwas_tactical.checks import setup_shortfall
-from mineboard.rules.gwas_tactical.state import APPROACH, SETUP, Counter, GtState, Ship
+from mineboard.rules.gwas_tactical.state import (
+    APPROACH,
+    SETUP,
+    Counter,
+    GtState,
+    Ship,
+    boundary_name,
+    ship_name,
+)
 
 ART = {"dreadnought": "battleship", "battlecruiser": "cruiser", "light_cruiser": "cruiser",
        "destroyer": "destroyer"}
@@ -50,7 +59,7 @@ class GwasTacticalUI(RulesetUI[GtState]):
             if ship.hex is not None:
                 groups[(ship.hex, ship.side)].append(ship)
         for (label, side), ships in groups.items():
-            tip = "\n".join(f"{s.side} {view.ship_type(s).name} {s.id}"
+            tip = "\n".join(ship_name(view, s)
                             + (f" — {s.damage}/{view.ship_type(s).hull} damage" if s.damage
                                else "") for s in ships)
             p.stacks.append(StackMark(label, side, tuple(
@@ -61,10 +70,10 @@ class GwasTacticalUI(RulesetUI[GtState]):
             counters[(c.hex, c.owner)].append(c)
         for (label, owner), cs in counters.items():
             known = [c for c in cs if c.known or c.face_up]
-            tip = f"{owner}: {len(cs)} counter(s) in hex {label}"
+            tip = f"{owner}: {count_of(len(cs), 'counter')} in hex {label}"
             if known:
-                tip += (f" — {sum(c.mine for c in known)} mine(s), "
-                        f"{sum(not c.mine for c in known)} dumm(ies)")
+                tip += (f" — {count_of(sum(c.mine for c in known), 'mine')}, "
+                        f"{count_of(sum(not c.mine for c in known), 'dummy')}")
             p.counters.append(CounterMark(view.board.ref(label), owner,
                                           tuple(_face(c) for c in cs), tip=tip))
         return p
@@ -77,7 +86,8 @@ class GwasTacticalUI(RulesetUI[GtState]):
         for sid in units:
             ship = view.ships[sid]
             t = view.ship_type(ship)
-            crossing = f" · crosses {ship.crossing}" if ship.crossing else ""
+            crossing = f" · crosses {boundary_name(view, ship.crossing)}" if ship.crossing \
+                else ""
             rows.append(UnitRow(sid, f"{t.name} {sid} · speed {t.speed}{crossing}"))
         return rows
 
@@ -95,8 +105,9 @@ class GwasTacticalUI(RulesetUI[GtState]):
         """The viewer's counter budget and what it has placed (GT-03, GT-04)."""
         log = view.logs[side]
         mines, dummies = view.placed(side)
-        return (f"{side}: {log.budget} counters, at most {log.max_mines} mines · placed "
-                f"{mines} mine(s), {dummies} dumm(ies)")
+        return (f"{side}: {count_of(log.budget, 'counter')}, at most "
+                f"{count_of(log.max_mines, 'mine')} · placed {count_of(mines, 'mine')}, "
+                f"{count_of(dummies, 'dummy')}")
 
     def heading(self, view: GtState, place: str) -> str:
         return f"{view.active} ships in hex {place}: tick them, then click a hex to move."
@@ -106,8 +117,8 @@ class GwasTacticalUI(RulesetUI[GtState]):
             return " (boundary rolls, GT-02)"
         if view.phase == SETUP:
             log = view.logs[view.active]
-            return (f": {log.budget} counters, at most {log.max_mines} mines "
-                    "(GT-03, GT-04)")
+            return (f": {count_of(log.budget, 'counter')}, at most "
+                    f"{count_of(log.max_mines, 'mine')} (GT-03, GT-04)")
         return ""
 
     # ---- the logsheet and the strategic map, under the selection ---------------------------
@@ -142,7 +153,8 @@ class GwasTacticalUI(RulesetUI[GtState]):
         rows = [f"{side}'s logsheet, zone {view.zone}:"]
         for seg in view.ring.segments.values():
             mark = ("minefield" if seg.boundary in fields else
-                    f"'Mine' logged {logged[seg.boundary]} turn(s)" if seg.boundary in logged
+                    f"'Mine' logged {count_of(logged[seg.boundary], 'turn')}"
+                    if seg.boundary in logged
                     else "—")
             rows.append(f"{seg.name} ({seg.boundary}): {mark}")
         self.logsheet.setText("\n".join(rows))
@@ -152,10 +164,11 @@ class GwasTacticalUI(RulesetUI[GtState]):
         mines, dummies = view.placed(side)
         problem = setup_shortfall(view, side)
         done = "ready: press End phase" if problem is None else f"not yet — {problem}"
-        self.budget.setText(f"{side}: {log.budget} counters (4 × {len(log.minefields)} "
-                            f"minefield(s) + {sum(log.open_logs().values())} logged turn(s)); "
-                            f"at most {log.max_mines} mines. Placed {mines} mine(s), "
-                            f"{dummies} dumm(ies). {done}")
+        self.budget.setText(f"{side}: {count_of(log.budget, 'counter')} (4 × "
+                            f"{count_of(len(log.minefields), 'minefield')} + "
+                            f"{count_of(sum(log.open_logs().values()), 'logged turn')}); "
+                            f"at most {count_of(log.max_mines, 'mine')}. Placed "
+                            f"{count_of(mines, 'mine')}, {count_of(dummies, 'dummy')}. {done}")
 
 
 def _face(c: Counter) -> Face:

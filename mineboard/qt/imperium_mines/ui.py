@@ -8,6 +8,7 @@ from collections import defaultdict
 from collections.abc import Mapping
 from typing import ClassVar
 
+from mineboard.core.words import and_list, count_of
 from mineboard.qt.maps.picture import BACK, CounterMark, Face, Picture, StackMark, UnitMark
 from mineboard.qt.maps.points import PointScene
 from mineboard.qt.plugin import RulesetUI, UnitRow
@@ -29,8 +30,8 @@ class ImperiumMinesUI(RulesetUI[ImperiumState]):
         marks: dict[tuple[str, str], list[UnitMark]] = defaultdict(list)
         for fleet in sorted(view.fleets.values(), key=lambda f: f.id):
             key = (fleet.system, fleet.side)
-            ships = ", ".join(view.ship_type(s).name + (f" ({s.hits} hit)" if s.hits else "")
-                              for s in fleet.ships)
+            ships = and_list(view.ship_name(s) + (f" ({count_of(s.hits, 'hit')})" if s.hits
+                                                  else "") for s in fleet.ships)
             fleets[key].append(f"• {fleet.id}: {ships}")
             marks[key] += [UnitMark(fleet.id, self.art(s.type), view.ship_type(s).name, fleet.id)
                            for s in fleet.ships]
@@ -56,8 +57,9 @@ class ImperiumMinesUI(RulesetUI[ImperiumState]):
         rows = []
         for i, fid in enumerate(units):
             fleet = view.fleets[fid]
-            ships = ", ".join(view.ship_type(s).name for s in fleet.ships)
-            rows.append(UnitRow(fid, f"{fid}: {ships} · {view.jumps(fleet)} jumps", i == 0))
+            ships = and_list(view.ship_name(s) for s in fleet.ships)
+            rows.append(UnitRow(fid, f"{fid}: {ships} · {count_of(view.jumps(fleet), 'jump')}",
+                                i == 0))
         return rows
 
     def hint(self, view: ImperiumState) -> str:
@@ -95,9 +97,9 @@ def _face(c: Counter) -> Face:
 
 
 def _counter_tip(owner: str, counters: list[Counter]) -> str:
-    tip = f"{owner}: {len(counters)} face-down minefield counter(s)"
+    tip = f"{owner}: {count_of(len(counters), 'face-down minefield counter')}"
     known = [c for c in counters if c.known]
     if known:
         real = sum(c.value for c in known if not c.false)
-        tip += f" — {real} mine point(s), {sum(1 for c in known if c.false)} false"
+        tip += f" — {count_of(real, 'mine point')}, {sum(1 for c in known if c.false)} false"
     return tip

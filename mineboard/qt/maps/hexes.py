@@ -6,11 +6,13 @@ Python ten thousand times. Instead (the chips example's lesson, taken further) t
 one :class:`~mineboard.qt.maps.layer.MapLayer` holding, per cell of the board, one
 prebuilt path per terrain and one of the hexsides (each drawn once); it draws only the cells
 a repaint exposes, drops the outlines when hexes get too small to see, and writes hex
-numbers only when they can be read.
+numbers, small at the top of each hex as on a printed tactical map, only when they can be
+read: one run of glyphs per cell and font size.
 """
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from collections.abc import Iterable
 from functools import cache
@@ -52,7 +54,25 @@ BAND = QColor("#1F4E79")
 REGION = QColor("#7A4E9C")
 BOX_FILL = QColor("#EEF3F7")
 OUTLINE_MIN_PIXELS = 6.0
-LABEL_MIN_PIXELS = 22.0
+LABEL_MIN_PIXELS = 17.0
+"""Hexes smaller than this on screen (centre to corner, in pixels) carry no numbers: their
+numbers could not be read, and would fill the map with noise. The bundled tactical map
+fitted in a 1400×900 window has hexes of 18.5 pixels: numbered."""
+LABEL_SHARE = 0.4
+"""A hex number's font size as a part of the hex's size while hexes are small: "0610" then
+spans about the hex's top side (7 pixels at the smallest numbered hexes)."""
+LABEL_MAX_TEXT = 11.0
+"""The font size, in screen pixels, hex numbers grow to and no further as the map is zoomed
+in: a corner label, never a headline over the counters."""
+LABEL_STEPS = 4
+"""Font sizes per doubling kept apart. Up to LABEL_MAX_TEXT the numbers' size in board units
+stays put, so their glyph runs are made once; past it, the size follows the zoom and the
+runs of the exposed cells are made again once it moves by a quarter of an octave (so the
+numbers stay within 10–12 pixels; a 10,000-hex board zoomed in spends ~15 ms on it)."""
+LABEL_LEVELS_KEPT = 4
+UNIT_FONT = 64
+"""The font size hex numbers are laid out in once; each size on screen scales that layout."""
+LABEL_INK = QColor("#4F6F88")
 SMOOTH_MIN_PIXELS = 14.0
 CELL_HEXES = 10
 """A cell of the grid's buckets is this many hexes across."""
@@ -73,10 +93,12 @@ class HexGridItem(MapLayer):
         self.pen = QPen(QColor("#8FB0C8"), 0)  # cosmetic hairline
         self.labels = False
         font = QFont("DejaVu Sans")
-        font.setPixelSize(max(1, round(size * 0.3)))
+        font.setPixelSize(UNIT_FONT)
         self.font = QRawFont.fromFont(font)
+        self._fonts: dict[int, QRawFont] = {}
         self._glyphs: dict[str, tuple[int, float]] = {}
-        self._runs: dict[Cell, QGlyphRun] = {}
+        self._templates: dict[Cell, tuple[list[int], list[tuple[float, float, float]]]] = {}
+        self._runs: dict[int, dict[Cell, QGlyphRun]] = {}
 
     def _build(self) -> None:
         """Per cell: a path per terrain that is not the default, and the outline with each
@@ -119,36 +141,80 @@ class HexGridItem(MapLayer):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             for cell in cells:
                 painter.drawPath(self.outlines[cell])
-        if self.labels and hex_pixels >= LABEL_MIN_PIXELS:
-            self._paint_labels(painter, exposed)
+        level = self.label_level(pixels) if self.labels else None
+        if level is not None:
+            self._paint_labels(painter, exposed, level)
 
-    def _paint_labels(self, painter: QPainter, exposed: QRectF) -> None:
-        """Hex numbers in the top corner of each hex, as on a printed map: one run of
-        glyphs per cell, so a screenful of numbers is a few calls, not a thousand."""
-        painter.setPen(QColor("#5E7D96"))
+    def label_level(self, pixels: float) -> int | None:
+        """The font size hex numbers are written in at ``pixels`` screen pixels per board
+        unit, as a step of :data:`LABEL_STEPS` per doubling; None: too far out to write
+        them."""
+        size = self.grid.layout.size
+        if pixels * size < LABEL_MIN_PIXELS:
+            return None
+        return round(math.log2(min(LABEL_SHARE * size, LABEL_MAX_TEXT / pixels)) * LABEL_STEPS)
+
+    def labels_in(self, exposed: QRectF, pixels: float) -> list[str]:
+        """The hex numbers a repaint of ``exposed`` at ``pixels`` writes (a hex's number
+        lies inside its hex)."""
+        if not self.labels or self.label_level(pixels) is None:
+            return []
+        return sorted(self.grid.label(h) for h in self.buckets.keys_in(exposed))
+
+    def _paint_labels(self, painter: QPainter, exposed: QRectF, level: int) -> None:
+        """Hex numbers at the top of each hex, under the top side, as on a printed map: one
+        run of glyphs per cell, so a screenful of numbers is a few calls, not a thousand.
+        The layer lies under every counter, so a number never covers one."""
+        painter.setPen(LABEL_INK)
         for cell in self.buckets.cells_near(exposed):
-            painter.drawGlyphRun(QPointF(0, 0), self._run(cell))
+            painter.drawGlyphRun(QPointF(0, 0), self._run(level, cell))
 
-    def _run(self, cell: Cell) -> QGlyphRun:
-        run = self._runs.get(cell)
+    def _raw_font(self, level: int) -> QRawFont:
+        font = self._fonts.get(level)
+        if font is None:
+            font = self._fonts[level] = QRawFont(self.font)
+            font.setPixelSize(2 ** (level / LABEL_STEPS))
+        return font
+
+    def _run(self, level: int, cell: Cell) -> QGlyphRun:
+        runs = self._runs.get(level)
+        if runs is None:
+            while len(self._runs) >= LABEL_LEVELS_KEPT:  # zoomed on: the oldest size goes
+                del self._runs[next(iter(self._runs))]
+            runs = self._runs[level] = {}
+        run = runs.get(cell)
         if run is None:
+            font = self._raw_font(level)
+            k = font.pixelSize() / UNIT_FONT
             size = self.grid.layout.size
-            baseline = (self.font.ascent() - self.font.descent()) / 2 - size * 0.61
+            top = -size * 3**0.5 / 2  # the hex's top side, from its centre
+            baseline = top + 0.1 * size + self.font.capHeight() * k
+            indexes, places = self._template(cell)
+            run = runs[cell] = QGlyphRun()
+            run.setRawFont(font)
+            run.setGlyphIndexes(indexes)
+            run.setPositions([QPointF(x + u * k, y + baseline) for x, y, u in places])
+        return run
+
+    def _template(self, cell: Cell) -> tuple[list[int], list[tuple[float, float, float]]]:
+        """The cell's numbers once for every size: each glyph, and where it goes as its
+        hex's centre and its offset from it in the unit font (offsets grow with the size)."""
+        template = self._templates.get(cell)
+        if template is None:
             indexes: list[int] = []
-            positions: list[QPointF] = []
+            places: list[tuple[float, float, float]] = []
+            glyph = self._glyph
             for h in self.buckets.cells[cell]:
-                glyphs = [self._glyph(ch) for ch in self.grid.label(h)]
+                glyphs = [glyph(ch) for ch in self.grid.label(h)]
                 centre = self.centres[h]
-                x = centre.x() - sum(advance for _i, advance in glyphs) / 2
+                x, y = centre.x(), centre.y()
+                u = -sum(advance for _i, advance in glyphs) / 2
                 for index, advance in glyphs:
                     indexes.append(index)
-                    positions.append(QPointF(x, centre.y() + baseline))
-                    x += advance
-            run = self._runs[cell] = QGlyphRun()
-            run.setRawFont(self.font)
-            run.setGlyphIndexes(indexes)
-            run.setPositions(positions)
-        return run
+                    places.append((x, y, u))
+                    u += advance
+            template = self._templates[cell] = (indexes, places)
+        return template
 
     def _glyph(self, char: str) -> tuple[int, float]:
         if char not in self._glyphs:

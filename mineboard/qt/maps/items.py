@@ -322,7 +322,8 @@ def open_art(units: tuple[UnitMark, ...], ticked: tuple[bool, ...], colour: str,
                 p.drawRoundedRect(QRectF(top_left, QSizeF(s, s)).adjusted(-3, -3, 3, 3), 5, 5)
             else:  # not taking part: drawn faded, as a tick box left empty
                 p.fillRect(QRectF(top_left, QSizeF(s, s)), QColor(255, 255, 255, 120))
-            text = metrics.elidedText(unit.name or unit.label, Qt.TextElideMode.ElideRight,
+            # the middle goes, so "Destroyer 2" keeps the number that tells it apart
+            text = metrics.elidedText(unit.name or unit.label, Qt.TextElideMode.ElideMiddle,
                                       cell.width() + 4)
             p.setFont(font)
             p.setPen(INK)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from mineboard.core.words import count_of
 from mineboard.maps.model import NAVAL_LINE
 from mineboard.qt.maps.area import AreaScene
 from mineboard.qt.maps.picture import CounterMark, Picture, StackMark, UnitMark
@@ -17,6 +18,7 @@ from mineboard.rules.naval_lines.state import (
     PURCHASE,
     NavalState,
     Unit,
+    unit_name,
 )
 
 
@@ -36,7 +38,7 @@ class NavalLinesUI(RulesetUI[NavalState]):
             groups[(unit.zone, unit.nation)].append(unit)
         for (zone, nation), units in groups.items():
             p.stacks.append(StackMark(zone, nation, tuple(
-                UnitMark(u.id, u.type, view.unit_type(u).name) for u in units),
+                UnitMark(u.id, u.type, unit_name(view, u)) for u in units),
                 self._stack_tip(view, zone, nation, units)))
         totals: dict[tuple[str, str], int] = defaultdict(int)
         for f in view.minefields:
@@ -44,14 +46,15 @@ class NavalLinesUI(RulesetUI[NavalState]):
                 totals[(f.line, f.owner)] += f.count
         for (line_id, owner), count in sorted(totals.items()):
             p.counters.append(CounterMark(view.board.ref(line_id), owner, count=count,
-                                          tip=f"{owner}'s minefield on line {line_id}: {count} "
-                                              "mine(s)"))
+                                          tip=f"{owner}'s minefield on line {line_id}: "
+                                              f"{count_of(count, 'mine')}"))
             p.marked.add(line_id)
         p.holders = {**view.control, **view.territory_owner}
         for sea in view.board.places_of("sea_zone"):
             p.tips[sea.id] = self._zone_tip(view, sea.id)
         for way in view.board.ways_of(NAVAL_LINE):
-            fields = [f"{o}: {n} mine(s)" for (ln, o), n in sorted(totals.items()) if ln == way.id]
+            fields = [f"{o}: {count_of(n, 'mine')}" for (ln, o), n in sorted(totals.items())
+                      if ln == way.id]
             p.tips[way.id] = "\n".join([f"Naval line {way.id}", *fields])
         for land in view.board.places_of("land"):
             holder = view.territory_owner.get(land.id)
@@ -61,7 +64,7 @@ class NavalLinesUI(RulesetUI[NavalState]):
                            f"{land.props.get('industrial_capacity', 0)}")
             for nation, info in view.nations.items():
                 if info.capital == land.id and view.stored.get(nation):
-                    tip.append(f"{view.stored[nation]} naval mine(s) stored (NL-04)")
+                    tip.append(f"{count_of(view.stored[nation], 'naval mine')} stored (NL-04)")
             p.tips[land.id] = "\n".join(tip)
         return p
 
@@ -72,9 +75,10 @@ class NavalLinesUI(RulesetUI[NavalState]):
                  f"Controlled by {view.control.get(zone) or 'nobody'}"]
         for n in view.board.neighbours(zone, NAVAL_LINE):
             way = view.board.way_between(zone, n)
-            fields = [f"{f.owner} {f.count}" for f in view.fields_on(way.id)] if way else []
+            fields = [f"{f.owner} {count_of(f.count, 'mine')}"
+                      for f in view.fields_on(way.id)] if way else []
             if way is not None and fields:
-                lines.append(f"Line {way.id}: " + ", ".join(fields) + " mine(s)")
+                lines.append(f"Line {way.id}: " + ", ".join(fields))
         return "\n".join(lines)
 
     @staticmethod
@@ -82,9 +86,9 @@ class NavalLinesUI(RulesetUI[NavalState]):
         lines = [f"{nation} in sea zone {zone}"]
         for u in sorted(units, key=lambda u: u.id):
             t = view.unit_type(u)
-            extra = f", {u.cargo} mine(s) aboard" if u.cargo else ""
+            extra = f", {count_of(u.cargo, 'mine')} aboard" if u.cargo else ""
             moved = f", moved {u.moved}/{t.move}" if u.moved else ""
-            lines.append(f"• {t.name} ({u.id}){extra}{moved}")
+            lines.append(f"• {unit_name(view, u)}{extra}{moved}")
         return "\n".join(lines)
 
     def unit_rows(self, view: NavalState, units: list[str]) -> list[UnitRow]:
@@ -92,9 +96,9 @@ class NavalLinesUI(RulesetUI[NavalState]):
         for uid in units:
             u = view.units[uid]
             t = view.unit_type(u)
-            bits = [f"{t.name} ({uid})", f"moves left {t.move - u.moved}"]
+            bits = [unit_name(view, u), f"moves left {t.move - u.moved}"]
             if u.cargo:
-                bits.append(f"{u.cargo} mine{'s' if u.cargo != 1 else ''} aboard")
+                bits.append(f"{count_of(u.cargo, 'mine')} aboard")
             rows.append(UnitRow(uid, " · ".join(bits), u.moved < t.move and not u.done))
         if not any(r.ticked for r in rows):
             rows = [UnitRow(r.id, r.text, True) for r in rows]
@@ -122,7 +126,7 @@ class NavalLinesUI(RulesetUI[NavalState]):
             if view.side_of(nation) != side:
                 continue
             bits = [f"{view.ipcs[nation]} IPC" if nation in view.ipcs else "",
-                    f"{view.stored.get(nation, 0)} mine(s) stored",
+                    f"{count_of(view.stored.get(nation, 0), 'mine')} stored",
                     f"{view.pending[nation]} bought" if view.pending.get(nation) else "",
                     f"{view.carried(nation)} aboard" if view.carried(nation) else ""]
             rows.append(f"{nation}: " + " · ".join(b for b in bits if b))

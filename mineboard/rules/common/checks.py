@@ -18,23 +18,26 @@ Check = Callable[[Any, Action], None]
 
 
 def owned(item: T | None, ident: str, noun: str, owner: str | None, active: str,
-          where: str = "") -> T:
-    """``item`` if it exists and belongs to ``active``; else the refusal that says which."""
+          where: str = "", name: str = "") -> T:
+    """``item`` if it exists and belongs to ``active``; else the refusal that says which,
+    naming the item by ``name`` where it has one a player reads."""
     if item is None:
         raise IllegalAction(f"there is no {noun} {ident!r}{where}", TURN)
     if owner != active:
-        raise IllegalAction(f"{ident} belongs to {owner}; it is {active}'s turn", TURN)
+        raise IllegalAction(f"{name or ident} belongs to {owner}; it is {active}'s turn", TURN)
     return item
 
 
-def distinct(ids: Iterable[str], what: str, clause: str) -> None:
+def distinct(ids: Iterable[str], what: str, clause: str,
+             name: Callable[[str], str] = str) -> None:
     """Refuse an action that names a unit twice in one list: it would roll twice, be sunk
     twice or cross twice. ``what`` names the list's part ("crossing ship"), ``clause`` the
-    clause that governs the action. The answer rests on the order alone, never on a secret."""
+    clause that governs the action, ``name`` says an id as a player reads it. The answer
+    rests on the order alone, never on a secret."""
     seen: set[str] = set()
     for ident in ids:
         if ident in seen:
-            raise IllegalAction(f"{what} {ident} is listed twice", clause)
+            raise IllegalAction(f"{what} {name(ident)} is listed twice", clause)
         seen.add(ident)
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from mineboard.core.actions import Action
 from mineboard.core.errors import IllegalAction
+from mineboard.core.words import and_list, count_of
 from mineboard.maps.hexgrid import distance
 from mineboard.rules.common.checks import TURN, distinct, owned
 from mineboard.rules.gwas_tactical.actions import (
@@ -59,11 +60,12 @@ def check_place(state: GtState, action: PlaceCounter) -> None:
         raise IllegalAction(f"hex {action.hex} holds enemy ships", "GT-05")
     mines, dummies = state.placed(side)
     if mines + dummies >= log.budget:
-        raise IllegalAction(f"all {log.budget} counters are placed (GT-03)", "GT-03")
+        raise IllegalAction(f"all {count_of(log.budget, 'counter')} "
+                            f"{'is' if log.budget == 1 else 'are'} placed (GT-03)", "GT-03")
     if action.mine:
         if mines >= log.max_mines:
-            raise IllegalAction(f"at most {log.max_mines} of {log.budget} counters may be "
-                                "mines (half, rounded up)", "GT-04")
+            raise IllegalAction(f"at most {log.max_mines} of {count_of(log.budget, 'counter')} "
+                                "may be mines (half, rounded up)", "GT-04")
         if not state.ring.near(state.hex_of(action.hex), log.mine_boundaries()):
             raise IllegalAction(f"hex {action.hex} is not within two hexes of a shaded "
                                 f"hexside of {side}'s minefields or logged 'Mine'", "GT-06")
@@ -74,9 +76,9 @@ def check_place(state: GtState, action: PlaceCounter) -> None:
         room = room_for_mines(log, mines, dummies + 1)
     if need > room:
         what = "mine" if action.mine else "dummy"
-        raise IllegalAction(f"a {what} here would leave room for {max(0, room)} more mine "
-                            f"counter(s), but the minimums near the shaded hexsides still need "
-                            f"{need}", "GT-07")
+        raise IllegalAction(f"a {what} here would leave room for "
+                            f"{count_of(max(0, room), 'more mine counter')}, but the minimums "
+                            f"near the shaded hexsides still need {need}", "GT-07")
 
 
 def setup_shortfall(state: GtState, side: str) -> IllegalAction | None:
@@ -84,15 +86,17 @@ def setup_shortfall(state: GtState, side: str) -> IllegalAction | None:
     log = state.logs[side]
     mines, dummies = state.placed(side)
     if mines + dummies < log.budget:
-        return IllegalAction(f"{log.budget - mines - dummies} of {log.budget} counters are "
-                             "still to place", "GT-08")
+        left = log.budget - mines - dummies
+        return IllegalAction(f"{left} of {count_of(log.budget, 'counter')} "
+                             f"{'is' if left == 1 else 'are'} still to place", "GT-08")
     own = [state.hex_of(c.hex) for c in state.counters if c.owner == side and c.mine]
     for boundary, need in ([(b, 2) for b in log.minefields]
                            + [(b, 1) for b in log.open_logs()]):
         near = sum(1 for h in own if state.ring.near(h, [boundary]))
         if near < need:
-            return IllegalAction(f"at least {need} mine counter(s) must lie within two hexes "
-                                 f"of {hexside_name(state, boundary)}; {near} do", "GT-07")
+            return IllegalAction(f"at least {count_of(need, 'mine counter')} must lie within "
+                                 f"two hexes of {hexside_name(state, boundary)}; {near} "
+                                 f"{'does' if near == 1 else 'do'}", "GT-07")
     return None
 
 
@@ -118,7 +122,8 @@ def check_move(state: GtState, action: MoveShips) -> None:
             raise IllegalAction(f"{sid} has moved this impulse", TURN)
         speed = state.ship_type(ship).speed
         if len(action.path) - 1 > speed:
-            raise IllegalAction(f"{sid} moves at most {speed} hexes an impulse", TURN)
+            raise IllegalAction(f"{sid} moves at most {count_of(speed, 'hex')} an impulse",
+                                TURN)
 
 
 def check_leave(state: GtState, action: LeaveMap) -> None:
@@ -137,7 +142,7 @@ def check_end(state: GtState, action: EndPhase) -> None:
         unrolled = [s.id for s in state.ships.values()
                     if s.side == state.active and s.crossing is not None]
         if unrolled:
-            raise IllegalAction(f"{', '.join(unrolled)} must roll for crossing into the "
+            raise IllegalAction(f"{and_list(unrolled)} must roll for crossing into the "
                                 "battle zone before the approach ends", "GT-02")
     if state.phase == SETUP:
         problem = setup_shortfall(state, state.active)

@@ -18,6 +18,7 @@ from mineboard.core.events import (
     UnitLost,
     UnitsMoved,
 )
+from mineboard.core.words import and_list, count_of
 from mineboard.rules.gwas_tactical.actions import (
     CrossBoundary,
     EndPhase,
@@ -26,11 +27,14 @@ from mineboard.rules.gwas_tactical.actions import (
     PlaceCounter,
 )
 from mineboard.rules.gwas_tactical.odds import modifier, result_distribution
-from mineboard.rules.gwas_tactical.state import BATTLE, Counter, GtState, Ship
-
-
-def ship_name(state: GtState, ship: Ship) -> str:
-    return f"{ship.side} {state.ship_type(ship).name} {ship.id}"
+from mineboard.rules.gwas_tactical.state import (
+    BATTLE,
+    Counter,
+    GtState,
+    Ship,
+    boundary_name,
+    ship_name,
+)
 
 
 def table_roll(state: GtState, ship: Ship, mod: int, why: str, clause: str,
@@ -75,11 +79,13 @@ def apply_cross(state: GtState, action: CrossBoundary, dice: Dice) -> list[Event
                         and boundary in log.minefields]
         if not enemy_fields:
             events.append(Event(kind="BoundaryCrossed", clause="GT-02",
-                                text=f"{ship.id} crosses {boundary}: no enemy minefield "
+                                text=f"{ship_name(state, ship)} crosses "
+                                f"{boundary_name(state, str(boundary))}: no enemy minefield "
                                 "there", at=state.board.ref(str(ship.hex)),
                                 data={"ship": sid}, reveals=True))  # of the enemy logsheet
             continue
-        events += table_roll(state, ship, 0, f"crossing the mined boundary {boundary}",
+        events += table_roll(state, ship, 0,
+                             f"crossing {boundary_name(state, str(boundary))}, which is mined",
                              "GT-02", dice)
     return events
 
@@ -94,8 +100,8 @@ def apply_place(state: GtState, action: PlaceCounter, dice: Dice) -> list[Event]
     return [CountersPlaced(
         kind="CounterPlaced", clause=clause,
         text=f"{side} places a {kind} counter face-down in hex {action.hex} "
-        f"({mines + dummies} of {budget}: {mines} mine(s), "
-        f"{dummies} dumm{'y' if dummies == 1 else 'ies'})",
+        f"({mines + dummies} of {budget}: {count_of(mines, 'mine')}, "
+        f"{count_of(dummies, 'dummy')})",
         at=state.board.ref(action.hex), owner=side, count=1, public_clause="GT-05",
         data={"mine": action.mine}, secret_to=side)]
 
@@ -115,8 +121,8 @@ def turn_up(state: GtState, label: str) -> list[Event]:
     state.counters = [c for c in state.counters if c.id not in gone]
     return [CountersRevealed(
         kind="CountersFlipped", clause="GT-10",
-        text=f"ships enter hex {label}: {len(down)} face-down counter(s) turned up — "
-        f"{mines} mine(s), {len(down) - mines} dumm(ies) removed",
+        text=f"ships enter hex {label}: {count_of(len(down), 'face-down counter')} turned up "
+        f"— {count_of(mines, 'mine')}, {count_of(len(down) - mines, 'dummy')} removed",
         at=state.board.ref(label), faces=faces,
         data={"mines": mines, "dummies": len(down) - mines})]
 
@@ -131,7 +137,7 @@ def enter_hex(state: GtState, label: str, entering: list[Ship], dice: Dice) -> l
     if not mines_up:
         return events
     mod = modifier(state.rules, len(mines_up), state.impulse)
-    why = (f"hex {label}, {len(mines_up)} mine counter(s), impulse {state.impulse}")
+    why = f"hex {label}, {count_of(len(mines_up), 'mine counter')}, impulse {state.impulse}"
     for ship in list(entering):  # GT-12: every ship that entered rolls
         if ship.id in state.ships:
             events += table_roll(state, ship, mod, why, "GT-11", dice)
@@ -149,8 +155,8 @@ def apply_move(state: GtState, action: MoveShips, dice: Dice) -> list[Event]:
             break
         for ship in ships:
             ship.hex, ship.entered = label, state.impulse
-        events.append(UnitsMoved(kind="ShipsMoved", text=f"{', '.join(s.id for s in ships)} "
-                                 f"→ {label}", at=state.board.ref(label),
+        events.append(UnitsMoved(kind="ShipsMoved", text=f"{and_list(s.id for s in ships)} "
+                                 f"→ hex {label}", at=state.board.ref(label),
                                  units=tuple(s.id for s in ships),
                                  path=(state.board.ref(before), state.board.ref(label))))
         events += enter_hex(state, label, ships, dice)
@@ -161,8 +167,8 @@ def apply_leave(state: GtState, action: LeaveMap, dice: Dice) -> list[Event]:
     ship = state.ships[action.ship]
     origin, ship.hex = ship.hex, None
     return [Event(kind="ShipLeft", clause="GT-02",
-                  text=f"{ship.id} leaves the tactical map from {origin}; no second roll for "
-                  "the boundary it crosses", at=state.board.ref(str(origin)))]
+                  text=f"{ship_name(state, ship)} leaves the tactical map from hex {origin}; no "
+                  "second roll for the boundary it crosses", at=state.board.ref(str(origin)))]
 
 
 def apply_end(state: GtState, action: EndPhase, dice: Dice) -> list[Event]:

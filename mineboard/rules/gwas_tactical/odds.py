@@ -10,6 +10,7 @@ from mineboard.core.chance import dice_sum
 from mineboard.core.errors import BadInput
 from mineboard.core.planning import Preview, percent
 from mineboard.core.schema import Doc, Range
+from mineboard.core.words import count_of
 from mineboard.rules.gwas_tactical.data import GtData, MinefieldTable, default_data
 
 
@@ -28,16 +29,41 @@ def result_distribution(table: MinefieldTable, mod: int) -> dict[str, Fraction]:
     return {r: out[r] for r in order if r in out}
 
 
-def table_preview(rules: GtData, mod: int, title: str) -> Preview:
+def meanings(table: MinefieldTable, results: list[str]) -> str:
+    """What the Minefield Table results a roll may give do to the ship: one row."""
+    bands = {b.result: b for b in table.bands}
+    said = []
+    for result in results:
+        band = bands[result]
+        if band.sunk:
+            said.append(f"{result}: the ship sinks")
+        elif band.damage:
+            said.append(f"{result}: {count_of(band.damage, 'hull point')} lost")
+    return f"What the results do — {'; '.join(said)}." if said else ""
+
+
+def loss_chance(table: MinefieldTable, mod: int, hull_left: int) -> Fraction:
+    """P(a ship with ``hull_left`` damage points to spare goes down on one roll)."""
+    bands = {b.result: b for b in table.bands}
+    return sum((p for r, p in result_distribution(table, mod).items()
+                if bands[r].sunk or bands[r].damage >= hull_left), Fraction(0))
+
+
+def table_preview(rules: GtData, mod: int, title: str, clause: str = "GT-11",
+                  summary: str = "", rows: tuple[str, ...] = ()) -> Preview:
+    """The odds panel of one ship's roll under ``clause``: the table's results with their
+    exact chances, a row saying what each does to the ship, then ``rows``."""
     dist = result_distribution(rules.table, mod)
     outcomes = tuple(dist.items())
     first = outcomes[0][0] if outcomes else ""
     label = f" [{rules.table.label}]" if rules.table.label else ""
-    return Preview(title=title, axis="Minefield Table result, each ship (GT-11)",
+    meaning = meanings(rules.table, list(dist))
+    return Preview(title=title, axis=f"Minefield Table result, each ship ({clause})",
                    outcomes=outcomes,
-                   summary=f"{first}: {percent(dist.get(first, Fraction(0)))}{label}",
-                   good=0, data={"modifier": mod,
-                                 "distribution": {k: str(p) for k, p in dist.items()}})
+                   summary=f"{summary}{first}: {percent(dist.get(first, Fraction(0)))}{label}",
+                   good=0, rows=(meaning, *rows) if meaning else rows,
+                   data={"modifier": mod,
+                         "distribution": {k: str(p) for k, p in dist.items()}})
 
 
 @dataclass(frozen=True)
@@ -68,6 +94,7 @@ def hex_odds(query: HexQuery) -> Preview:
     if impulse not in data.impulses:
         raise BadInput("--impulse", f"impulses run {data.impulses[0]}–{data.impulses[-1]}")
     mod = modifier(data, mine_counters, impulse)
-    return table_preview(data, mod, f"gwas-tactical: {mine_counters} mine counter(s), impulse "
+    return table_preview(data, mod, f"gwas-tactical: {count_of(mine_counters, 'mine counter')}, "
+                                    f"impulse "
                                     f"{impulse}: modifier +{mod} (GT-11) — table: "
                                     f"{data.table.label or 'printed'}")

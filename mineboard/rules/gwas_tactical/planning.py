@@ -4,7 +4,8 @@ hex in the impulses, the boundary roll in the approach, and the odds of a planne
 from __future__ import annotations
 
 from mineboard.core.actions import Action
-from mineboard.core.planning import Choice, Command, Preview, Selection
+from mineboard.core.planning import Choice, Command, Preview, Selection, percent
+from mineboard.core.words import and_list, count_of
 from mineboard.maps.model import HEX, HEXSIDE
 from mineboard.rules.common.checks import Check, is_legal
 from mineboard.rules.gwas_tactical.actions import (
@@ -14,9 +15,16 @@ from mineboard.rules.gwas_tactical.actions import (
     MoveShips,
     PlaceCounter,
 )
-from mineboard.rules.gwas_tactical.odds import modifier, table_preview
+from mineboard.rules.gwas_tactical.odds import loss_chance, modifier, table_preview
 from mineboard.rules.gwas_tactical.setup import mines_still_needed, room_for_mines
-from mineboard.rules.gwas_tactical.state import APPROACH, BATTLE, SETUP, GtState
+from mineboard.rules.gwas_tactical.state import (
+    APPROACH,
+    BATTLE,
+    SETUP,
+    GtState,
+    Ship,
+    boundary_name,
+)
 
 
 def units_at(view: GtState, place: str) -> list[str]:
@@ -104,11 +112,49 @@ def move_preview(view: GtState, move: MoveShips) -> Preview:
         if not up and not down:
             continue
         mod = modifier(view.rules, len(up) or 1, view.impulse)
-        known = (f"{len(up)} face-up mine(s)" if up else
-                 f"{len(down)} face-down counter(s), if one is a mine")
+        known = (count_of(len(up), "face-up mine") if up else
+                 f"{count_of(len(down), 'face-down counter')}, if one is a mine")
+        ships = [view.ships[s] for s in move.ships if s in view.ships]
         return table_preview(view.rules, mod, f"Hex {label}, impulse {view.impulse}: {known}; "
-                                              f"modifier +{mod} (GT-11)")
+                                              f"modifier +{mod} (GT-11)",
+                             rows=loss_rows(view, ships, mod))
     return Preview.nothing_to_roll(" → ".join(move.path), "No enemy counters on the way.")
+
+
+def cross_preview(view: GtState, cross: CrossBoundary) -> Preview | None:
+    """The odds panel of the boundary roll (GT-02): each crossing ship's roll on the
+    Minefield Table, unmodified. Whether the enemy mined the boundary is on his secret
+    logsheet, so the odds are those *if* it is mined, said in words, and the same whatever
+    the truth: a ship crossing an unmined boundary does not roll, and only the roll itself
+    tells which it was."""
+    ships = [view.ships[s] for s in cross.ships if s in view.ships]
+    boundaries = sorted({s.crossing for s in ships if s.crossing is not None})
+    if not boundaries:
+        return None
+    where = and_list(boundary_name(view, b) for b in boundaries)
+    names = and_list(s.id for s in ships if s.crossing is not None)
+    crossing = sum(1 for s in ships if s.crossing is not None)
+    mod = 0
+    return table_preview(
+        view.rules, mod, f"{names} {'crosses' if crossing == 1 else 'cross'} {where} into "
+        "the battle zone", clause="GT-02",
+        summary="If the boundary is mined (the enemy's logsheet is secret), each ship rolls "
+                "once — ",
+        rows=("No roll if the boundary holds no enemy minefield: the roll itself tells "
+              "whether it does (GT-02).", *loss_rows(view, ships, mod)))
+
+
+def loss_rows(view: GtState, ships: list[Ship], mod: int) -> tuple[str, ...]:
+    """Each rolling ship's chance to go down, by the hull it has left."""
+    rows = []
+    for ship in ships:
+        hull = view.ship_type(ship).hull
+        left = hull - ship.damage
+        lost = loss_chance(view.rules.table, mod, left)
+        rows.append(f"{ship.id} ({view.ship_type(ship).name}, "
+                    f"{left} of {count_of(hull, 'hull point')} left): "
+                    + (f"sinks {percent(lost)}" if lost else "cannot sink on this roll"))
+    return tuple(rows)
 
 
 def invariants(state: GtState) -> list[str]:
@@ -120,13 +166,15 @@ def invariants(state: GtState) -> list[str]:
     for side, log in state.logs.items():
         mines, dummies = state.placed(side)
         if mines + dummies > log.budget or mines > log.max_mines:
-            problems.append(f"{side}: {mines} mine(s) and {dummies} dumm(ies) placed, "
-                            f"budget {log.budget} with at most {log.max_mines} mines")
+            problems.append(f"{side}: {count_of(mines, 'mine')} and "
+                            f"{count_of(dummies, 'dummy')} placed, budget {log.budget} with at "
+                            f"most {count_of(log.max_mines, 'mine')}")
         if state.phase != BATTLE:
             need, room = mines_still_needed(state, side), room_for_mines(log, mines, dummies)
             if need > room:
-                problems.append(f"{side} can no longer finish setup: room for {room} more "
-                                f"mine counter(s), the GT-07 minimums need {need}")
+                problems.append(f"{side} can no longer finish setup: room for "
+                                f"{count_of(room, 'more mine counter')}, the GT-07 minimums "
+                                f"need {need}")
     for ship in state.ships.values():
         if ship.damage >= state.ship_type(ship).hull:
             problems.append(f"{ship.id} afloat with {ship.damage} damage")

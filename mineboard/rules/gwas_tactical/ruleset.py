@@ -13,7 +13,13 @@ from mineboard.core.planning import Choice, Command, Preview, Selection
 from mineboard.core.ruleset import TableRuleset
 from mineboard.maps.model import BoardMap
 from mineboard.rules.gwas_tactical import planning
-from mineboard.rules.gwas_tactical.actions import CODEC, EndPhase, MoveShips, PlaceCounter
+from mineboard.rules.gwas_tactical.actions import (
+    CODEC,
+    CrossBoundary,
+    EndPhase,
+    MoveShips,
+    PlaceCounter,
+)
 from mineboard.rules.gwas_tactical.checks import CHECKS
 from mineboard.rules.gwas_tactical.effects import EFFECTS
 from mineboard.rules.gwas_tactical.odds import HexQuery
@@ -77,7 +83,11 @@ class GwasTactical(TableRuleset[GtState]):
         return planning.commands(view, selection)
 
     def preview(self, view: GtState, action: Action) -> Preview | None:
-        return planning.move_preview(view, action) if isinstance(action, MoveShips) else None
+        if isinstance(action, MoveShips):
+            return planning.move_preview(view, action)
+        if isinstance(action, CrossBoundary):
+            return planning.cross_preview(view, action)
+        return None
 
     def legal_actions(self, view: GtState) -> list[Action]:
         return planning.legal_actions(view, self.check)

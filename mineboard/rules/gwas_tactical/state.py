@@ -111,6 +111,19 @@ class GtState(SidesArePlayers):
         return f"{prefix}{self.serial}"
 
 
+def ship_name(state: GtState, ship: Ship) -> str:
+    """A ship as the log names it: side, type and the scenario's name for it ("British
+    Battlecruiser Lion")."""
+    return f"{ship.side} {state.ship_type(ship).name} {ship.id}"
+
+
+def boundary_name(state: GtState, boundary: str) -> str:
+    """A battle-zone boundary by the side of the shaded ring that stands for it, with the
+    strategic line's id the logsheet uses: "the west boundary (C|W)"."""
+    seg = state.ring.segment_of_boundary(boundary)
+    return f"the {seg.name} boundary ({boundary})" if seg else f"boundary {boundary}"
+
+
 def order_of_play(sides: tuple[str, ...], rules: GtData) -> PhaseSequence:
     """Approach and counter setup once, side by side; then every turn the impulses."""
     return PhaseSequence(

@@ -7,6 +7,7 @@ from typing import Any
 
 from mineboard.core.actions import Action
 from mineboard.core.errors import IllegalAction
+from mineboard.core.words import count_of
 from mineboard.maps.model import ROUTE, way_id
 from mineboard.rules.common.checks import TURN, distinct, owned
 from mineboard.rules.imperium_mines.actions import (
@@ -73,8 +74,10 @@ def check_build(state: ImperiumState, action: Build) -> None:
         raise IllegalAction("build at least one ship", TURN)
     cost = stype.cost * action.count
     if cost > state.resources[state.active]:
-        raise IllegalAction(f"{action.count} {stype.name}(s) cost {cost} Resources; "
-                            f"{state.active} has {state.resources[state.active]}", "IM-02")
+        raise IllegalAction(f"{count_of(action.count, stype.name)} "
+                            f"cost{'s' if action.count == 1 else ''} "
+                            f"{count_of(cost, 'Resource')}; {state.active} has "
+                            f"{state.resources[state.active]}", "IM-02")
 
 
 def check_jump(state: ImperiumState, action: Jump) -> None:
@@ -87,11 +90,13 @@ def check_jump(state: ImperiumState, action: Jump) -> None:
     for a, b in zip(action.path, action.path[1:], strict=False):
         way = state.board.ways.get(way_id(a, b)) if a in state.board.places else None
         if way is None or way.kind != ROUTE:
-            raise IllegalAction(f"no jump route from {a} to {b}", TURN)
+            raise IllegalAction(f"no jump route from {state.system_name(a)} to "
+                                f"{state.system_name(b)}", TURN)
     for fid in action.fleets:
         fleet = own_fleet(state, fid)
         if fleet.system != action.path[0]:
-            raise IllegalAction(f"{fid} is at {fleet.system}, not {action.path[0]}", TURN)
+            raise IllegalAction(f"{fid} is at {state.system_name(fleet.system)}, not "
+                                f"{state.system_name(action.path[0])}", TURN)
         if fleet.stayed:
             raise IllegalAction(f"{fid} laid, swept or placed counters this segment and must "
                                 "stay", "IM-06")
@@ -101,7 +106,8 @@ def check_jump(state: ImperiumState, action: Jump) -> None:
         if len(action.path) - 1 > reach:
             by_auxiliary = state.count_of(fleet, "auxiliary") > 0 and \
                 reach == state.rules.auxiliary_jumps
-            raise IllegalAction(f"{fid} makes at most {reach} jump(s) a segment, as fast as "
+            raise IllegalAction(f"{fid} makes at most {count_of(reach, 'jump')} a segment, as "
+                                "fast as "
                                 + ("its auxiliaries, which move as auxiliaries" if by_auxiliary
                                    else "its slowest ship"),
                                 "IM-05" if by_auxiliary else TURN)
@@ -113,7 +119,8 @@ def check_lay(state: ImperiumState, action: LayMines) -> None:
     if fleet.laid:
         raise IllegalAction(f"{fleet.id} already laid mines this segment", "IM-07")
     if state.enemy_fleets_at(fleet.system, fleet.side):
-        raise IllegalAction(f"an enemy fleet is at {fleet.system}; mines are laid only in a "
+        raise IllegalAction(f"an enemy fleet is at {state.system_name(fleet.system)}; mines "
+                            "are laid only in a "
                             "system free of enemy fleets", "IM-09")
 
 
@@ -131,7 +138,8 @@ def check_sweep(state: ImperiumState, action: Sweep) -> None:
     if not state.enemy_counters(fleet.system, fleet.side):
         # Judged on the counters anyone can see: whether they hold mine points is the
         # enemy's secret, which the sweep itself finds out (IM-31: false ones stay).
-        raise IllegalAction(f"no enemy minefield counters to sweep at {fleet.system}",
+        raise IllegalAction("no enemy minefield counters to sweep at "
+                            f"{state.system_name(fleet.system)}",
                             "IM-26")
 
 
@@ -148,7 +156,8 @@ def check_combat(state: ImperiumState, action: SettleCombat) -> None:
     distinct(action.destroyed, "destroyed ship", TURN)
     ours = state.fleets_at(action.system, state.active)
     if not ours or not state.enemy_fleets_at(action.system, state.active):
-        raise IllegalAction(f"no enemy fleets face each other at {action.system}", TURN)
+        raise IllegalAction(f"no enemy fleets face each other at "
+                            f"{state.system_name(action.system)}", TURN)
     fighting = state.combatants(action.system)
     if not any(f.side == state.active for f in fighting):
         refuse_fight(ours[0])
@@ -158,7 +167,17 @@ def check_combat(state: ImperiumState, action: SettleCombat) -> None:
             stayed = next((f for f in ours if any(s.id == sid for s in f.ships)), None)
             if stayed is not None:
                 refuse_fight(stayed)
-            raise IllegalAction(f"ship {sid} is not at {action.system}", TURN)
+            raise IllegalAction(f"ship {_ship_named(state, sid)} is not at "
+                                f"{state.system_name(action.system)}", TURN)
+
+
+def _ship_named(state: ImperiumState, ship_id: str) -> str:
+    """A ship's name and fleet for a refusal; an id no ship has is said as given."""
+    for fleet in state.fleets.values():
+        for ship in fleet.ships:
+            if ship.id == ship_id:
+                return f"{fleet.id}'s {state.ship_name(ship)}"
+    return ship_id
 
 
 def refuse_fight(fleet: Fleet) -> None:

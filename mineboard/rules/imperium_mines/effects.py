@@ -17,6 +17,7 @@ from mineboard.core.events import (
     UnitLost,
     UnitsMoved,
 )
+from mineboard.core.words import and_list, count_of
 from mineboard.rules.imperium_mines.actions import (
     Build,
     EndPhase,
@@ -33,12 +34,11 @@ from mineboard.rules.imperium_mines.state import (
     Counter,
     Fleet,
     ImperiumState,
-    Ship,
 )
 
 
 def system_name(state: ImperiumState, system: str) -> str:
-    return state.board.places[system].name
+    return state.system_name(system)
 
 
 def apply_build(state: ImperiumState, action: Build, dice: Dice) -> list[Event]:
@@ -47,8 +47,9 @@ def apply_build(state: ImperiumState, action: Build, dice: Dice) -> list[Event]:
     ready = state.turn + stype.build_turns
     state.building += [(state.active, action.ship, ready)] * action.count
     return [Event(kind="ShipsOrdered", clause="IM-02" if stype.mine_ship else "",
-                  text=f"{state.active} orders {action.count} {stype.name}(s) for "
-                  f"{stype.cost * action.count} Resources, ready on turn {ready} (IM-03)",
+                  text=f"{state.active} orders {count_of(action.count, stype.name)} for "
+                  f"{count_of(stype.cost * action.count, 'Resource')}, ready on turn {ready} "
+                  "(IM-03)",
                   at=state.board.ref(state.home[state.active]),
                   data={"ship": action.ship, "count": action.count})]
 
@@ -63,7 +64,8 @@ def apply_lay(state: ImperiumState, action: LayMines, dice: Dice) -> list[Event]
     total = state.points(fleet.system, fleet.side)
     return [CountersPlaced(
         kind="MinesLaid", clause="IM-07",
-        text=f"{fleet.id}'s {points} minelayer(s) lay {points} mine point(s) at {where}; "
+        text=f"{fleet.id}'s {count_of(points, 'minelayer')} "
+        f"lay{'s' if points == 1 else ''} {count_of(points, 'mine point')} at {where}; "
         f"{fleet.side}'s minefield there is now {total}",
         at=state.board.ref(fleet.system), owner=fleet.side, count=1, public_clause="IM-08",
         data={"points": points, "total": total}, secret_to=fleet.side)]
@@ -107,7 +109,7 @@ def apply_sweep(state: ImperiumState, action: Sweep, dice: Dice) -> list[Event]:
         counters[:] = [c for c in counters if c.false] + _spread(left, len(real))
         events.append(Event(kind="MinefieldReduced", clause="IM-26",
                             text=f"{fleet.id}'s minesweepers remove {removed} of {owner}'s "
-                            f"mine point(s) at {where}: {left} left"
+                            f"mine points at {where}: {left} left"
                             + (" — swept clear (IM-27)" if not left else ""), at=at,
                             data={"removed": removed, "left": left}, secret_to=owner))
     return events
@@ -128,9 +130,9 @@ def _damage(state: ImperiumState, fleet: Fleet, points: int, dice: Dice) -> list
         hits = [v >= state.rules.hit_on for v in rolls]
         ship.hits += sum(hits)
         hull = state.rules.hull_of(ship.type)
-        name = f"{state.ship_type(ship).name} {ship.id}"
-        text = (f"{points} dice against {name}: {', '.join(map(str, rolls))} — "
-                f"{sum(hits)} hit(s)")
+        name = f"{fleet.id}'s {state.ship_name(ship)}"
+        text = (f"{count_of(points, 'die', 'dice')} against {name}: "
+                f"{', '.join(map(str, rolls))} — {count_of(sum(hits), 'hit')}")
         at = state.board.ref(fleet.system)
         data: dict[str, Any] = {"ship": ship.id}
         lost: list[Event] = []
@@ -145,7 +147,7 @@ def _damage(state: ImperiumState, fleet: Fleet, points: int, dice: Dice) -> list
             text += f"; damaged ({ship.hits} of {hull} hull, IM-28)"
         events.append(DiceRolled(kind="MineAttack", clause="IM-22", text=text, at=at,
                                  dice=tuple(rolls), hits=tuple(hits),
-                                 tally=f"{sum(hits)} hit(s) on {name}", data=data))
+                                 tally=f"{count_of(sum(hits), 'hit')} on {name}", data=data))
         events += lost
     if not fleet.ships:
         del state.fleets[fleet.id]
@@ -173,7 +175,7 @@ def enter_system(state: ImperiumState, system: str, jump: int, moving: list[Flee
     events.append(CountersRevealed(
         kind="CountersFlipped", clause="IM-15",
         text=f"{side}'s fleet halts at {where} (IM-14): the counters are turned up — "
-        f"{points} mine point(s) and {falses} false counter(s)", at=at,
+        f"{count_of(points, 'mine point')} and {count_of(falses, 'false counter')}", at=at,
         faces={o: tuple("F" if v == "false" else str(v) for v in values)
                for o, values in reveal.items()},
         data={"points": points, "false": falses}))
@@ -181,7 +183,8 @@ def enter_system(state: ImperiumState, system: str, jump: int, moving: list[Flee
         cs[:] = [c for c in cs if not c.false]
     if falses:
         events.append(Event(kind="FalseRemoved", clause="IM-15",
-                            text=f"{falses} False Minefield counter(s) removed at {where}",
+                            text=f"{count_of(falses, 'False Minefield counter')} removed at "
+                            f"{where}",
                             at=at, data={"count": falses}))
     if points == 0:
         events.append(Event(kind="OnlyFalse", clause="IM-16",
@@ -198,12 +201,13 @@ def enter_system(state: ImperiumState, system: str, jump: int, moving: list[Flee
         total = sum(rolls) + mod
         afoul = total >= rule.afoul_at
         later = f" + {rule.later_jump_bonus} (jump {jump})" if jump >= 2 else ""
-        sweep_text = f" − {sweepers} minesweeper(s)" if sweepers else ""
+        sweep_text = f" − {count_of(sweepers, 'minesweeper')}" if sweepers else ""
         chance = afoul_chance(rule, points, jump, sweepers)
         events.append(DiceRolled(
             kind="MineCheck", clause="IM-18",
-            text=f"{fleet.id} ({sweepers} minesweeper(s), IM-17) rolls "
-            f"{'+'.join(map(str, rolls))} + {points} mine point(s){later}{sweep_text} = "
+            text=f"{fleet.id} ({count_of(sweepers, 'minesweeper')}, IM-17) rolls "
+            f"{'+'.join(map(str, rolls))} + {count_of(points, 'mine point')}{later}"
+            f"{sweep_text} = "
             f"{total}: " + (f"runs afoul ({rule.afoul_at} or more, IM-19)" if afoul
                             else "safe (IM-19)")
             + f"; P(afoul) = {fraction_text(chance)}", at=at,
@@ -229,7 +233,8 @@ def apply_jump(state: ImperiumState, action: Jump, dice: Dice) -> list[Event]:
         for f in moving:
             f.system = system
         events.append(UnitsMoved(kind="FleetsJumped",
-                                 text=f"{', '.join(f.id for f in moving)} jump to "
+                                 text=f"{and_list(f.id for f in moving)} "
+                                 f"jump{'s' if len(moving) == 1 else ''} to "
                                  f"{system_name(state, system)} (jump {jump})",
                                  at=state.board.ref(system),
                                  units=tuple(f.id for f in moving),
@@ -271,7 +276,7 @@ def apply_combat(state: ImperiumState, action: SettleCombat, dice: Dice) -> list
         for ship in [s for s in fleet.ships if s.id in action.destroyed]:
             fleet.ships.remove(ship)
             events.append(UnitLost(kind="ShipDestroyed", clause="IM-25",
-                                   text=f"{fleet.side} {state.ship_type(ship).name} {ship.id} "
+                                   text=f"{fleet.side} {fleet.id}'s {state.ship_name(ship)} "
                                    "destroyed in combat (mines play no part in it)",
                                    at=state.board.ref(action.system), unit=ship.id,
                                    unit_type=ship.type, owner=fleet.side))
@@ -286,12 +291,14 @@ def _arrivals(state: ImperiumState) -> list[Event]:
     if not ready:
         return []
     state.building = [b for b in state.building if not (b[0] == side and b[2] <= state.turn)]
-    fleet = Fleet(state.new_id("F"), side, state.home[side],
-                  [Ship(state.new_id("s"), t) for _s, t, _r in ready])
+    fid = state.new_id("F")
+    fleet = Fleet(fid, side, state.home[side], [state.new_ship(side, t) for _s, t, _r in ready])
     state.fleets[fleet.id] = fleet
+    names = and_list(state.ship_name(s) for s in fleet.ships)
     return [Event(kind="ShipsBuilt", clause="IM-03",
-                  text=f"{len(ready)} new ship(s) join {side} at "
-                  f"{system_name(state, fleet.system)} as {fleet.id}",
+                  text=f"{count_of(len(ready), 'new ship')} "
+                  f"{'joins' if len(ready) == 1 else 'join'} {side} at "
+                  f"{system_name(state, fleet.system)} as {fleet.id}: {names}",
                   at=state.board.ref(fleet.system))]
 
 

@@ -11,6 +11,7 @@ from mineboard.core.chance import Dist, binomial, capped_binomial, dice_sum, fra
 from mineboard.core.errors import BadInput
 from mineboard.core.planning import Preview
 from mineboard.core.schema import Doc, Range
+from mineboard.core.words import count_of
 from mineboard.rules.imperium_mines.data import CheckRule, ShipData, default_ship_data
 
 SIX = Fraction(1, 6)
@@ -83,13 +84,14 @@ def system_odds(query: SystemQuery, rules: ShipData | None = None) -> Preview:
     bonus = f" ({rules.check.later_jump_bonus:+d}, 2nd or later jump)" if query.jump >= 2 \
         else ""
     return Preview(
-        title=f"imperium-mines: {query.mine_points} mine point(s), jump {query.jump}{bonus}, "
-              f"{query.sweepers} minesweeper(s); P(run afoul: {rules.check.dice}d6 + modifiers ≥ "
+        title=f"imperium-mines: {count_of(query.mine_points, 'mine point')}, jump "
+              f"{query.jump}{bonus}, {count_of(query.sweepers, 'minesweeper')}; "
+              f"P(run afoul: {rules.check.dice}d6 + modifiers ≥ "
               f"{rules.check.afoul_at}) = "
               f"{fraction_text(afoul)}",
         axis=f"if afoul, hits on each ship (one die per mine point, "
              f"{'6' if rules.hit_on == 6 else f'{rules.hit_on}+'} hits, IM-22)",
-        outcomes=tuple((f"{k} hit(s)", p) for k, p in full.items()),
+        outcomes=tuple((count_of(k, "hit"), p) for k, p in full.items()),
         summary=f"if afoul, each ship escapes unhit with P = {fraction_text(full[0])}"
         if query.mine_points else "no mine points: no check is made (IM-16, IM-27)", good=0,
         data={"afoul": str(afoul), "hits_per_ship": {str(k): str(p) for k, p in full.items()}})

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from mineboard.core.actions import Action
 from mineboard.core.planning import Command, Preview, Selection, percent
+from mineboard.core.words import count_of
 from mineboard.maps.model import ROUTE, SYSTEM
 from mineboard.rules.common.checks import Check, is_legal
 from mineboard.rules.imperium_mines.actions import (
@@ -65,8 +66,8 @@ def _build_menu(view: ImperiumState) -> list[Command]:
     for type_id, stype in view.rules.ships.items():
         if stype.mine_ship and not view.options.mine_warfare:
             continue
-        out.append(Command(f"Build a {stype.name} — {stype.cost} Resources, "
-                           f"{stype.build_turns} turn(s)", Build(type_id)))
+        out.append(Command(f"Build a {stype.name} — {count_of(stype.cost, 'Resource')}, "
+                           f"{count_of(stype.build_turns, 'turn')}", Build(type_id)))
     return out
 
 
@@ -77,7 +78,7 @@ def _facing(view: ImperiumState, system: str) -> bool:
 
 
 def _combat(view: ImperiumState, system: str) -> Command:
-    rows = tuple((s.id, f"{f.side} {f.id}: {view.ship_type(s).name} ({s.id})")
+    rows = tuple((s.id, f"{f.side} {f.id}: {view.ship_name(s)}")
                  for f in view.combatants(system) for s in f.ships)
     name = view.board.places[system].name
     return Command(f"Settle combat at {name}…", pick=rows,
@@ -126,12 +127,12 @@ def jump_preview(view: ImperiumState, jump: Jump) -> Preview:
     else:
         summary = (f"The fleet halts at {name} for a minefield check (IM-14): "
                    "P(afoul) by the mine points the counters may hide")
-    return Preview(title=f"{name}, jump {number}: {len(counters)} face-down counter(s); "
-                         f"{sweepers} sweeper(s)",
+    return Preview(title=f"{name}, jump {number}: {count_of(len(counters), 'face-down counter')}"
+                         f"; {count_of(sweepers, 'sweeper')}",
                    axis=f"mine points hidden at {name} — chance to run afoul (IM-18, IM-19)",
                    outcomes=cases, summary=summary,
                    highlight=points - 1 if points and points <= MAX_SHOWN_POINTS else None,
-                   words=tuple(f"{k} mine point{'' if k == 1 else 's'}"
+                   words=tuple(count_of(k, "mine point")
                                for k in range(1, MAX_SHOWN_POINTS + 1)),
                    rows=tuple(check_row(view, n, s, sweepers) for n, s in checks))
 
@@ -150,13 +151,15 @@ def check_row(view: ImperiumState, number: int, system: str, sweepers: int) -> s
     if points is None:
         counters = len(view.enemy_counters(system, view.active))
         low, high = (afoul_chance(rule, k, number, sweepers) for k in (1, MAX_SHOWN_POINTS))
-        return (f"{head}: {counters} face-down counter(s) — runs afoul {percent(low)} if they "
-                f"hide 1 mine point … {percent(high)} if {MAX_SHOWN_POINTS}")
+        return (f"{head}: {count_of(counters, 'face-down counter')} — runs afoul "
+                f"{percent(low)} if {'it hides' if counters == 1 else 'they hide'} 1 mine point "
+                f"… {percent(high)} if {MAX_SHOWN_POINTS}")
     if points == 0:
         return f"{head}: only false counters — no check (IM-16)"
     afoul = afoul_chance(rule, points, number, sweepers)
     clean = hits_per_ship(points, view.rules.hit_on, cap=1).prob(0)  # one term
-    return (f"{head}: {points} mine points — runs afoul {percent(afoul)}; if afoul, each "
+    return (f"{head}: {count_of(points, 'mine point')} — runs afoul {percent(afoul)}; if "
+            "afoul, each "
             f"ship escapes unhit {percent(clean)}")
 
 

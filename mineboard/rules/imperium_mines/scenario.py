@@ -18,7 +18,6 @@ from mineboard.rules.imperium_mines.state import (
     Fleet,
     ImperiumState,
     Options,
-    Ship,
     order_of_play,
 )
 
@@ -86,7 +85,7 @@ def state_from_scenario(data: Mapping[str, Any], board: BoardMap, where: str,
         for stype, count in f.ships.items():
             if rules.ships[stype].mine_ship and not options.mine_warfare:
                 raise BadInput(at, f"{stype}s exist only with the mine-warfare option (IM-01)")
-            ships += [Ship(state.new_id("s"), stype) for _ in range(count)]
+            ships += [state.new_ship(f.side, stype) for _ in range(count)]
         fid = f.id or state.new_id("F")
         if fid in state.fleets:
             raise BadInput(at, f"fleet id {fid!r} used twice")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated
 
 from mineboard.core.schema import Doc
@@ -19,6 +19,9 @@ class Ship:
     id: str
     type: str
     hits: int = 0
+    name: str = ""
+    """What a player calls it: its type and its number among its side's ships of that type,
+    in the order they came into play ("Destroyer 2"); ids ("s12") are for files."""
 
 
 @dataclass(slots=True)
@@ -81,6 +84,9 @@ class ImperiumState(SidesArePlayers):
     fleets: dict[str, Fleet]
     minefields: dict[str, dict[str, list[Counter]]]
     serial: int = 0
+    numbered: dict[str, int] = field(default_factory=dict)
+    """Side and ship type → how many such ships it has had: the next one's number. Ships
+    come into play in the open (the scenario, construction), so the names tell no secret."""
 
     @property
     def has_secrets(self) -> bool:
@@ -129,6 +135,21 @@ class ImperiumState(SidesArePlayers):
     def new_id(self, prefix: str) -> str:
         self.serial += 1
         return f"{prefix}{self.serial}"
+
+    def new_ship(self, side: str, ship_type: str) -> Ship:
+        """A ship coming into play for ``side``, with a fresh id and its name."""
+        key = f"{side}/{ship_type}"
+        self.numbered[key] = self.numbered.get(key, 0) + 1
+        name = f"{self.rules.ships[ship_type].name} {self.numbered[key]}"
+        return Ship(self.new_id("s"), ship_type, name=name)
+
+    def ship_name(self, ship: Ship) -> str:
+        return ship.name or self.ship_type(ship).name
+
+    def system_name(self, system: str) -> str:
+        """A system's name; an id no system has is said as given (a refusal's)."""
+        place = self.board.places.get(system)
+        return place.name if place is not None else system
 
 
 def order_of_play(sides: tuple[str, ...], rules: ShipData) -> PhaseSequence:

@@ -8,10 +8,12 @@ allowance), which the mine rules take for granted rather than state.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from mineboard.core.actions import Action
 from mineboard.core.errors import IllegalAction
+from mineboard.core.words import count_of
 from mineboard.maps.model import COAST, NAVAL_LINE, way_id
 from mineboard.rules.common.checks import TURN, distinct, owned
 from mineboard.rules.naval_lines.actions import (
@@ -32,6 +34,8 @@ from mineboard.rules.naval_lines.state import (
     PURCHASE,
     NavalState,
     Unit,
+    unit_label,
+    unit_name,
 )
 
 
@@ -45,9 +49,19 @@ def require_phase(state: NavalState, phases: tuple[str, ...], what: str, clause:
         raise refuse(f"{what} only in {allowed}, not in {PHASE_NAMES[state.phase]}", clause)
 
 
+def named(state: NavalState, unit_id: str, nation: bool = False) -> str:
+    """A unit's name for a refusal, with its nation where either side's may be meant; an id
+    no unit has is said as it was given."""
+    unit = state.units.get(unit_id)
+    if unit is None:
+        return unit_id
+    return unit_label(state, unit) if nation else unit_name(state, unit)
+
+
 def own_unit(state: NavalState, unit_id: str) -> Unit:
     unit = state.units.get(unit_id)
-    return owned(unit, unit_id, "unit", unit.nation if unit else None, state.active)
+    return owned(unit, unit_id, "unit", unit.nation if unit else None, state.active,
+                 name=named(state, unit_id))
 
 
 def enemies_in(state: NavalState, zone: str, nation: str) -> list[Unit]:
@@ -72,11 +86,10 @@ def stop_reason(state: NavalState, units: list[Unit], zone: str) -> str | None:
     stopped = [(u, e) for u in units if (e := stopped_by(state, u, zone)) is not None]
     if not stopped:
         return None
-    names = ", ".join(u.id for u, _e in stopped[:3])
+    names = ", ".join(unit_name(state, u) for u, _e in stopped[:3])
     more = f" and {len(stopped) - 3} more" if len(stopped) > 3 else ""
     enemy = stopped[0][1]
-    return (f"{names}{more} must stop in sea zone {zone}: {enemy.nation}'s "
-            f"{state.unit_type(enemy).name} {enemy.id} is there")
+    return f"{names}{more} must stop in sea zone {zone}: {unit_label(state, enemy)} is there"
 
 
 def check_buy(state: NavalState, action: BuyMines) -> None:
@@ -92,12 +105,12 @@ def check_buy(state: NavalState, action: BuyMines) -> None:
     limit = state.capacity(nation)
     already = state.bought_this_turn[nation]
     if already + action.count > limit:
-        raise refuse(f"the capital's industrial complex produces at most {limit} mines a "
-                     f"turn ({already} bought already)", "NL-03")
+        raise refuse(f"the capital's industrial complex produces at most "
+                     f"{count_of(limit, 'mine')} a turn ({already} bought already)", "NL-03")
     cost = action.count * state.rules.mine.cost
     if cost > state.ipcs[nation]:
-        raise refuse(f"{action.count} mines cost {cost} IPCs; {nation} has "
-                     f"{state.ipcs[nation]}", "NL-01")
+        raise refuse(f"{count_of(action.count, 'mine')} cost{'s' if action.count == 1 else ''} "
+                     f"{count_of(cost, 'IPC')}; {nation} has {state.ipcs[nation]}", "NL-01")
 
 
 def check_load(state: NavalState, action: LoadMines) -> None:
@@ -107,9 +120,11 @@ def check_load(state: NavalState, action: LoadMines) -> None:
     if utype.mine_capacity == 0:
         raise refuse(f"only Escorts carry naval mines, not a {utype.name}", "NL-05")
     if unit.mission in ("attack", "sweep"):
-        raise refuse(f"{unit.id} already had a mission this turn ({unit.mission})", "NL-11")
+        raise refuse(f"{unit_name(state, unit)} already had a mission this turn "
+                     f"({unit.mission})", "NL-11")
     if unit.moved or unit.done:
-        raise refuse(f"{unit.id} has moved this turn; an Escort loads mines before it moves",
+        raise refuse(f"{unit_name(state, unit)} has moved this turn; an Escort loads mines "
+                     "before it moves",
                      "NL-05")
     nation = state.active
     capital = state.nations[nation].capital
@@ -122,19 +137,23 @@ def check_load(state: NavalState, action: LoadMines) -> None:
     if action.count < 1:
         raise refuse("load at least one mine", "NL-05")
     if action.count > state.stored[nation]:
-        raise refuse(f"only {state.stored[nation]} mines are stored in the capital", "NL-04")
+        stored = state.stored[nation]
+        raise refuse(f"only {count_of(stored, 'mine')} {'is' if stored == 1 else 'are'} stored "
+                     "in the capital", "NL-04")
     cap = min(utype.mine_capacity, state.rules.mine.max_per_carrier)
     if unit.cargo + action.count > cap:
-        raise refuse(f"an Escort carries at most {cap} mines ({unit.cargo} aboard)", "NL-05")
+        raise refuse(f"an Escort carries at most {count_of(cap, 'mine')} ({unit.cargo} aboard)",
+                     "NL-05")
 
 
 def check_move(state: NavalState, action: Move) -> None:
     require_phase(state, (COMBAT_MOVE, NONCOMBAT_MOVE), "ships move", TURN)
     if not action.units:
         raise refuse("choose at least one unit to move", TURN)
-    distinct(action.units, "moving unit", TURN)
-    distinct(action.sweepers, "sweeper", "NL-22")
-    distinct(action.losses, "casualty choice", "NL-21")
+    said = partial(named, state)
+    distinct(action.units, "moving unit", TURN, said)
+    distinct(action.sweepers, "sweeper", "NL-22", said)
+    distinct(action.losses, "casualty choice", "NL-21", said)
     if len(action.path) < 2:
         raise refuse("a move needs a path of at least two sea zones", TURN)
     start = action.path[0]
@@ -146,17 +165,20 @@ def check_move(state: NavalState, action: Move) -> None:
     for uid in action.units:
         unit = own_unit(state, uid)
         if unit.zone != start:
-            raise refuse(f"{uid} is in sea zone {unit.zone}, not {start}", TURN)
+            raise refuse(f"{unit_name(state, unit)} is in sea zone {unit.zone}, not {start}",
+                         TURN)
         if unit.done:
-            raise refuse(f"{uid} laid mines this turn, which ended its move", "NL-07")
+            raise refuse(f"{unit_name(state, unit)} laid mines this turn, which ended its move",
+                         "NL-07")
         left = state.unit_type(unit).move - unit.moved
         if steps > left:
-            raise refuse(f"{uid} can move {left} more sea zone(s), not {steps}", TURN)
+            raise refuse(f"{unit_name(state, unit)} can move {count_of(left, 'more sea zone')}"
+                         f", not {steps}", TURN)
     if state.phase == COMBAT_MOVE:
         check_stops(state, action)
     for uid in action.sweepers:
         if uid not in action.units:
-            raise refuse(f"sweeper {uid} is not in the moving group", "NL-22")
+            raise refuse(f"sweeper {named(state, uid)} is not in the moving group", "NL-22")
         unit = state.units[uid]
         if state.unit_type(unit).mine_capacity == 0:
             raise refuse(f"only Escorts sweep mines, not a {state.unit_type(unit).name}",
@@ -164,10 +186,12 @@ def check_move(state: NavalState, action: Move) -> None:
         if state.phase != COMBAT_MOVE:
             raise refuse("Escorts sweep only while attacking, in Combat Movement", "NL-22")
         if unit.mission is not None:
-            raise refuse(f"{uid} already had a mission this turn ({unit.mission})", "NL-24")
+            raise refuse(f"{unit_name(state, unit)} already had a mission this turn "
+                         f"({unit.mission})", "NL-24")
     for uid in action.losses:
         if uid not in action.units:
-            raise refuse(f"casualty choice {uid} is not in the moving group", "NL-21")
+            raise refuse(f"casualty choice {named(state, uid)} is not in the moving group",
+                         "NL-21")
     if state.phase == NONCOMBAT_MOVE:
         for zone in action.path[1:]:
             if enemies_in(state, zone, state.active):
@@ -175,7 +199,8 @@ def check_move(state: NavalState, action: Move) -> None:
                              "(Combat Movement)", TURN)
         for uid in action.units:
             if state.units[uid].mission in ("attack", "sweep"):
-                raise refuse(f"{uid} attacked this turn and cannot move again", "NL-11")
+                raise refuse(f"{named(state, uid)} attacked this turn and cannot move again",
+                             "NL-11")
 
 
 def check_stops(state: NavalState, action: Move) -> None:
@@ -185,9 +210,9 @@ def check_stops(state: NavalState, action: Move) -> None:
     for unit in moving:
         enemy = stopped_by(state, unit, unit.zone) if unit.moved else None
         if enemy is not None:
-            raise refuse(f"{unit.id} stopped in sea zone {unit.zone}, where {enemy.nation}'s "
-                         f"{state.unit_type(enemy).name} {enemy.id} is, and moves no further "
-                         "this phase", "NL-13")
+            raise refuse(f"{unit_name(state, unit)} stopped in sea zone {unit.zone}, where "
+                         f"{unit_label(state, enemy)} is, and moves no further this phase",
+                         "NL-13")
     for zone in action.path[1:-1]:
         reason = stop_reason(state, moving, zone)
         if reason is not None:
@@ -198,13 +223,13 @@ def check_lay(state: NavalState, action: LayMines) -> None:
     require_phase(state, (NONCOMBAT_MOVE,), "mines are laid", "NL-05")
     unit = own_unit(state, action.unit)
     if unit.cargo == 0:
-        raise refuse(f"{unit.id} carries no mines", "NL-05")
+        raise refuse(f"{unit_name(state, unit)} carries no mines", "NL-05")
     way = state.board.ways.get(action.line)
     if way is None or way.kind != NAVAL_LINE:
         raise refuse(f"{action.line!r} is not a naval line", "NL-07")
     if unit.zone not in (way.a, way.b):
         raise refuse(f"line {way.id} is not a border of sea zone {unit.zone}, where "
-                     f"{unit.id} is", "NL-07")
+                     f"{unit_name(state, unit)} is", "NL-07")
     if state.ncm_control.get(unit.zone) != state.active:
         holder = state.ncm_control.get(unit.zone) or "nobody"
         raise refuse(f"{state.active} has not controlled sea zone {unit.zone} since "
@@ -215,15 +240,16 @@ def check_settle(state: NavalState, action: SettleBattle) -> None:
     require_phase(state, (BATTLE,), "battles are settled", TURN)
     if action.zone not in state.board.places:
         raise refuse(f"there is no sea zone {action.zone!r}", TURN)
-    distinct(action.sunk, "sunk ship", TURN)
+    distinct(action.sunk, "sunk ship", TURN, partial(named, state, nation=True))
     present = {u.id for u in state.units_in(action.zone)}
     if not any(state.units[u].nation == state.active for u in present):
         raise refuse(f"{state.active} has no units in sea zone {action.zone}", TURN)
     for uid in action.sunk:
         if uid not in present:
-            raise refuse(f"{uid} is not in sea zone {action.zone}", TURN)
+            raise refuse(f"{named(state, uid, True)} is not in sea zone {action.zone}", TURN)
         if state.units[uid].mission == "sweep":
-            raise refuse(f"{uid} swept mines this turn and takes no part in the battle",
+            raise refuse(f"{named(state, uid, True)} swept mines this turn and takes no part "
+                         "in the battle",
                          "NL-24")
 
 
@@ -233,7 +259,7 @@ def check_retreat(state: NavalState, action: Retreat) -> None:
     require_phase(state, (BATTLE,), "attackers retreat", "NL-20")
     if not action.units:
         raise refuse("choose at least one unit to retreat", "NL-20")
-    distinct(action.units, "retreating unit", "NL-20")
+    distinct(action.units, "retreating unit", "NL-20", partial(named, state))
     units = [own_unit(state, uid) for uid in action.units]
     zones = {u.zone for u in units}
     if len(zones) != 1:
@@ -243,7 +269,8 @@ def check_retreat(state: NavalState, action: Retreat) -> None:
         raise refuse(f"there is no battle in sea zone {zone} to retreat from", "NL-20")
     for unit in units:
         if unit.came_from is None:
-            raise refuse(f"{unit.id} did not attack into sea zone {zone} this turn", "NL-20")
+            raise refuse(f"{unit_name(state, unit)} did not attack into sea zone {zone} this "
+                         "turn", "NL-20")
     origins = sorted({u.came_from for u in units if u.came_from is not None})
     if action.to not in origins:
         raise refuse(f"retreat into sea zone {' or '.join(origins)}, where the attack on "

@@ -15,6 +15,7 @@ from mineboard.core.chance import fraction_text
 from mineboard.core.dice import Dice
 from mineboard.core.events import DiceRolled, Event, PhaseBegan, UnitLost, UnitsMoved
 from mineboard.core.places import PlaceRef
+from mineboard.core.words import and_list, count_of
 from mineboard.maps.model import way_id
 from mineboard.rules.naval_lines.actions import (
     BuyMines,
@@ -37,6 +38,8 @@ from mineboard.rules.naval_lines.state import (
     Minefield,
     NavalState,
     Unit,
+    unit_label,
+    unit_name,
 )
 
 
@@ -45,8 +48,15 @@ def _secret(state: NavalState, nation: str) -> str | None:
     return state.side_of(nation) if state.options.hidden_minefields else None
 
 
-def unit_label(state: NavalState, unit: Unit) -> str:
-    return f"{unit.nation} {state.unit_type(unit).name} ({unit.id})"
+def units_named(state: NavalState, units: list[Unit]) -> str:
+    """Units of one nation, named for a player: "Germany's Escort 1 and Destroyer 2"."""
+    if not units:
+        return ""
+    return f"{units[0].nation}'s {and_list(unit_name(state, u) for u in units)}"
+
+
+def _is(count: int) -> str:
+    return "is" if count == 1 else "are"
 
 
 def apply_buy(state: NavalState, action: BuyMines, dice: Dice) -> list[Event]:
@@ -57,8 +67,8 @@ def apply_buy(state: NavalState, action: BuyMines, dice: Dice) -> list[Event]:
     state.tally[nation].bought += action.count
     capital = state.nations[nation].capital
     return [Event(kind="MinesBought", clause="NL-02",
-                  text=f"{nation} buys {action.count} naval mine(s) at its capital for "
-                  f"{action.count * state.rules.mine.cost} IPCs",
+                  text=f"{nation} buys {count_of(action.count, 'naval mine')} at its capital "
+                  f"for {count_of(action.count * state.rules.mine.cost, 'IPC')}",
                   at=state.board.ref(capital) if capital else None,
                   data={"nation": nation, "count": action.count},
                   secret_to=_secret(state, nation))]
@@ -70,8 +80,8 @@ def apply_load(state: NavalState, action: LoadMines, dice: Dice) -> list[Event]:
     unit.cargo += action.count
     unit.mission = "mines"
     return [Event(kind="MinesLoaded", clause="NL-05",
-                  text=f"{unit_label(state, unit)} loads {action.count} mine(s) in sea zone "
-                  f"{unit.zone}", at=state.board.ref(unit.zone),
+                  text=f"{unit_label(state, unit)} loads {count_of(action.count, 'mine')} in "
+                  f"sea zone {unit.zone}", at=state.board.ref(unit.zone),
                   data={"unit": unit.id, "count": action.count},
                   secret_to=_secret(state, unit.nation))]
 
@@ -86,8 +96,8 @@ def apply_lay(state: NavalState, action: LayMines, dice: Dice) -> list[Event]:
         state.minefields.append(field)
     field.count += count
     return [Event(kind="MinesLaid", clause="NL-07",
-                  text=f"{unit_label(state, unit)} lays {count} mine(s) on line {action.line} "
-                  f"defending sea zone {unit.zone}; its move ends",
+                  text=f"{unit_label(state, unit)} lays {count_of(count, 'mine')} on line "
+                  f"{action.line} defending sea zone {unit.zone}; its move ends",
                   at=state.board.ref(action.line),
                   data={"unit": unit.id, "count": count, "zone": unit.zone,
                         "owner": unit.nation}, secret_to=_secret(state, unit.nation))]
@@ -157,7 +167,7 @@ def entered(state: NavalState, owner: str, fields: list[Minefield], line: str) -
         f.public = f.count
     return Event(kind="MinefieldEntered", clause="NL-12",
                  text=f"{state.active}'s ships cross line {line}: {owner}'s minefield of "
-                 f"{pool(fields)} mine(s) defends", at=state.board.ref(line),
+                 f"{count_of(pool(fields), 'mine')} defends", at=state.board.ref(line),
                  data={"owner": owner, "mines": pool(fields)}, reveals=True)
 
 
@@ -189,7 +199,7 @@ def sweep_line(state: NavalState, line: str, enemy: list[tuple[str, list[Minefie
                     f"{'mine swept' if swept else 'miss'} "
                     f"(P = {fraction_text(mine.sweep_chance)})",
                     at=at, dice=(value,), hits=(swept,),
-                    tally=f"{swept_total} mine(s) swept",
+                    tally=f"{count_of(swept_total, 'mine')} swept",
                     data={"unit": sweeper.id, "owner": owner, "value": value,
                           "swept": swept, "chance": str(mine.sweep_chance)}))
     return events
@@ -205,9 +215,10 @@ def defend(state: NavalState, owner: str, fields: list[Minefield], line: str,
     targets = [u for u in moving if state.unit_type(u).mine_target]
     immune = [u for u in moving if not state.unit_type(u).mine_target]
     if immune:
-        names = ", ".join(state.unit_type(u).name for u in immune)
+        passes = "passes" if len(immune) == 1 else "pass"
         events.append(Event(kind="MinesIgnored", clause="NL-21",
-                            text=f"{names} pass the minefield freely", at=at,
+                            text=f"{units_named(state, immune)} {passes} the minefield "
+                            "freely", at=at,
                             data={"units": [u.id for u in immune]}))
     mines = pool(fields)
     if not targets or not mines:
@@ -219,7 +230,7 @@ def defend(state: NavalState, owner: str, fields: list[Minefield], line: str,
     for k in range(mines):
         value = dice.roll("NL-15", f"{owner} mine {k + 1} of {mines} on {line}")
         detonates = value <= p * 6
-        text = (f"{owner} mine {k + 1} of {mines} on line {line} rolled {value} — "
+        text = (f"{owner}'s mine {k + 1} of {mines} on line {line} rolled {value} — "
                 f"{'detonates' if detonates else 'holds'} (P = {fraction_text(p)}, "
                 f"{clause})")
         if detonates:
@@ -248,8 +259,8 @@ def defend(state: NavalState, owner: str, fields: list[Minefield], line: str,
         events += lost
         if hits == need:
             events.append(Event(kind="MinefieldStopped", clause="NL-15",
-                                text=f"rolling stops: {hits} detonation(s) = {need} crossing "
-                                "surface unit(s)", at=at))
+                                text=f"rolling stops: {count_of(hits, 'detonation')} = "
+                                f"{count_of(need, 'crossing surface unit')}", at=at))
             break
     return events
 
@@ -270,10 +281,10 @@ def apply_move(state: NavalState, action: Move, dice: Dice) -> list[Event]:
             if attacking:
                 unit.came_from = a
     if moving:
-        names = ", ".join(u.id for u in moving)
+        names = f"{units_named(state, moving)} {'moves' if len(moving) == 1 else 'move'}"
         # Under hidden minefields a quiet crossing tells the mover the line held no enemy
         # field: that is learnt, so the move cannot be taken back in a two-player game.
-        events.append(UnitsMoved(text=f"{names} move {' → '.join(action.path)}",
+        events.append(UnitsMoved(text=f"{names} {' → '.join(action.path)}",
                                  reveals=state.options.hidden_minefields,
                                  at=state.board.ref(action.path[-1]),
                                  units=tuple(u.id for u in moving),
@@ -288,7 +299,8 @@ def sink(state: NavalState, unit: Unit, at: PlaceRef) -> list[Event]:
         return []
     state.tally[unit.nation].lost += unit.cargo
     return [Event(kind="MinesLost", clause="NL-04",
-                  text=f"{unit.cargo} mine(s) aboard {unit.id} are lost with it", at=at,
+                  text=f"{count_of(unit.cargo, 'mine')} aboard {unit_label(state, unit)} "
+                  f"{_is(unit.cargo)} lost with it", at=at,
                   data={"nation": unit.nation, "count": unit.cargo},
                   secret_to=_secret(state, unit.nation))]
 
@@ -316,7 +328,8 @@ def apply_retreat(state: NavalState, action: Retreat, dice: Dice) -> list[Event]
     # Said of every retreat, mined line or not: a note given only where a field lies would
     # tell a hidden one (NL-20: a retreat never rolls).
     return [UnitsMoved(kind="UnitsRetreated", clause="NL-20",
-                       text=f"{', '.join(action.units)} retreat {origin} → {action.to} "
+                       text=f"{units_named(state, units)} "
+                       f"{'retreats' if len(units) == 1 else 'retreat'} {origin} → {action.to} "
                        f"across line {line}; mines never defend against a retreat",
                        at=state.board.ref(action.to), units=tuple(action.units),
                        path=(state.board.ref(origin), state.board.ref(action.to)))]
@@ -335,8 +348,8 @@ def apply_capture(state: NavalState, action: Capture, dice: Dice) -> list[Event]
             state.tally[nation].lost += lost
             if lost:
                 events.append(Event(kind="MinesLost", clause="NL-04",
-                                    text=f"{lost} naval mine(s) stored in {place.name} are "
-                                    "lost with the capital", at=at,
+                                    text=f"{count_of(lost, 'naval mine')} stored in "
+                                    f"{place.name} {_is(lost)} lost with the capital", at=at,
                                     data={"nation": nation, "count": lost},
                                     secret_to=_secret(state, nation)))
     return events
@@ -361,8 +374,10 @@ def apply_end(state: NavalState, action: EndPhase, dice: Dice) -> list[Event]:
             if unit.nation == nation and unit.cargo:
                 state.stored[nation] += unit.cargo
                 events.append(Event(kind="MinesReturned", clause="NL-04",
-                                    text=f"{unit.id} did not lay its {unit.cargo} mine(s); "
-                                    "they return to store in the capital",
+                                    text=f"{unit_label(state, unit)} did not lay the "
+                                    f"{count_of(unit.cargo, 'mine')} aboard; "
+                                    f"{'it returns' if unit.cargo == 1 else 'they return'} "
+                                    "to store in the capital",
                                     at=state.board.ref(unit.zone),
                                     data={"unit": unit.id, "count": unit.cargo},
                                     secret_to=_secret(state, nation)))
@@ -373,14 +388,16 @@ def apply_end(state: NavalState, action: EndPhase, dice: Dice) -> list[Event]:
         if placed and state.holds_capital(nation):
             state.stored[nation] += placed
             events.append(Event(kind="MinesPlaced", clause="NL-04",
-                                text=f"{placed} new naval mine(s) are stored in {nation}'s "
-                                "capital", data={"nation": nation, "count": placed},
+                                text=f"{count_of(placed, 'new naval mine')} {_is(placed)} "
+                                f"stored in {nation}'s capital",
+                                data={"nation": nation, "count": placed},
                                 secret_to=_secret(state, nation)))
         elif placed:
             state.tally[nation].lost += placed
             events.append(Event(kind="MinesLost", clause="NL-04",
-                                text=f"{placed} new mine(s) have no capital to be stored in "
-                                "and are lost", data={"nation": nation},
+                                text=f"{count_of(placed, 'new mine')} "
+                                f"{'has' if placed == 1 else 'have'} no capital to be stored "
+                                f"in and {_is(placed)} lost", data={"nation": nation},
                                 secret_to=_secret(state, nation)))
     state.position, new_turn = state.sequence.advance(state.position)
     state.turn += new_turn

@@ -30,6 +30,7 @@ from mineboard.core.chance import Dist, binomial, capped_binomial, capped_binomi
 from mineboard.core.errors import BadInput
 from mineboard.core.planning import Preview, percent
 from mineboard.core.schema import Doc, Range
+from mineboard.core.words import count_of
 from mineboard.rules.naval_lines.data import MineData, default_rule_data
 
 
@@ -272,15 +273,18 @@ class LineQuery:
 
 def line_odds(query: LineQuery) -> Preview:
     if query.sweepers > query.ships:
-        raise BadInput("--sweepers", f"{query.sweepers} sweepers but only {query.ships} ships")
+        raise BadInput("--sweepers", f"{count_of(query.sweepers, 'sweeper')} but only "
+                                     f"{count_of(query.ships, 'ship')}")
     if query.allied and query.sweepers:
         raise BadInput("--sweepers", "Escorts sweep enemy mines only, not an ally's (NL-22)")
     dist = single_line(query.mines, query.ships, query.allied, query.sweepers)
     mine = default_rule_data().mine
     highest = mine.allied_defense if query.allied else mine.defense
     faces = "1" if highest == 1 else f"1–{highest}"
-    side = f"{'allied' if query.allied else 'enemy'} (detonates on {faces}, NL-16)"
-    sweeping = f", {query.sweepers} Escort(s) sweeping first (NL-22)" if query.sweepers else ""
-    title = (f"naval-lines: {query.ships} surface ship(s) cross {query.mines} {side} "
-             f"mine(s){sweeping}")
+    side = "allied" if query.allied else "enemy"
+    sweeping = f", {count_of(query.sweepers, 'Escort')} sweeping first (NL-22)" \
+        if query.sweepers else ""
+    title = (f"naval-lines: {count_of(query.ships, 'surface ship')} "
+             f"cross{'es' if query.ships == 1 else ''} {count_of(query.mines, f'{side} mine')} "
+             f"(detonating on {faces}, NL-16){sweeping}")
     return losses_preview(title, dist, min(query.ships, query.mines))

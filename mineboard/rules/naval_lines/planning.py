@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 
 from mineboard.core.actions import Action
 from mineboard.core.planning import Choice, Command, Selection
+from mineboard.core.words import count_of
 from mineboard.maps.model import LAND, NAVAL_LINE, SEA_ZONE
 from mineboard.rules.common.checks import Check, is_legal
 from mineboard.rules.naval_lines.actions import (
@@ -30,6 +31,8 @@ from mineboard.rules.naval_lines.state import (
     NONCOMBAT_MOVE,
     PURCHASE,
     NavalState,
+    unit_label,
+    unit_name,
 )
 
 BUY_STEPS = (1, 2, 3, 5, 10)
@@ -125,7 +128,7 @@ def choices(view: NavalState, selection: Selection) -> list[Choice]:
                               "takes no part in the battle (NL-22, NL-24)"))
     targets_ = [u for u in picked if view.unit_type(u).mine_target]
     if view.phase in (COMBAT_MOVE, NONCOMBAT_MOVE) and len(targets_) > 1:
-        values = (("", "cheapest first"), *((u.id, f"{view.unit_type(u).name} ({u.id})")
+        values = (("", "cheapest first"), *((u.id, unit_name(view, u))
                                             for u in sorted(targets_, key=lambda u: u.id)))
         out.append(Choice("lose_first", "Lose first", "", values=values,
                           tip="Which ship a mine sinks first (NL-21); the rest go cheapest "
@@ -158,7 +161,8 @@ def _unit_commands(view: NavalState, selection: Selection, place: str) -> list[C
     if view.phase == NONCOMBAT_MOVE and escorts:
         unit = next((u for u in escorts if not u.moved), escorts[0])
         count = int(selection.option("load", 1))
-        out.append(Command(f"Load {count} mine(s) onto {unit.id}", LoadMines(unit.id, count),
+        out.append(Command(f"Load {count_of(count, 'mine')} onto {unit_name(view, unit)}",
+                           LoadMines(unit.id, count),
                            tip="From the capital's store, in a sea zone next to the capital, "
                                "before the Escort moves (NL-04…NL-06)"))
     if view.phase == BATTLE and _contested(view, place):
@@ -173,7 +177,7 @@ def _land_commands(view: NavalState, territory: str) -> list[Command]:
         left = view.capacity(nation) - view.bought_this_turn[nation]
         cost = max(1, view.rules.mine.cost)
         most = min(left, view.ipcs[nation] // cost)
-        return [Command(f"Buy {n} naval mine(s) — {n * view.rules.mine.cost} IPC",
+        return [Command(f"Buy {count_of(n, 'naval mine')} — {n * view.rules.mine.cost} IPC",
                         BuyMines(n), tip="NL-01…NL-03")
                 for n in sorted({*BUY_STEPS, most}) if 0 < n <= most]
     owner = view.territory_owner.get(territory)
@@ -184,7 +188,7 @@ def _land_commands(view: NavalState, territory: str) -> list[Command]:
 
 
 def _settle(view: NavalState, zone: str) -> Command:
-    rows = tuple((u.id, f"{u.nation}: {view.unit_type(u).name} ({u.id})")
+    rows = tuple((u.id, unit_label(view, u))
                  for u in sorted(view.units_in(zone), key=lambda u: u.id)
                  if u.mission != "sweep")  # a sweeper takes no part in the battle (NL-24)
     return Command(f"Settle the battle in sea zone {zone}…", pick=rows,

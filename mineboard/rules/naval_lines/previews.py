@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from mineboard.core.chance import Dist
 from mineboard.core.planning import Preview, percent
+from mineboard.core.words import count_of
 from mineboard.maps.model import way_id
 from mineboard.rules.naval_lines.actions import Move, Retreat
 from mineboard.rules.naval_lines.effects import (
@@ -16,7 +17,7 @@ from mineboard.rules.naval_lines.effects import (
     pool,
 )
 from mineboard.rules.naval_lines.odds import FieldCrossing, SweepRule, losses_preview, route_losses
-from mineboard.rules.naval_lines.state import COMBAT_MOVE, Minefield, NavalState, Unit
+from mineboard.rules.naval_lines.state import COMBAT_MOVE, Minefield, NavalState, Unit, unit_name
 
 
 def route_odds(state: NavalState, move: Move) -> Dist[int]:
@@ -89,17 +90,17 @@ def move_preview(state: NavalState, move: Move) -> Preview:
     if any(flags) and any(f.swept for f in fields):
         rows.append(sweep_row(dist, route_losses(fields, [False] * len(flags)), sum(flags),
                               SweepRule.of(state.rules.mine)))
-    rows.append(casualty_row([u.id for u in mine_targets(state, move)]))
+    rows.append(casualty_row([unit_name(state, u) for u in mine_targets(state, move)]))
     return replace(preview, words=tuple(lose_words(k) for k in range(len(flags) + 1)),
                    rows=tuple(rows))
 
 
 def lose_words(ships: int) -> str:
-    return f"lose {ships} ship{'' if ships == 1 else 's'}"
+    return f"lose {count_of(ships, 'ship')}"
 
 
 def escorts(n: int) -> str:
-    return f"{n} Escort{'' if n == 1 else 's'}"
+    return count_of(n, "Escort")
 
 
 def field_row(met: Met, field: FieldCrossing, flags: list[bool]) -> str:
@@ -107,7 +108,7 @@ def field_row(met: Met, field: FieldCrossing, flags: list[bool]) -> str:
     _i, line, owner, _group = met
     alone = route_losses([field], flags)
     swept = f", swept by {escorts(sum(flags))}" if field.swept and any(flags) else ""
-    return (f"line {line}, {owner} {field.mines} mines{swept}: lose none there "
+    return (f"line {line}, {owner} {count_of(field.mines, 'mine')}{swept}: lose none there "
             f"{percent(alone.prob(0))}, expect {float(alone.expected()):.2f} lost")
 
 

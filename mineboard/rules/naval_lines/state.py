@@ -152,3 +152,17 @@ class NavalState(SequencedTurns):
     def cost_order(self, units: list[Unit]) -> list[Unit]:
         """Cheapest first: the default choice of casualties (NL-21 decision)."""
         return sorted(units, key=lambda u: (self.unit_type(u).cost, u.type, u.id))
+
+
+def unit_name(state: NavalState, unit: Unit) -> str:
+    """The name a player reads: the unit's type and its number among its nation's units of
+    that type ("Escort 2" for ``ger-escort-2``). Made of the unit's type and the number the
+    scenario gave it, never of what it carries, so every side reads the same name."""
+    number = unit.id.rpartition("-")[2]
+    return f"{state.unit_type(unit).name} {number if number.isdigit() else unit.id}"
+
+
+def unit_label(state: NavalState, unit: Unit) -> str:
+    """The unit's name with its nation, where either side's units may be meant
+    ("Germany's Escort 2")."""
+    return f"{unit.nation}'s {unit_name(state, unit)}"
