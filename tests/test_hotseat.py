@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage, QPainter
 
+from mineboard.core.table import Table
 from mineboard.qt.mainwindow import MainWindow
 from mineboard.qt.maps.area import AreaScene
 from mineboard.qt.naval_lines import NavalLinesUI
@@ -92,10 +93,19 @@ def test_cover_between_sides_and_no_leak_in_log_or_selection(qtbot):
     click(qtbot, w, stack_point(w, "110", "United Kingdom"))
     shown = "\n".join(w.selection.units.item(i).text() for i in range(w.selection.units.count()))
     assert "Germany" not in shown
-    # The teacher view would show everything: refused, since the table was not opened.
+    # The teacher view would show everything: off, saying why, since the table was not
+    # opened (issue 24, item 5: it had been on, and refused "not in a game with secrets").
+    assert not w.teacher_action.isEnabled() and not w.solo_action.isEnabled()
+    assert w.teacher_action.toolTip() == (
+        "Off: this game keeps secrets and its sides did not open the table when it began "
+        "(File ▸ New game ▸ Open table)")
     w.teacher_action.trigger()
     assert ("112|113", "Germany") not in w.scene.markers
-    assert not w.teacher_action.isChecked() and "open table" in w.statusBar().currentMessage()
+    assert not w.teacher_action.isChecked() and not w.session.teacher_view
+    opened = MainWindow(GameSession(sc, sc.new_game(2, Table(open=True))))
+    qtbot.addWidget(opened)  # had they opened the table, both would be on
+    assert opened.teacher_action.isEnabled() and opened.solo_action.isEnabled()
+    assert not opened.cover.isVisible()  # and nobody's board waits behind a cover
 
 
 def shot(tmp_path, name: str, *args: str) -> QImage:

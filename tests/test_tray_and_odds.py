@@ -7,8 +7,10 @@ from fractions import Fraction
 
 import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtGui import QFontMetrics
 
 from mineboard.core.events import DiceRolled
+from mineboard.qt.dice import CAPTION_FONT, CAPTION_LINES, tray_layout
 from mineboard.qt.mainwindow import MainWindow
 from mineboard.qt.session import GameSession
 from mineboard.rules.imperium_mines.actions import Jump
@@ -284,3 +286,29 @@ def test_while_the_last_die_rests_nothing_acts_for_the_side_not_yet_shown(qtbot)
     assert not w.dice.busy and len(w.session.game.records) == played
     assert not w.controller.play(w.session.game.ruleset.end_phase(w.session.view())) or \
         len(w.session.game.records) == played + 1  # once shown, actions go through again
+
+
+def test_the_tray_heading_the_dice_and_the_words_each_have_their_own_band(qtbot):
+    """Issue 24, item 5: the tally was written across the dice and a long caption cut off
+    at one line. Ten mines rolled at two destroyers until both are hit (NL-15)."""
+    w = crossing(qtbot, speed="off")
+    cross(w)
+    tray = w.dice
+    assert tray.isVisible() and len(tray.dice) == 3 and tray.tally  # stops at 2 hits
+    parts = tray.layout_for(tray.width())
+    assert parts.dice and not any(parts.heading.intersects(d) for d in parts.dice)
+    assert all(parts.caption.top() > d.bottom() for d in parts.dice)
+    assert parts.caption_text == tray.caption  # every word of the roll is written
+    wrapped = QFontMetrics(CAPTION_FONT).boundingRect(
+        0, 0, int(parts.caption.width()), 10_000, int(Qt.TextFlag.TextWordWrap), tray.caption)
+    assert wrapped.height() <= parts.caption.height()
+    assert tray.height() == parts.height >= parts.caption.bottom()
+
+
+def test_words_too_long_for_three_lines_end_in_an_ellipsis_after_a_whole_word():
+    long = " ".join(f"word{i}" for i in range(120))
+    parts = tray_layout(300, 3, long)
+    assert parts.caption_text.endswith("…") and parts.caption_text[:-1] in long
+    assert long.startswith(parts.caption_text[:-1] + " ")
+    spacing = QFontMetrics(CAPTION_FONT).lineSpacing()
+    assert parts.caption.height() <= CAPTION_LINES * spacing

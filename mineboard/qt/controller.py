@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QMenu, QWidget
 
 from mineboard.core.actions import Action
@@ -190,10 +191,14 @@ class BoardController:
             menu.addSeparator()
         for entry in choices:
             act = menu.addAction(entry.label)
-            act.setToolTip(entry.tip)
+            act.setToolTip(entry.why or entry.tip)
             act.setEnabled(entry.enabled and entry.run is not None)
             if entry.run is not None:
                 act.triggered.connect(lambda _=False, run=entry.run: run())
+            if entry.why:
+                reason = menu.addAction(elided(menu, f"    not now — {entry.why}"))
+                reason.setToolTip(entry.why)
+                reason.setEnabled(False)
         self._popup(menu)
 
     # ---- telling ------------------------------------------------------------------------
@@ -233,3 +238,9 @@ class BoardController:
 def _sentence(event: Event) -> str:
     """An event as the status line says it: its words, then its clause."""
     return f"{event.text} ({event.clause})" if event.clause else event.text
+
+
+def elided(menu: QMenu, text: str, width: int = 460) -> str:
+    """``text`` cut with an ellipsis to ``width`` pixels of the menu's font: a long reason
+    must not stretch the menu across the map (its whole text is the entry's tooltip)."""
+    return QFontMetrics(menu.font()).elidedText(text, Qt.TextElideMode.ElideRight, width)

@@ -22,7 +22,15 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetrics,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+)
 from PySide6.QtWidgets import QWidget
 
 from mineboard.core.events import DiceRolled, Event
@@ -51,7 +59,13 @@ Locate = Callable[[PlaceRef], QPointF | None]
 TUMBLE, REST = 6, 3
 """Ticks a roll tumbles, then ticks its result rests before the next roll starts."""
 MARGIN = 8
-TRAY_WIDTH, TRAY_HEIGHT = 460, 70
+TRAY_WIDTH = 460
+PAD, DIE, GAP = 10, 34, 8
+CAPTION_LINES = 3
+"""A roll's words wrap to this many lines; beyond them they end in an ellipsis (the log
+keeps the whole text)."""
+HEADING_FONT = QFont("DejaVu Sans", 9, QFont.Weight.Bold)
+CAPTION_FONT = QFont("DejaVu Sans", 9)
 
 
 def steps_of(events: list[Event]) -> tuple[list[Event], list[Step]]:
@@ -82,6 +96,54 @@ def farthest_corner(area: QRect, size: QSize, points: list[QPointF]) -> QRect:
                    default=0.0)
 
     return max(corners, key=clearance)  # first (bottom left) among equals
+
+
+@dataclass(frozen=True)
+class TrayLayout:
+    """Where the tray's three parts go, top to bottom: the heading (the roll's tally), the
+    dice, the roll's words. Each has its own band, so none is drawn over another (the
+    tally had been written across the dice, and a long caption cut off at one line)."""
+
+    heading: QRectF
+    dice: list[QRectF]
+    caption: QRectF
+    caption_text: str
+    height: int
+
+
+def tray_layout(width: int, dice: int, caption: str, sized_for: str = "") -> TrayLayout:
+    """The layout for a tray ``width`` pixels wide; its height follows from the words
+    (``sized_for``: longer words the tray must also have room for)."""
+    inner = max(1, width - 2 * PAD)
+    heading = QRectF(PAD, PAD, inner, QFontMetrics(HEADING_FONT).height())
+    top = heading.bottom() + 4
+    per_row = max(1, (inner + GAP) // (DIE + GAP))
+    rects = [QRectF(PAD + i * (DIE + GAP), top, DIE, DIE) for i in range(min(dice, per_row))]
+    metrics = QFontMetrics(CAPTION_FONT)
+    text = fitted(caption, metrics, inner, CAPTION_LINES)
+    room = max(text_height(text, metrics, inner),
+               text_height(fitted(sized_for, metrics, inner, CAPTION_LINES), metrics, inner))
+    caption_rect = QRectF(PAD, top + DIE + 6, inner, room)
+    return TrayLayout(heading, rects, caption_rect, text, int(caption_rect.bottom()) + PAD)
+
+
+def text_height(text: str, metrics: QFontMetrics, width: int) -> int:
+    if not text:
+        return 0
+    return metrics.boundingRect(0, 0, width, 10_000, int(Qt.TextFlag.TextWordWrap),
+                                text).height()
+
+
+def fitted(text: str, metrics: QFontMetrics, width: int, lines: int) -> str:
+    """``text``, cut after a word and ended with an ellipsis where it would wrap to more
+    than ``lines`` lines."""
+    most = lines * metrics.lineSpacing()
+    if text_height(text, metrics, width) <= most:
+        return text
+    words = text.split(" ")
+    while len(words) > 1 and text_height(" ".join(words) + "…", metrics, width) > most:
+        words.pop()
+    return " ".join(words).rstrip(",;:") + "…"
 
 
 class DiceTray(QWidget):
@@ -136,7 +198,8 @@ class DiceTray(QWidget):
         if self._viewport is None:
             return
         area = self._viewport.geometry()
-        size = QSize(min(TRAY_WIDTH, max(1, area.width() - 2 * MARGIN)), TRAY_HEIGHT)
+        width = min(TRAY_WIDTH, max(1, area.width() - 2 * MARGIN))
+        size = QSize(width, self.layout_for(width).height)
         points = [p for p in (self.locate(e.at) for e in self._aimed if e.at is not None)
                   if p is not None]
         offset = area.topLeft()
@@ -261,22 +324,26 @@ class DiceTray(QWidget):
         else:
             self.hide()
 
+    def layout_for(self, width: int) -> TrayLayout:
+        """The tray's parts at ``width``, with room for the longest words of the roll being
+        shown, so the tray keeps its height while the dice roll."""
+        longest = max((e.text for e in self._aimed), key=len, default="")
+        return tray_layout(width, len(self.dice), self.caption, longest)
+
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.fillRect(self.rect(), QColor(20, 30, 40, 200))
-        size = 34
-        per_row = max(1, (self.width() - 20) // (size + 8))
-        for i, die in enumerate(self.dice[-per_row:]):
-            x = 10 + i * (size + 8)
-            self._paint_die(painter, QRectF(x, 10, size, size), die)
+        parts = self.layout_for(self.width())
+        shown = self.dice[-len(parts.dice):] if parts.dice else []
+        for rect, die in zip(parts.dice, shown, strict=False):
+            self._paint_die(painter, rect, die)
         painter.setPen(QColor("#FFFFFF"))
-        painter.setFont(QFont("DejaVu Sans", 9))
-        painter.drawText(QRectF(10, size + 16, self.width() - 20, 18),
-                         Qt.AlignmentFlag.AlignLeft, self.caption)
-        painter.setFont(QFont("DejaVu Sans", 9, QFont.Weight.Bold))
-        painter.drawText(QRectF(10, 10, self.width() - 20, size),
-                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, self.tally)
+        painter.setFont(HEADING_FONT)
+        painter.drawText(parts.heading, Qt.AlignmentFlag.AlignLeft, self.tally)
+        painter.setFont(CAPTION_FONT)
+        painter.drawText(parts.caption, int(Qt.AlignmentFlag.AlignLeft)
+                         | int(Qt.TextFlag.TextWordWrap), parts.caption_text)
 
     @staticmethod
     def _paint_die(painter: QPainter, rect: QRectF, die: ShownDie) -> None:

@@ -44,6 +44,9 @@ class Entry:
     run: Callable[[], None] | None = None
     tip: str = ""
     enabled: bool = True
+    why: str = ""
+    """Why it is off now ("NL-04: only 0 mines are stored…"), written under it: a tooltip
+    alone is not read on an entry that is off."""
 
 
 class Controller(Protocol):
@@ -165,9 +168,9 @@ class Interaction:
     def entries(self, commands: list[Command]) -> list[Entry]:
         out = []
         for command, refusal in self.c.judged(commands):
-            tip = command.tip if refusal is None else \
-                f"Not now — {refusal.clause}: {refusal.reason}"
-            out.append(Entry(command.label, self._runner(command), tip, refusal is None))
+            why = "" if refusal is None else f"{refusal.clause}: {refusal.reason}"
+            out.append(Entry(command.label, self._runner(command), command.tip,
+                             refusal is None, why))
         return out
 
     def _runner(self, command: Command) -> Callable[[], None]:
@@ -349,8 +352,8 @@ class Selecting(Interaction):
         label = describe(action, hit.at, moving=bool(route))
         refusal = self.c.observation().refusal(action)
         if refusal is not None:
-            return [Entry(f"{label} (not allowed)", None, f"{refusal.clause}: {refusal.reason}",
-                          enabled=False)]
+            return [Entry(label, None, enabled=False,
+                          why=f"{refusal.clause}: {refusal.reason}")]
 
         def order() -> None:
             if self.c.play(action, label):

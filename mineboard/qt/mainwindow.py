@@ -44,7 +44,7 @@ from mineboard.qt.help import HelpWindow
 from mineboard.qt.maps.scene import Hit
 from mineboard.qt.plugin import track
 from mineboard.qt.registry import ui_for
-from mineboard.qt.session import GameSession, last_session_path, settings_path
+from mineboard.qt.session import CLOSED_TABLE, GameSession, last_session_path, settings_path
 from mineboard.qt.toolbar import TurnBar
 from mineboard.qt.view import BoardView
 
@@ -258,6 +258,7 @@ class MainWindow(QMainWindow):
         self.quit_action = self._action(file, "&Quit", QKeySequence.StandardKey.Quit,
                                         self.quit)
         edit = bar.addMenu("&Edit")
+        edit.setToolTipsVisible(True)
         self.undo_action = self._action(edit, "&Undo", QKeySequence.StandardKey.Undo,
                                         self.undo)
         self.redo_action = self._action(edit, "&Redo", "Ctrl+Shift+Z", self.redo)
@@ -273,6 +274,7 @@ class MainWindow(QMainWindow):
         game.addSeparator()
         self._action(game, "&Briefing…", "Ctrl+B", self.show_briefing)
         view = bar.addMenu("&View")
+        view.setToolTipsVisible(True)
         self._action(view, "Zoom &in", QKeySequence.StandardKey.ZoomIn,
                      lambda: self.view.zoom_by(1.25))
         self._action(view, "Zoom &out", QKeySequence.StandardKey.ZoomOut,
@@ -353,6 +355,7 @@ class MainWindow(QMainWindow):
                 turn_on(action.isChecked())
             except IllegalAction:
                 action.setChecked(False)
+        self._sync_table_actions()
         badge = self._badge(session)
         self.toolbar.set_badge(badge, (
             "The dice were committed when the game began: "
@@ -483,6 +486,19 @@ class MainWindow(QMainWindow):
             if action not in (self.undo_action, self.redo_action):
                 action.setEnabled(not on)
         self._sync_undo_actions()
+        self._sync_table_actions()
+
+    def _sync_table_actions(self) -> None:
+        """Undo past dice and the teacher view are off, saying why, in a game whose sides
+        did not open the table: each would show one side the other's secrets."""
+        if self._bound is None:  # the window being built: no game yet
+            return
+        allowed = self._bound.game.may_see_everything()
+        for action, tip in ((self.solo_action, "Take back rolls too"),
+                            (self.teacher_action, "Show every side's units and mines")):
+            action.setEnabled(not self.covered and allowed)
+            action.setToolTip(tip if allowed else f"Off: {CLOSED_TABLE}")
+            action.setStatusTip(action.toolTip())
 
     def _sync_undo_actions(self) -> None:
         """Undo stays on even with nothing to undo, so Ctrl+Z can say why not."""
@@ -609,7 +625,7 @@ class MainWindow(QMainWindow):
             self.session.allow_undo_past_dice(self.solo_action.isChecked())
         except IllegalAction as exc:
             self.solo_action.setChecked(False)
-            self.say(f"Undo past dice is refused {exc.reason}.", error=True)
+            self.say(f"Undo past dice is refused: {exc.reason}.", error=True)
 
     def _toggle_teacher(self) -> None:
         on = self.teacher_action.isChecked()
@@ -617,7 +633,7 @@ class MainWindow(QMainWindow):
             self.session.show_everything(on)
         except IllegalAction as exc:
             self.teacher_action.setChecked(False)
-            self.say(f"The teacher view is refused {exc.reason}.", error=True)
+            self.say(f"The teacher view is refused: {exc.reason}.", error=True)
             return
         # Whoever turns it off is at the screen for the side to move: no cover for them.
         self.covered_for = self.session.observation(PUBLIC).view.to_move

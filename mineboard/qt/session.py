@@ -237,8 +237,7 @@ class GameSession(QObject):
         """Edit ▸ Allow undo past dice. Raises IllegalAction in a game with secrets whose
         sides did not open the table when it began."""
         if on and not self.game.may_see_everything():
-            raise IllegalAction("not in a game with secrets: the sides did not agree to an "
-                                "open table when it began", "table")
+            raise IllegalAction(CLOSED_TABLE, "table")
         if self.solo and not on:  # nothing taken back past a roll from now on
             self._forget_undo()
         self.solo = on
@@ -254,8 +253,7 @@ class GameSession(QObject):
     def show_everything(self, on: bool) -> None:
         """View ▸ Teacher view; refused like :meth:`allow_undo_past_dice`."""
         if on and not self.game.may_see_everything():
-            raise IllegalAction("not in a game with secrets: the sides did not agree to an "
-                                "open table when it began", "table")
+            raise IllegalAction(CLOSED_TABLE, "table")
         self.teacher_view = on
 
     def after_change(self, record: Record | None) -> None:
@@ -407,6 +405,12 @@ class GameSession(QObject):
         the next autosave's way, in place of the one kept before."""
         with contextlib.suppress(OSError):
             os.replace(path, last_session_path())
+
+
+CLOSED_TABLE = ("this game keeps secrets and its sides did not open the table when it began "
+                "(File ▸ New game ▸ Open table)")
+"""Why undo past dice and the teacher view are off: each would show one side the other's
+secrets."""
 
 
 def scenario_sides(name_or_path: str) -> tuple[tuple[str, ...], bool]:

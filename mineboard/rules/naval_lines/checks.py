@@ -138,8 +138,9 @@ def check_load(state: NavalState, action: LoadMines) -> None:
         raise refuse("load at least one mine", "NL-05")
     if action.count > state.stored[nation]:
         stored = state.stored[nation]
-        raise refuse(f"only {count_of(stored, 'mine')} {'is' if stored == 1 else 'are'} stored "
-                     "in the capital", "NL-04")
+        held = "no mines are" if stored == 0 else \
+            f"only {count_of(stored, 'mine')} {'is' if stored == 1 else 'are'}"
+        raise refuse(f"{held} stored in the capital", "NL-04")
     cap = min(utype.mine_capacity, state.rules.mine.max_per_carrier)
     if unit.cargo + action.count > cap:
         raise refuse(f"an Escort carries at most {count_of(cap, 'mine')} ({unit.cargo} aboard)",

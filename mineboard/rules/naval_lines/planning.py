@@ -160,7 +160,11 @@ def _unit_commands(view: NavalState, selection: Selection, place: str) -> list[C
     escorts = [u for u in picked if view.unit_type(u).mine_capacity]
     if view.phase == NONCOMBAT_MOVE and escorts:
         unit = next((u for u in escorts if not u.moved), escorts[0])
-        count = int(selection.option("load", 1))
+        # As many as asked, but never more than the store holds or the Escort takes (at
+        # least one: an empty store is then refused with its reason, NL-04).
+        room = min(view.unit_type(unit).mine_capacity, view.rules.mine.max_per_carrier)
+        count = max(1, min(int(selection.option("load", 1)), view.stored.get(unit.nation, 0),
+                           room - unit.cargo))
         out.append(Command(f"Load {count_of(count, 'mine')} onto {unit_name(view, unit)}",
                            LoadMines(unit.id, count),
                            tip="From the capital's store, in a sea zone next to the capital, "
@@ -179,7 +183,7 @@ def _land_commands(view: NavalState, territory: str) -> list[Command]:
         most = min(left, view.ipcs[nation] // cost)
         return [Command(f"Buy {count_of(n, 'naval mine')} — {n * view.rules.mine.cost} IPC",
                         BuyMines(n), tip="NL-01…NL-03")
-                for n in sorted({*BUY_STEPS, most}) if 0 < n <= most]
+                for n in range(1, most + 1)]
     owner = view.territory_owner.get(territory)
     if view.phase == BATTLE and (owner is None or view.side_of(owner) != view.phasing):
         name = view.board.places[territory].name
