@@ -754,8 +754,17 @@ class MainWindow(QMainWindow):
         """F1: how to play the ruleset on the board, then every key and click."""
         if self.help_window is None:
             self.help_window = HelpWindow(self)
+            self.help_window.finished.connect(self._back_from_help)
         ruleset = self.session.game.ruleset
         self.help_window.show_page(ruleset.id, ruleset.title, [*self.ui.help, *SHORTCUTS])
+
+    def _back_from_help(self) -> None:
+        """Help closed (Esc, its close button): the board takes the keys and clicks again
+        at once. A player had found map clicks ignored until the window was clicked once."""
+        if self.isVisible() and not self.covered:
+            self.raise_()
+            self.activateWindow()
+            self.view.setFocus(Qt.FocusReason.ActiveWindowFocusReason)
 
     def show_about(self) -> None:
         QMessageBox.about(self, "About mineboard",
