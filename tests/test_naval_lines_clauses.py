@@ -242,18 +242,17 @@ def test_nl13_an_enemy_warship_stops_a_combat_move_in_its_zone():
     do not block (NL-13), but enemy warships do, as in the base game (the NL-13 decision)."""
     g = uk_combat(GERMAN_ESCORT_112)
     reason = refused("NL-13", g, "move", units=UK_STACK_IDS, path=["110", "112", "114"]).reason
-    assert reason == ("uk-escort-1, uk-escort-2, uk-destroyer-1 and 1 more must stop in sea "
-                      "zone 112: Germany's Escort ger-escort-1 is there")
+    assert reason == ("Escort 1, Escort 2, Destroyer 1 and 1 more must stop in sea zone 112: "
+                      "Germany's Escort 1 is there")
     reason = refused("NL-13", g, "move", units=["uk-destroyer-2"],
                      path=["110", "112", "114"]).reason
-    assert reason == ("uk-destroyer-2 must stop in sea zone 112: Germany's Escort "
-                      "ger-escort-1 is there")
+    assert reason == "Destroyer 2 must stop in sea zone 112: Germany's Escort 1 is there"
     play(g, "move", rolls=[], units=UK_STACK_IDS, path=["110", "112"])  # an attack: legal
     assert {g.state.units[u].zone for u in UK_STACK_IDS} == {"112"}
     # Stopped is stopped: the moves they have left do not take them on in this phase.
     reason = refused("NL-13", g, "move", units=["uk-destroyer-1"], path=["112", "114"]).reason
-    assert reason == ("uk-destroyer-1 stopped in sea zone 112, where Germany's Escort "
-                      "ger-escort-1 is, and moves no further this phase")
+    assert reason == ("Destroyer 1 stopped in sea zone 112, where Germany's Escort 1 is, and "
+                      "moves no further this phase")
 
 
 def test_nl13_submarines_pass_enemy_warships_but_not_a_destroyer():
@@ -264,13 +263,11 @@ def test_nl13_submarines_pass_enemy_warships_but_not_a_destroyer():
     g = uk_combat(sub, GERMAN_ESCORT_112)  # with surface ships, the group stops for them
     reason = refused("NL-13", g, "move", units=["uk-submarine-1", "uk-destroyer-1"],
                      path=["110", "112", "114"]).reason
-    assert reason == ("uk-destroyer-1 must stop in sea zone 112: Germany's Escort "
-                      "ger-escort-1 is there")
+    assert reason == "Destroyer 1 must stop in sea zone 112: Germany's Escort 1 is there"
     g = uk_combat(sub, {"nation": "Germany", "type": "destroyer", "zone": "112"})
     reason = refused("NL-13", g, "move", units=["uk-submarine-1"],
                      path=["110", "112", "114"]).reason
-    assert reason == ("uk-submarine-1 must stop in sea zone 112: Germany's Destroyer "
-                      "ger-destroyer-1 is there")
+    assert reason == "Submarine 1 must stop in sea zone 112: Germany's Destroyer 1 is there"
 
 
 def test_nl13_submarines_transports_and_allies_do_not_stop_a_move():
@@ -318,7 +315,7 @@ def test_nl13_the_planned_route_goes_round_an_enemy_warship_it_cannot_pass():
     assert len(action.path) == 3 and action.path[1] in ("113", "114")
     refusal = g.observe("Allies").refusal(action)
     assert refusal is not None and refusal.clause == "NL-13"
-    assert refusal.reason.startswith(f"uk-destroyer-1 must stop in sea zone {action.path[1]}")
+    assert refusal.reason.startswith(f"Destroyer 1 must stop in sea zone {action.path[1]}")
 
 
 def test_nl14_mines_defend_in_noncombat_movement_too():

@@ -32,7 +32,7 @@ class UnitMark:
     label: str
     """The unit's full type name, written under the counter (a four-letter cut could not
     tell a battlecruiser from a light cruiser); with its number where a game's units have
-    no names of their own (naval-lines: "Escort 2"), so an opened stack tells them apart."""
+    no names of their own ("Escort 2"), so an opened stack tells them apart."""
     name: str = ""
     """The unit's own name where the scenario gives ships names (gwas: "Seydlitz")."""
 
