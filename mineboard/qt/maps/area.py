@@ -424,6 +424,12 @@ class AreaScene(MapScene):
             self.lines[way].eligible = way in glowing
         self._glowing = glowing
         self.glow.setPath(self._joined(glowing))
+        self._reopen()
+
+    def keep_clear(self) -> list[QPainterPath]:
+        """The lines that glow too: each its own path, so a stack that covers one is told
+        from one that covers three."""
+        return [*super().keep_clear(), *(self.lines[w].path for w in sorted(self._glowing))]
 
     def _light(self) -> None:
         lit = self._flashed | ({self._hovered} if self._hovered else set())

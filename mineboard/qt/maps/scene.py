@@ -20,7 +20,7 @@ from typing import Any, ClassVar, TypeVar
 
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, QVariantAnimation
-from PySide6.QtGui import QColor, QPainterPath, QTransform
+from PySide6.QtGui import QColor, QPainterPath, QPainterPathStroker, QTransform
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPixmapItem,
@@ -34,8 +34,11 @@ from mineboard.core.places import PlaceRef
 from mineboard.maps.model import BoardMap
 from mineboard.qt.art import counter_pixmap
 from mineboard.qt.maps.items import (
+    FLIPS,
     LABEL_Z,
+    Flip,
     MarkerItem,
+    Overlay,
     PathItem,
     ScreenItem,
     StackItem,
@@ -171,6 +174,7 @@ class MapScene(QGraphicsScene):
         """How far apart places typically are, in scene units (subclasses measure it)."""
         self.view_scale, self.ratio, self.far, self.tiny = 1.0, 1.0, False, False
         self._screen_items: set[ScreenItem] = set()
+        self._overlays: set[Overlay] = set()
         self.captions = True
         self._arranged_at = 1.0
         self._rearrange = QTimer(self)
@@ -184,6 +188,9 @@ class MapScene(QGraphicsScene):
     # ---- items and the view's zoom -------------------------------------------------------
     def addItem(self, item: QGraphicsItem) -> None:
         super().addItem(item)
+        if isinstance(item, Overlay):
+            self._overlays.add(item)
+            item.at_scale(self.view_scale)
         if isinstance(item, ScreenItem):
             self._screen_items.add(item)
             item.setScale(1 / self.view_scale)
@@ -191,6 +198,8 @@ class MapScene(QGraphicsScene):
 
     def removeItem(self, item: QGraphicsItem) -> None:
         super().removeItem(item)
+        if isinstance(item, Overlay):
+            self._overlays.discard(item)
         if isinstance(item, ScreenItem):
             self._screen_items.discard(item)
 
@@ -209,6 +218,8 @@ class MapScene(QGraphicsScene):
         inverse = 1 / scale
         for item in self._screen_items:  # thousands of stacks: the loop is kept bare
             item.setScale(inverse)
+        for overlay in self._overlays:
+            overlay.at_scale(scale)
         if restyle:
             for item in self._screen_items:
                 item.restyle(ratio, self.far)
@@ -378,7 +389,43 @@ class MapScene(QGraphicsScene):
         """Open the stack at (place, owner) to show every unit (None: close them all)."""
         for k, item in self.stacks.items():
             if item.opened != (k == key):
-                item.set_open(k == key)
+                item.set_open(k == key, self._open_way(item) if k == key else (False, False))
+
+    def _open_way(self, item: StackItem) -> Flip:
+        """The way an opened stack spreads: the first that covers none of the places lit as
+        targets or the route (the lines an Escort may mine had been under its units), else
+        the one that covers fewest."""
+        if not self.keep_clear():
+            return (False, False)
+        stroker = QPainterPathStroker()  # a line's own pixels, not the area it would close
+        stroker.setWidth(4 / self.view_scale)
+        keep = [stroker.createStroke(path) for path in self.keep_clear()]
+
+        def covered(flip: Flip) -> int:
+            rect = item.open_rect(flip)
+            return sum(1 for path in keep if path.intersects(rect))
+
+        return min(FLIPS, key=lambda flip: (covered(flip), FLIPS.index(flip)))
+
+    def keep_clear(self) -> list[QPainterPath]:
+        """What an opened stack should not cover: the planned route, and what maps light up
+        as targets."""
+        route = self.path_item.path()
+        if route.isEmpty():
+            return []
+        end = route.currentPosition()  # where the move goes: its number and its odds' place
+        reach = 24 / self.view_scale
+        goal = QPainterPath()
+        goal.addEllipse(end, reach, reach)
+        return [route, goal]
+
+    def _reopen(self) -> None:
+        """Targets or the route changed: the opened stack turns off them if it can."""
+        for item in self.stacks.values():
+            if item.opened:
+                flip = self._open_way(item)
+                if flip != item.flip:
+                    item.set_open(True, flip)
 
     # ---- overlays driven by the interactions --------------------------------------------
     def set_path(self, places: Iterable[str]) -> None:
@@ -390,6 +437,7 @@ class MapScene(QGraphicsScene):
             else:
                 path.lineTo(point)
         self.path_item.setPath(path)
+        self._reopen()
         if not self.far:
             self._arrange_markers()
 
