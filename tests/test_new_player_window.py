@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QPainterPathStroker
 
 from mineboard.core.game import Game
@@ -16,7 +16,7 @@ from mineboard.qt import palette
 from mineboard.qt.mainwindow import MainWindow
 from mineboard.qt.session import GameSession
 from tests.conftest import play, scenario
-from tests.qt_helpers import click, line_point, shown_window, stack_point
+from tests.qt_helpers import click, line_point, shown_window, stack_point, status, zone_point
 
 
 @pytest.fixture(autouse=True)
@@ -125,3 +125,71 @@ def test_an_opened_stack_spreads_away_from_the_lines_that_glow(qtbot):
 
     click(qtbot, w, unit_point(w, item, "ger-escort-3"))
     assert "ger-escort-3" not in w.controller.chosen()
+
+
+# ---- 3. stacks that move -------------------------------------------------------------------
+
+def shifts(w: MainWindow) -> dict[tuple[str, str], tuple[float, float]]:
+    return {key: (round(item.transform().dx(), 1), round(item.transform().dy(), 1))
+            for key, item in w.scene.stacks.items()}
+
+
+@pytest.mark.parametrize("size", [(1400, 900), (1024, 640)])
+def test_stacks_stay_where_they_were_unless_their_own_units_move(qtbot, size):
+    """The German cruiser sails 113 → 112: the stacks at 113 and 112 change, and only they
+    may move; the German stack at 124 had jumped to another spot."""
+    sc = scenario(phase="combat_move")
+    g = sc.new_game(3)
+    w = window_on(qtbot, g, sc, size)
+    qtbot.wait(200)
+    for unit, path in (("ger-escort-3", ["124", "123"]), ("ger-cruiser-1", ["113", "112"])):
+        before = {k: (v, tuple(u.id for u in w.scene.stacks[k].units))
+                  for k, v in shifts(w).items()}
+        w.controller.play(g.ruleset.codec.parse({"kind": "move", "units": [unit],
+                                                  "path": path}))
+        qtbot.wait(200)
+        after = shifts(w)
+        moved = {k for k, (spot, units) in before.items() if k in after
+                 and after[k] != spot and units == tuple(u.id for u in
+                                                         w.scene.stacks[k].units)}
+        assert moved == set(), f"{unit} moved {moved}, whose units did not change"
+
+
+def test_buying_mines_moves_no_stack(qtbot):
+    sc = scenario()
+    g = sc.new_game(3)
+    w = window_on(qtbot, g, sc, (1280, 800))
+    qtbot.wait(200)
+    before = shifts(w)
+    w.controller.play(g.ruleset.codec.parse({"kind": "buy_mines", "count": 2}))
+    qtbot.wait(200)
+    assert shifts(w) == before
+
+
+# ---- 4. a click read as what the player meant ----------------------------------------------
+
+def test_nl05_a_click_near_a_zones_edge_in_combat_movement_plans_the_move(qtbot):
+    """No ship carries mines in Combat Movement: a click a few pixels from line 110|112,
+    inside zone 112, meant zone 112 (it was refused: 'NL-05: mines are laid only in
+    Non-Combat Movement')."""
+    sc = scenario(nation="United Kingdom", phase="combat_move")
+    g = sc.new_game(3)
+    w = window_on(qtbot, g, sc)
+    pick(qtbot, w, "110", "United Kingdom", "uk-destroyer-1")
+    near = QPointF(line_point(w, "110|112"))
+    inward = QPointF(zone_point(w, "112")) - near
+    inward /= max(1.0, (inward.x() ** 2 + inward.y() ** 2) ** 0.5)
+    points = [(near + inward * k).toPoint() for k in (0.5, 1, 1.5, 2, 3)]
+    point = next(p for p in points if (h := w.view.hit_at(QPointF(p))) is not None
+                 and h.at.id == "110|112" and h.beneath is not None and h.beneath.id == "112")
+    click(qtbot, w, point)
+    assert "NL-05" not in status(w)
+    assert w.controller.mode.planned is not None and w.controller.mode.target.id == "112"
+
+
+def test_nl07_a_click_on_a_glowing_line_still_lays(qtbot):
+    g, sc = escort_with_mines("ger-escort-1")
+    w = window_on(qtbot, g, sc)
+    pick(qtbot, w, "113", "Germany", "ger-escort-1")
+    click(qtbot, w, line_point(w, "112|113"))
+    assert g.state.minefields[-1].line == "112|113"
