@@ -74,6 +74,7 @@ def shown_window(qtbot, session, speed: str = "off") -> MainWindow:
     w.resize(1400, 900)
     w.show()
     qtbot.waitExposed(w)
+    uncover(qtbot, w)  # a game with secrets opens covered: its first side sits down
     w.view.fit()
     return w
 

@@ -427,7 +427,9 @@ class MainWindow(QMainWindow):
         self.log.header = badge
         self._show_log()
         self._sync_title()
-        self.covered_for = None
+        # Everyone saw the game begin or open: the first side's board waits behind the
+        # cover too, as every later side's does (its briefing had shown at once).
+        self.covered_for = "" if self._covers() else None
         self.refresh()
         self.controller.idle()
         self.view.fit()
@@ -516,7 +518,7 @@ class MainWindow(QMainWindow):
     def _maybe_cover(self) -> bool:
         """Cover the board when the turn passes to another side in a game with secrets;
         whether it is covered now. (Play by email has one side at each screen: no cover.)"""
-        if not self.session.hidden or self.session.teacher_view or self.session.pbem:
+        if not self._covers():
             return False
         public = self.session.observation(PUBLIC).view
         side = public.to_move
@@ -533,6 +535,14 @@ class MainWindow(QMainWindow):
             self.cover.cover(public.actor, self.scene.colour(public.actor))
             self._set_covered(True)
         return self.cover.isVisible()
+
+    def _covers(self) -> bool:
+        """Whether the board is covered between sides: in a game with secrets kept, one
+        screen for all — not at an open table (solo play, teaching), not by email (one
+        side at each screen), not in the teacher view or a picture drawn for one side."""
+        session = self.session
+        return (session.hidden and not session.teacher_view and session.pbem is None
+                and not session.game.table.open and session.seat_override is None)
 
     def _set_covered(self, on: bool) -> None:
         """Under the cover nothing works and nothing shows: every dock (floating too) shows
