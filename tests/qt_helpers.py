@@ -74,6 +74,7 @@ def shown_window(qtbot, session, speed: str = "off") -> MainWindow:
     w.resize(1400, 900)
     w.show()
     qtbot.waitExposed(w)
+    uncover(qtbot, w)  # a game with secrets opens covered: its first side sits down
     w.view.fit()
     return w
 
@@ -83,7 +84,7 @@ def unit_point(window: MainWindow, item, unit: str) -> QPoint:
     from mineboard.qt.maps.items import StackItem, open_cell
 
     index = [u.id for u in item.units].index(unit)
-    cell = open_cell(index, len(item.units))
+    cell = open_cell(index, len(item.units), item.flip)
     s = StackItem.SIZE
     centre = QPointF(cell.left() + s / 2, cell.top() + s / 2)
     return window.view.mapFromScene(item.mapToScene(centre))

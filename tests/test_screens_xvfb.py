@@ -17,27 +17,37 @@ from pathlib import Path
 
 import pytest
 
-from tests.xvfb_screens import STATES, take_screens
+from tests.xvfb_screens import FIRST, STATES, take_screens
 
 
-@pytest.fixture(scope="module")
-def report(tmp_path_factory) -> dict:
+def _screens(tmp_path_factory, size: str, names: tuple[str, ...] = ()) -> dict:
     if shutil.which("Xvfb") is None:
         if os.environ.get("MINEBOARD_REQUIRE_XVFB"):
             pytest.fail("Xvfb is not installed (Debian package xvfb)")
         pytest.skip("Xvfb is not installed (Debian package xvfb)")
-    out = tmp_path_factory.mktemp("screens")
-    run = take_screens(out, out / "data")
+    out = tmp_path_factory.mktemp(f"screens-{size}")
+    run = take_screens(out, out / "data", size, names)
     assert run.returncode == 0, run.stderr[-3000:]
     found = json.loads((out / "report.json").read_text())
     found["_out"] = str(out)
     return found
 
 
+@pytest.fixture(scope="module")
+def report(tmp_path_factory) -> dict:
+    return _screens(tmp_path_factory, "1024x640")
+
+
+@pytest.fixture(scope="module")
+def laptop(tmp_path_factory) -> dict:
+    """A 1280×800 screen, the window opened as a first start opens it."""
+    return _screens(tmp_path_factory, "1280x800", FIRST)
+
+
 pytestmark = pytest.mark.slow
 
 
-@pytest.mark.parametrize("state", list(STATES))
+@pytest.mark.parametrize("state", [s for s in STATES if s not in FIRST])
 def test_nothing_is_cut_off_at_1024_by_640(report, state):
     """The window fills the screen and no more; every dock lies on it; End phase shows
     (at 1024 it had folded into the toolbar's '»' menu); a picture was taken."""
@@ -89,3 +99,19 @@ def test_the_gwas_side_panel_shows_on_a_small_screen(report):
 def test_dialogs_and_help_fit_the_screen(report):
     assert report["new-game-dialog"]["dialog_inside_screen"]
     assert report["help"]["help_inside_screen"]  # 1000×900 on a 640-pixel screen before
+
+
+@pytest.mark.parametrize("screen", ["report", "laptop"])
+@pytest.mark.parametrize("state", FIRST)
+def test_the_first_window_fits_its_screen(request, screen, state):
+    """Issue 24: the first window opened at 1400×900 whatever the screen, and at 1280×800
+    End phase, the docks and the log were off it. Now the window, the turn bar, the phase,
+    every dock, every button in them (without scrolling) and the log are on the screen."""
+    found = request.getfixturevalue(screen)[state]
+    assert found["frame_inside"], found["frame"]
+    assert found["toolbar_inside"] and found["end_inside"] and found["phase_inside"]
+    assert all(found["docks_inside"].values()), found["docks_inside"]
+    assert found["log_inside"]
+    assert all(found["buttons"].values()), found["buttons"]
+    if state == "first-start-escort":
+        assert any(text.startswith("Load") for text in found["buttons"])

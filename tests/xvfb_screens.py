@@ -22,7 +22,7 @@ from typing import Any
 from PySide6.QtCore import QPoint, QRect, Qt, QTimer
 from PySide6.QtGui import QCursor, QGuiApplication
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QDialog, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QPushButton, QScrollArea, QWidget
 
 from mineboard.core.table import Table
 from mineboard.qt.app import application
@@ -33,7 +33,10 @@ from mineboard.rules.naval_lines.actions import Move
 from tests.conftest import JUTLAND, mixed_hex_setup, scenario
 from tests.qt_helpers import stack_point, zone_point
 
-SCREEN = QRect(0, 0, 1024, 640)
+SCREEN = QRect(0, 0, *(int(v) for v in os.environ.get("MINEBOARD_XVFB_SCREEN",
+                                                     "1024x640").split("x")))
+"""The virtual screen: a small laptop's by default; tests/test_screens_xvfb.py tries a
+1280×800 one too."""
 ROOT = Path(__file__).resolve().parent.parent
 FIELD = [{"line": "110|112", "owner": "Germany", "zone": "112", "count": 10}]
 Report = dict[str, Any]
@@ -179,6 +182,59 @@ def new_game_dialog() -> tuple[MainWindow, Report]:
     return w, {**layout(w), **{k: v for k, v in found.items() if not k.startswith("_")}}
 
 
+def first_window(session: GameSession) -> MainWindow:
+    """The window as ``mineboard play`` opens it the first time: no size given, nothing
+    remembered — it must fit the screen by itself."""
+    session.autosave_enabled = False
+    w = MainWindow(session)
+    w.set_speed("off")
+    w.show()
+    QTest.qWaitForWindowExposed(w)
+    QTest.qWait(250)
+    return w
+
+
+def reachable(w: MainWindow) -> Report:
+    """What a player must reach without scrolling or moving the window: the window, the
+    turn bar's End phase, the phase strip, each dock, each button of the docks, the log."""
+    buttons = {b.text(): SCREEN.contains(on_screen(b)) and _unscrolled(b)
+               for dock in w.docks.values() for b in dock.findChildren(QPushButton)
+               if b.isVisible() and b.text()}
+    return {"frame": rect_of(w.frameGeometry()),
+            "frame_inside": SCREEN.contains(w.frameGeometry()),
+            "toolbar_inside": SCREEN.contains(on_screen(w.toolbar)),
+            "end_inside": SCREEN.contains(on_screen(w.end_button)) and w.end_button.isVisible(),
+            "phase_inside": SCREEN.contains(on_screen(w.phase_label)),
+            "docks_inside": {n: SCREEN.contains(on_screen(d)) for n, d in w.docks.items()},
+            "log_inside": SCREEN.contains(on_screen(w.log)),
+            "buttons": buttons}
+
+
+def _unscrolled(button: QWidget) -> bool:
+    """Whether ``button`` shows whole in the scroll area it is in (if any) as it stands."""
+    parent = button.parentWidget()
+    while parent is not None and not isinstance(parent, QScrollArea):
+        parent = parent.parentWidget()
+    if parent is None:
+        return True
+    return on_screen(parent.viewport()).contains(on_screen(button))
+
+
+def first_start() -> tuple[MainWindow, Report]:
+    w = first_window(GameSession.open("northsea-1940", 3))
+    return w, {**layout(w), **reachable(w)}
+
+
+def first_start_escort() -> tuple[MainWindow, Report]:
+    """Non-Combat Movement, the German stack at 113 picked: the Selection dock's options
+    and buttons (Load mines) on the first window."""
+    sc = scenario(phase="noncombat_move")
+    w = first_window(GameSession(sc, sc.new_game(3)))
+    click(w, stack_point(w, "113", "Germany"))
+    QTest.qWait(150)
+    return w, {**layout(w), **reachable(w)}
+
+
 def help_page() -> tuple[MainWindow, Report]:
     w = window(GameSession.open("jutland-horns-reef", 3))
     w.show_help()
@@ -193,8 +249,10 @@ STATES: dict[str, Callable[[], tuple[MainWindow, Report]]] = {
     "northsea-odds": northsea_odds, "northsea-tray-panned": northsea_tray_panned,
     "hotseat-cover": hotseat_cover, "jutland-setup": jutland_setup,
     "imperium-start": imperium_route, "new-game-dialog": new_game_dialog,
-    "help": help_page,
+    "help": help_page, "first-start": first_start, "first-start-escort": first_start_escort,
 }
+FIRST = ("first-start", "first-start-escort")
+"""The states that open the window as a first start does (the others set its size)."""
 OUT = Path(".")
 
 
@@ -202,12 +260,13 @@ def save(name: str) -> None:
     QGuiApplication.primaryScreen().grabWindow(0).save(str(OUT / f"{name}.png"))
 
 
-def take_screens(out: Path, data: Path) -> subprocess.CompletedProcess[str]:
-    """Start an X server the size of a small laptop on a free display, and this module on
-    it in a process of its own (Qt picks its platform once per process)."""
+def take_screens(out: Path, data: Path, size: str = "1024x640",
+                 names: tuple[str, ...] = ()) -> subprocess.CompletedProcess[str]:
+    """Start an X server of ``size`` (a small laptop's by default) on a free display, and
+    this module on it in a process of its own (Qt picks its platform once per process)."""
     read, write = os.pipe()
     server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0",
-                               f"{SCREEN.width()}x{SCREEN.height()}x24", "-nolisten", "tcp"],
+                               f"{size}x24", "-nolisten", "tcp"],
                               pass_fds=(write,), stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL)
     os.close(write)
@@ -217,8 +276,8 @@ def take_screens(out: Path, data: Path) -> subprocess.CompletedProcess[str]:
         if not display:
             raise RuntimeError("Xvfb did not start")
         env = dict(os.environ, DISPLAY=f":{display}", QT_QPA_PLATFORM="xcb",
-                   MINEBOARD_DATA_DIR=str(data))
-        return subprocess.run([sys.executable, "-m", "tests.xvfb_screens", str(out)],
+                   MINEBOARD_DATA_DIR=str(data), MINEBOARD_XVFB_SCREEN=size)
+        return subprocess.run([sys.executable, "-m", "tests.xvfb_screens", str(out), *names],
                               cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     finally:
         server.terminate()

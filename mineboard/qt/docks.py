@@ -211,13 +211,17 @@ class OddsCanvas(QWidget):
 class OddsChart(QScrollArea):
     """The odds dock: the chart, scrolled when a long breakdown outgrows the dock."""
 
+    planned = Signal(bool)
+    """Whether odds are shown now (the window gives the dock room for them, and back to
+    the Selection dock's buttons once they go)."""
+
     def __init__(self) -> None:
         super().__init__()
         self.canvas = OddsCanvas()
         self.setWidget(self.canvas)
         self.setWidgetResizable(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setMinimumHeight(150)
+        self.setMinimumHeight(40)
 
     @property
     def preview(self) -> Preview | None:
@@ -228,8 +232,11 @@ class OddsChart(QScrollArea):
         return self.preview.title if self.preview is not None else "No move planned"
 
     def show_preview(self, preview: Preview | None) -> None:
+        had = self.canvas.preview is not None
         self.canvas.show_preview(preview)
         self.setToolTip(self.canvas.toolTip())
+        if had != (preview is not None):
+            self.planned.emit(preview is not None)
 
     def lines(self) -> list[str]:
         return self.canvas.lines()
@@ -258,7 +265,9 @@ class SelectionPanel(QWidget):
         self.heading.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(self.heading)
         self.units = QListWidget()
-        self.units.setMaximumHeight(140)
+        self.rows_shown = 8
+        """Unit rows shown before the list scrolls (the window lowers it on a small
+        screen, so the options and buttons under the list stay in view)."""
         self.units.setWordWrap(True)  # "Escort 1 · moves left 1 · 3 mines aboard"
         self.units.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.units.itemChanged.connect(lambda _item: self.changed.emit())
@@ -283,6 +292,15 @@ class SelectionPanel(QWidget):
         self.units.blockSignals(False)
         self.units.setVisible(bool(rows))
         self.heading.setText(heading)
+        self.fit_rows()
+
+    def fit_rows(self) -> None:
+        """As tall as its rows, up to :attr:`rows_shown`: a short pick leaves no blank list
+        between the units and the buttons under them."""
+        count = self.units.count()
+        shown = min(max(count, 1), self.rows_shown)
+        row = self.units.sizeHintForRow(0) if count else self.fontMetrics().height() + 4
+        self.units.setFixedHeight(shown * max(row, 1) + 2 * self.units.frameWidth() + 4)
 
     def update_units(self, heading: str, rows: list[UnitRow]) -> None:
         """The same pick after a change (mines loaded, a move made): the rows say what the

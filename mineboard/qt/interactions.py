@@ -128,6 +128,20 @@ class Interaction:
     def selection(self) -> Selection:
         return Selection(options=self.c.options())
 
+    def meant(self, hit: Hit) -> Hit:
+        """What a left click meant: near a line it is the line where an order may be given
+        there now (the Escort's lay that glows); else the place beneath where one may be
+        given there (a click near a zone's edge in Combat Movement had been refused as a
+        lay of mines, NL-05, nobody aimed at); else the line, whose refusal says why."""
+        if hit.beneath is None:
+            return hit
+        view, selection = self.c.view(), self.selection()
+        for meant in (hit, Hit(hit.beneath)):
+            action = self.c.ruleset.intent(view, selection, meant.at)
+            if action is not None and self.c.observation().refusal(action) is None:
+                return meant
+        return hit
+
     def explain(self, hit: Hit) -> None:
         """A click that means nothing: the commands there, or its tooltip."""
         commands = self.place_commands(hit.at)
@@ -198,6 +212,7 @@ class Idle(Interaction):
         if button != LEFT:
             self.context(hit)
             return
+        hit = self.meant(hit)
         if hit.owner is not None:
             if hit.owner == view.actor and self.c.ruleset.units_at(view, hit.at.id):
                 self.c.set_mode(Selecting(self.c, hit.at.id))
@@ -276,6 +291,7 @@ class Selecting(Interaction):
         if button != LEFT:
             self.context(hit)
             return
+        hit = self.meant(hit)
         if hit.unit is not None and hit.at.id == self.place:
             self.c.tick(hit.unit)  # a unit of the opened stack: it takes part, or not
             return

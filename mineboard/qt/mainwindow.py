@@ -11,8 +11,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 import shiboken6
-from PySide6.QtCore import QPoint, QPointF, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QColor, QKeySequence, QPainter
+from PySide6.QtCore import QByteArray, QPoint, QPointF, QRect, QSettings, QSize, Qt, QTimer
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QColor,
+    QGuiApplication,
+    QKeySequence,
+    QPainter,
+)
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
@@ -48,6 +56,9 @@ from mineboard.qt.session import CLOSED_TABLE, GameSession, last_session_path, s
 from mineboard.qt.toolbar import TurnBar
 from mineboard.qt.view import BoardView
 
+FRAME_ALLOWANCE = QSize(0, 32)
+"""Room left for a window system's title bar before the frame is known (it is checked
+once the window shows)."""
 SAVE_SUFFIX = ".mineboard"
 """Saved games' extension: the desktop file registers it (application/x-mineboard-save)."""
 SHORTCUTS = [
@@ -131,8 +142,8 @@ class MainWindow(QMainWindow):
     def __init__(self, session: GameSession) -> None:
         super().__init__()
         self.setWindowTitle("mineboard")
-        self.resize(1400, 900)
         self.settings = QSettings(str(settings_path()), QSettings.Format.IniFormat)
+        self._fit_to_screen()
         self._bound: GameSession | None = None  # the session whose signals reach this window
         self.help_window: HelpWindow | None = None
         self._view: BoardView | None = None
@@ -148,6 +159,25 @@ class MainWindow(QMainWindow):
         self.autosave_label.hide()
         self.statusBar().addPermanentWidget(self.autosave_label)
         self.load_session(session)
+
+    # ---- the window's size --------------------------------------------------------------
+    PREFERRED = QSize(1400, 900)
+
+    def _fit_to_screen(self) -> None:
+        """The size the player left it at, if it still fits the screen; else, the first
+        time, the preferred size within the screen's free area (a 1400×900 window on a
+        1280×800 laptop had End phase, the docks and the log off the screen)."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        free = screen.availableGeometry() if screen is not None else QRect(0, 0, 1400, 900)
+        saved = self.settings.value("window/geometry")
+        if isinstance(saved, QByteArray) and self.restoreGeometry(saved) and \
+                free.contains(self.frameGeometry().adjusted(8, 8, -8, -8)):
+            return
+        size = self.PREFERRED.boundedTo(free.size() - FRAME_ALLOWANCE)
+        self.resize(size)
+        self.move(free.left() + (free.width() - size.width()) // 2,
+                  free.top() + max(0, (free.height() - size.height()) // 3))
+        self._fits_frame: QSize | None = size
 
     # ---- building --------------------------------------------------------------------------
     @property
@@ -176,6 +206,7 @@ class MainWindow(QMainWindow):
         scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.ruleset_panel: QWidget | None = None
         self.odds = OddsChart()
+        self.odds.planned.connect(self._balance_docks)
         self.log = LogView()
         self.log.pointed.connect(self._point_at)
         right, bottom = Qt.DockWidgetArea.RightDockWidgetArea, \
@@ -203,6 +234,10 @@ class MainWindow(QMainWindow):
 
     def showEvent(self, event: object) -> None:
         super().showEvent(event)  # type: ignore[arg-type]
+        chosen = getattr(self, "_fits_frame", None)
+        if chosen is not None:
+            self._fits_frame = None
+            QTimer.singleShot(0, self, lambda: self._inside_screen(chosen))
         if not getattr(self, "_docks_sized", False):
             self._docks_sized = True
             # The map first: on a small screen the log and the side docks give up room.
@@ -210,10 +245,41 @@ class MainWindow(QMainWindow):
             side = max(300, min(340, round(self.width() * 0.26)))
             self.resizeDocks([self.docks["log"]], [log], Qt.Orientation.Vertical)
             self.resizeDocks([self.docks["selection"]], [side], Qt.Orientation.Horizontal)
-            self.resizeDocks([self.docks["selection"], self.docks["odds"]], [420, 320],
-                             Qt.Orientation.Vertical)
+            self._balance_docks(self.odds.preview is not None)
+            self.selection.rows_shown = 4 if self.height() < 860 else 8
+            self.selection.fit_rows()
             # once the docks have their sizes: the map fitted, its stacks placed clear
             QTimer.singleShot(0, self, lambda: self.view.fit())
+
+    def _balance_docks(self, planned: bool) -> None:
+        """The right-hand column between the picked units and the odds: while nothing is
+        planned the odds dock is a line and the Selection dock's options and buttons have
+        the room (on a small screen the Load button had been below its fold); once a move
+        is planned its odds take two fifths (the chart reads at 180 px)."""
+        column = self.docks["selection"].height() + self.docks["odds"].height()
+        odds = max(180, min(360, round(column * 0.42))) if planned else 64
+        self.resizeDocks([self.docks["selection"], self.docks["odds"]],
+                         [max(120, column - odds), odds], Qt.Orientation.Vertical)
+
+    def _inside_screen(self, chosen: QSize) -> None:
+        """Once shown, the window system's frame is known: a first window whose frame runs
+        past the screen's free area is made that much smaller (unless it was given a size
+        since, as a screenshot gives it)."""
+        screen = self.screen()
+        if screen is None or self.isMaximized() or self.size() != chosen:
+            return
+        free, frame = screen.availableGeometry(), self.frameGeometry()
+        if free.contains(frame):
+            return
+        over = QSize(max(0, frame.width() - free.width()),
+                     max(0, frame.height() - free.height()))
+        self.resize(self.size() - over)
+        self.move(max(free.left(), min(self.x(), free.right() - self.frameGeometry().width())),
+                  max(free.top(), min(self.y(), free.bottom() - self.frameGeometry().height())))
+
+    def remember_size(self) -> None:
+        """Kept for the next start: the player's own size and place for the window."""
+        self.settings.setValue("window/geometry", self.saveGeometry())
 
     def _build_toolbar(self) -> None:
         bar = TurnBar(self.undo_action, self.redo_action, self.save_action)
@@ -364,7 +430,9 @@ class MainWindow(QMainWindow):
         self.log.header = badge
         self._show_log()
         self._sync_title()
-        self.covered_for = None
+        # Everyone saw the game begin or open: the first side's board waits behind the
+        # cover too, as every later side's does (its briefing had shown at once).
+        self.covered_for = "" if self._covers() else None
         self.refresh()
         self.controller.idle()
         self.view.fit()
@@ -454,7 +522,7 @@ class MainWindow(QMainWindow):
     def _maybe_cover(self) -> bool:
         """Cover the board when the turn passes to another side in a game with secrets;
         whether it is covered now. (Play by email has one side at each screen: no cover.)"""
-        if not self.session.hidden or self.session.teacher_view or self.session.pbem:
+        if not self._covers():
             return False
         public = self.session.observation(PUBLIC).view
         side = public.to_move
@@ -471,6 +539,14 @@ class MainWindow(QMainWindow):
             self.cover.cover(public.actor, self.scene.colour(public.actor))
             self._set_covered(True)
         return self.cover.isVisible()
+
+    def _covers(self) -> bool:
+        """Whether the board is covered between sides: in a game with secrets kept, one
+        screen for all — not at an open table (solo play, teaching), not by email (one
+        side at each screen), not in the teacher view or a picture drawn for one side."""
+        session = self.session
+        return (session.hidden and not session.teacher_view and session.pbem is None
+                and not session.game.table.open and session.seat_override is None)
 
     def _set_covered(self, on: bool) -> None:
         """Under the cover nothing works and nothing shows: every dock (floating too) shows
@@ -748,6 +824,7 @@ class MainWindow(QMainWindow):
 
     def quit(self) -> None:
         if self.may_leave_game("closing"):
+            self.remember_size()
             self.close()
 
     def show_help(self) -> None:
@@ -789,6 +866,8 @@ class MainWindow(QMainWindow):
         if event.spontaneous() and not self.may_leave_game("closing"):
             event.ignore()
             return
+        if event.spontaneous():  # the player's own close: the size is theirs to keep
+            self.remember_size()
         self.session.retire()
         if self.help_window is not None:
             self.help_window.close()

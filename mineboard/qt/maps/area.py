@@ -42,7 +42,7 @@ from mineboard.qt.maps.items import (
 )
 from mineboard.qt.maps.layer import Buckets, Cell, MapLayer
 from mineboard.qt.maps.picture import Picture
-from mineboard.qt.maps.scene import Colours, Hit, MapScene
+from mineboard.qt.maps.scene import Clearance, Colours, Hit, MapScene
 
 MINED_LINE = QColor("#8B1E3F")
 UNHELD = QColor("#999999")
@@ -399,6 +399,18 @@ class AreaScene(MapScene):
                 cap.refresh()
         self.set_mined(picture.marked)
 
+    def _arrange_markers(self) -> None:
+        """Capital names first, nudged off zone numbers, stars and one another (Helsinki,
+        130 and Tallinn had been written over one another); then the markers."""
+        if not self.far:
+            clear = Clearance(self, [], stacks=False)
+            for place in sorted(self.capitals):
+                label = self.capitals[place].label
+                label.setVisible(False)  # not an obstacle to itself
+                clear.settle(label, label.pos(), QPointF(0, 0))
+                label.setVisible(True)
+        super()._arrange_markers()
+
     def show_detail(self) -> None:
         """Far out, capital names give way to the map, zone numbers shrink and lines are
         hairlines; farther, zone numbers go too."""
@@ -424,6 +436,12 @@ class AreaScene(MapScene):
             self.lines[way].eligible = way in glowing
         self._glowing = glowing
         self.glow.setPath(self._joined(glowing))
+        self._reopen()
+
+    def keep_clear(self) -> list[QPainterPath]:
+        """The lines that glow too: each its own path, so a stack that covers one is told
+        from one that covers three."""
+        return [*super().keep_clear(), *(self.lines[w].path for w in sorted(self._glowing))]
 
     def _light(self) -> None:
         lit = self._flashed | ({self._hovered} if self._hovered else set())

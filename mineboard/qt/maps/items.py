@@ -200,7 +200,32 @@ def text_art(text: str, style: TextStyle, ratio: float) -> Art:
 class Overlay(QGraphicsPathItem):
     """A path drawn over the map that is no click target (a route, glowing lines, lit
     places). Qt would stroke its path to find its shape at every click near it; with none,
-    a click passes through it to what lies beneath, as it always did."""
+    a click passes through it to what lies beneath, as it always did.
+
+    Its bounds are its own, not its (empty) shape's: Qt takes a path item's bounds from
+    its shape, and an item with no bounds is culled by the view — the glow of the lines to
+    mine vanished at the first zoom step, and an old glow stayed on the screen, never
+    repainted, once the lines changed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.margin = 0.0
+        """Scene units around the path that its cosmetic pen (screen pixels) may cover at
+        the view's zoom: the scene sets it with every zoom step (:meth:`at_scale`)."""
+
+    def at_scale(self, scale: float) -> None:
+        """The view shows ``scale`` screen pixels per scene unit."""
+        margin = (self.pen().widthF() + 2) / max(scale, 1e-9)
+        if margin != self.margin:
+            self.prepareGeometryChange()
+            self.margin = margin
+
+    def boundingRect(self) -> QRectF:
+        path = self.path()
+        if path.isEmpty():
+            return QRectF()
+        m = self.margin
+        return path.controlPointRect().adjusted(-m, -m, m, m)
 
     def shape(self) -> QPainterPath:
         return QPainterPath()
@@ -236,6 +261,8 @@ class StackItem(ScreenItem):
         self.units: tuple[UnitMark, ...] = ()
         self.ticked: frozenset[str] = frozenset()
         self.opened = False
+        self.flip: Flip = (False, False)
+        """Which way it spreads when opened (the scene turns it off lines that glow)."""
         self.captioned = True
         """Whether the top unit's names are written under it (the scene drops them where
         places are close on screen)."""
@@ -246,10 +273,14 @@ class StackItem(ScreenItem):
         self.ticked = ticked & {u.id for u in units}
         self.refresh()
 
-    def set_open(self, opened: bool) -> None:
-        self.opened = opened
+    def set_open(self, opened: bool, flip: Flip = (False, False)) -> None:
+        self.opened, self.flip = opened, flip
         self.setZValue(OPEN_Z if opened else STACK_Z)
         self.refresh()
+
+    def open_rect(self, flip: Flip) -> QRectF:
+        """The scene rectangle it would cover, opened with ``flip``, at the view's zoom."""
+        return self.mapRectToScene(open_frame(len(self.units), flip))
 
     @property
     def selected_count(self) -> int:
@@ -265,7 +296,7 @@ class StackItem(ScreenItem):
                            bool(self.ticked), self.ratio)
         if self.opened and self.units:
             return open_art(self.units, tuple(u.id in self.ticked for u in self.units),
-                            self.colour.name(), self.ratio)
+                            self.colour.name(), self.ratio, self.flip)
         kinds = tuple(dict.fromkeys(u.art for u in self.units))[:3]
         top = self.units[0] if self.units and self.captioned else UnitMark("", "back", "")
         return stack_art(kinds, Caption(top.name, top.label), self.colour.name(), self.count,
@@ -278,7 +309,7 @@ class StackItem(ScreenItem):
             return None
         local = self.mapFromScene(scene_pos)
         for i, unit in enumerate(self.units):
-            if open_cell(i, len(self.units)).contains(local):
+            if open_cell(i, len(self.units), self.flip).contains(local):
                 return unit.id
         return None
 
@@ -290,22 +321,37 @@ OPEN_ROW = 6
 OPEN_CAPTION = 13.0
 
 
-def open_cell(index: int, count: int) -> QRectF:
+Flip = tuple[bool, bool]
+"""Which way an opened stack spreads from where it stood: (leftwards, upwards)."""
+FLIPS: tuple[Flip, ...] = ((False, False), (True, False), (False, True), (True, True))
+
+
+def open_cell(index: int, count: int, flip: Flip = (False, False)) -> QRectF:
     """Where the ``index``-th of ``count`` units of an opened stack is drawn, with its
-    name under it: the first where the closed stack stood, the rest to its right."""
+    name under it: the first where the closed stack stood, the rest to its right and
+    below — or, ``flip``ped, to its left or above, off the lines it would cover."""
     s = StackItem.SIZE
     row, col = divmod(index, OPEN_ROW)
-    return QRectF(-s / 2 + col * (s + 12), -s / 2 + row * (s + OPEN_CAPTION + 6),
+    dx, dy = col * (s + 12), row * (s + OPEN_CAPTION + 6)
+    return QRectF(-s / 2 + (-dx if flip[0] else dx), -s / 2 + (-dy if flip[1] else dy),
                   s + 8, s + OPEN_CAPTION)
+
+
+def open_frame(count: int, flip: Flip = (False, False)) -> QRectF:
+    """The frame an opened stack of ``count`` units draws around its cells."""
+    cells = [open_cell(i, count, flip) for i in range(count)]
+    frame = cells[0]
+    for cell in cells[1:]:
+        frame = frame.united(cell)
+    return frame.adjusted(-8, -8, 4, 4)
 
 
 @cache
 def open_art(units: tuple[UnitMark, ...], ticked: tuple[bool, ...], colour: str,
-             ratio: float) -> Art:
+             ratio: float, flip: Flip = (False, False)) -> Art:
     s = StackItem.SIZE
-    cells = [open_cell(i, len(units)) for i in range(len(units))]
-    frame = cells[0].united(cells[-1]).united(cells[min(len(cells), OPEN_ROW) - 1])
-    frame = frame.adjusted(-8, -8, 4, 4)
+    cells = [open_cell(i, len(units), flip) for i in range(len(units))]
+    frame = open_frame(len(units), flip)
     font = font_of(6)
     metrics = QFontMetricsF(font)
 

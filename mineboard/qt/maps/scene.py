@@ -14,13 +14,13 @@ to pips and markers shrink, so a crowded map stays readable and cheap to draw.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import Any, ClassVar, TypeVar
 
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, QVariantAnimation
-from PySide6.QtGui import QColor, QPainterPath, QTransform
+from PySide6.QtGui import QColor, QPainterPath, QPainterPathStroker, QTransform
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPixmapItem,
@@ -34,8 +34,11 @@ from mineboard.core.places import PlaceRef
 from mineboard.maps.model import BoardMap
 from mineboard.qt.art import counter_pixmap
 from mineboard.qt.maps.items import (
+    FLIPS,
     LABEL_Z,
+    Flip,
     MarkerItem,
+    Overlay,
     PathItem,
     ScreenItem,
     StackItem,
@@ -84,6 +87,14 @@ class Clearance:
         self.scene = scene
         self.taken: list[QRectF] = list(route)
         self.stacks = stacks
+
+    def hold(self, item: ScreenItem, anchor: QPointF) -> None:
+        """``item`` keeps its shift; what is placed after goes round it."""
+        unit = 1 / self.scene.view_scale
+        box = item.boundingRect()
+        shift = item.transform()
+        self.taken.append(QRectF(anchor + (box.topLeft() + QPointF(shift.dx(), shift.dy()))
+                                 * unit, box.size() * unit))
 
     def settle(self, item: ScreenItem, anchor: QPointF, offset: QPointF,
                place: str | None = None, spots: tuple[QPointF, ...] = ()) -> None:
@@ -145,6 +156,9 @@ class Hit:
     at: PlaceRef
     owner: str | None = None
     unit: str | None = None
+    beneath: PlaceRef | None = None
+    """For a way (a line) hit near it: the place under the click — what the player may
+    have meant, where nothing can be done on the way."""
 
 
 class MapScene(QGraphicsScene):
@@ -171,6 +185,10 @@ class MapScene(QGraphicsScene):
         """How far apart places typically are, in scene units (subclasses measure it)."""
         self.view_scale, self.ratio, self.far, self.tiny = 1.0, 1.0, False, False
         self._screen_items: set[ScreenItem] = set()
+        self._keep: set[tuple[str, str]] = set()
+        self._placed_at = 0.0
+        """The zoom the stacks were last placed at: kept spots hold only at that zoom."""
+        self._overlays: set[Overlay] = set()
         self.captions = True
         self._arranged_at = 1.0
         self._rearrange = QTimer(self)
@@ -184,6 +202,9 @@ class MapScene(QGraphicsScene):
     # ---- items and the view's zoom -------------------------------------------------------
     def addItem(self, item: QGraphicsItem) -> None:
         super().addItem(item)
+        if isinstance(item, Overlay):
+            self._overlays.add(item)
+            item.at_scale(self.view_scale)
         if isinstance(item, ScreenItem):
             self._screen_items.add(item)
             item.setScale(1 / self.view_scale)
@@ -191,6 +212,8 @@ class MapScene(QGraphicsScene):
 
     def removeItem(self, item: QGraphicsItem) -> None:
         super().removeItem(item)
+        if isinstance(item, Overlay):
+            self._overlays.discard(item)
         if isinstance(item, ScreenItem):
             self._screen_items.discard(item)
 
@@ -209,6 +232,8 @@ class MapScene(QGraphicsScene):
         inverse = 1 / scale
         for item in self._screen_items:  # thousands of stacks: the loop is kept bare
             item.setScale(inverse)
+        for overlay in self._overlays:
+            overlay.at_scale(scale)
         if restyle:
             for item in self._screen_items:
                 item.restyle(ratio, self.far)
@@ -235,12 +260,16 @@ class MapScene(QGraphicsScene):
         """Redraw everything dynamic from ``picture`` (made from a side's view)."""
         self.picture = picture
         stacks = {(s.place, s.owner): s for s in picture.stacks if s.place in self.anchors}
+        before = {key: item.units for key, item in self.stacks.items()}
         self._sync(self.stacks, stacks, self._stack_item)
-        for key, mark in stacks.items():
-            item = self.stacks[key]
+        for key in sorted(stacks):
+            mark, item = stacks[key], self.stacks[key]
             item.set_units(mark.units, frozenset(self.selected))
             item.setPos(self.anchors[mark.place])
             item.setToolTip(mark.tip)
+        # Stacks stay where they were unless their own units changed: buying mines had
+        # moved the German stack onto zone 123's number and the British one over London.
+        self._keep = {key for key, mark in stacks.items() if before.get(key) == mark.units}
         counters = {(c.at.id, c.owner): c for c in picture.counters}
         self._sync(self.markers, counters,
                    lambda key: MarkerItem(counters[key].at, key[1], self.colours(key[1])))
@@ -249,7 +278,7 @@ class MapScene(QGraphicsScene):
             marker.faces, marker.count, marker.revealed = cmark.faces, cmark.count, None
             marker.setToolTip(cmark.tip)
             marker.refresh()
-        self._arrange()
+        self._arrange(keep=self._keep)
         self.show_places(picture)
 
     def _stack_item(self, key: tuple[str, str]) -> StackItem:
@@ -257,26 +286,40 @@ class MapScene(QGraphicsScene):
         item.captioned = self.captions
         return item
 
-    def _arrange(self) -> None:
+    def _arrange(self, keep: set[tuple[str, str]] | None = None) -> None:
         """Where each stack and marker sits beside its place, owners in turn order; the
         offsets may change with the level of detail. Near enough to read, stacks of area
         and star maps keep clear of names and numbers, as markers do (a few hundred at
-        most: on a larger map they keep their offsets, which the far view draws anyway)."""
+        most: on a larger map they keep their offsets, which the far view draws anyway).
+
+        ``keep``: stacks that stay where they were placed last (at this zoom), and that
+        the others are placed around; None places all afresh (the zoom changed). The
+        order is the places' and owners', never the order items were made in, so the same
+        game is drawn the same way every time."""
         order = {o: i for i, o in enumerate(self.picture.owners)}
         per_place: dict[str, int] = {}
         clear = Clearance(self, [], stacks=False) if (
             self.stacks_keep_clear and not self.far
             and len(self.stacks) <= MAX_CLEARED_STACKS) else None
+        kept = keep if keep is not None and self._placed_at == self.view_scale else set()
+        todo: list[tuple[StackItem, str, QPointF, tuple[QPointF, ...]]] = []
         for (place, owner), item in sorted(self.stacks.items(),
-                                           key=lambda kv: (kv[0][0], order.get(kv[0][1], 99))):
+                                           key=lambda kv: (kv[0][0], order.get(kv[0][1], 99),
+                                                           kv[0][1])):
             index = per_place.get(place, 0)
             per_place[place] = index + 1
             offset = self.stack_offset(index, order.get(owner, 0))
-            if clear is not None and item is not self.carried:
-                clear.settle(item, self.anchors[place], offset, place,
-                             self.stack_spots(index, order.get(owner, 0)))
-            else:
+            if clear is None or item is self.carried:
                 item.set_shift(offset)
+            elif (place, owner) in kept:
+                clear.hold(item, self.anchors[place])  # where it was: the others go round
+            else:
+                todo.append((item, place, offset, self.stack_spots(index,
+                                                                   order.get(owner, 0))))
+        for item, place, offset, spots in todo:
+            assert clear is not None
+            clear.settle(item, self.anchors[place], offset, place, spots)
+        self._placed_at = self.view_scale
         self._arrange_markers()
 
     def _arrange_markers(self) -> None:
@@ -305,10 +348,13 @@ class MapScene(QGraphicsScene):
         """The scene rectangles of the map's own names and signs near ``rect`` (at the
         view's zoom), and of the stacks if ``stacks``, that markers must leave readable;
         maps add what their layers draw."""
-        return [item.sceneBoundingRect() for item in self.items(rect)
-                if (stacks and isinstance(item, StackItem) and item is not self.carried)
-                or (isinstance(item, ScreenItem) and not isinstance(item, StackItem)
-                    and item.zValue() == LABEL_Z and item.isVisible())]
+        found = [item.sceneBoundingRect() for item in self.items(rect)
+                 if (stacks and isinstance(item, StackItem) and item is not self.carried)
+                 or (isinstance(item, ScreenItem) and not isinstance(item, StackItem)
+                     and item.zValue() == LABEL_Z and item.isVisible())]
+        # in one order whatever order the scene keeps its items in: the areas covered are
+        # summed, and a sum's last digits (which break ties) follow the order
+        return sorted(found, key=lambda r: (r.x(), r.y(), r.width(), r.height()))
 
     def _route_rects(self) -> list[QRectF]:
         """The planned route as thin boxes, one per leg: what a marker must not cover."""
@@ -350,7 +396,7 @@ class MapScene(QGraphicsScene):
         wanted = set(keys)
         for key in [k for k in store if k not in wanted]:
             self.removeItem(store.pop(key))  # type: ignore[arg-type]
-        for key in wanted:
+        for key in sorted(wanted, key=str):  # items made in one order, whatever the hashes
             if key not in store:
                 store[key] = make(key)
                 self.addItem(store[key])  # type: ignore[arg-type]
@@ -366,9 +412,10 @@ class MapScene(QGraphicsScene):
         item = self.stacks.get(key) if key is not None else None
         if item is None or pos is None:
             if self.carried is not None:
+                back = (self.carried.place, self.carried.owner)
                 self.carried.setPos(self.anchors[self.carried.place])
                 self.carried = None
-                self._arrange()
+                self._arrange(keep=set(self.stacks) - {back})  # the others stay put
             return
         self.carried = item
         item.setPos(pos)
@@ -378,7 +425,43 @@ class MapScene(QGraphicsScene):
         """Open the stack at (place, owner) to show every unit (None: close them all)."""
         for k, item in self.stacks.items():
             if item.opened != (k == key):
-                item.set_open(k == key)
+                item.set_open(k == key, self._open_way(item) if k == key else (False, False))
+
+    def _open_way(self, item: StackItem) -> Flip:
+        """The way an opened stack spreads: the first that covers none of the places lit as
+        targets or the route (the lines an Escort may mine had been under its units), else
+        the one that covers fewest."""
+        if not self.keep_clear():
+            return (False, False)
+        stroker = QPainterPathStroker()  # a line's own pixels, not the area it would close
+        stroker.setWidth(4 / self.view_scale)
+        keep = [stroker.createStroke(path) for path in self.keep_clear()]
+
+        def covered(flip: Flip) -> int:
+            rect = item.open_rect(flip)
+            return sum(1 for path in keep if path.intersects(rect))
+
+        return min(FLIPS, key=lambda flip: (covered(flip), FLIPS.index(flip)))
+
+    def keep_clear(self) -> list[QPainterPath]:
+        """What an opened stack should not cover: the planned route, and what maps light up
+        as targets."""
+        route = self.path_item.path()
+        if route.isEmpty():
+            return []
+        end = route.currentPosition()  # where the move goes: its number and its odds' place
+        reach = 24 / self.view_scale
+        goal = QPainterPath()
+        goal.addEllipse(end, reach, reach)
+        return [route, goal]
+
+    def _reopen(self) -> None:
+        """Targets or the route changed: the opened stack turns off them if it can."""
+        for item in self.stacks.values():
+            if item.opened:
+                flip = self._open_way(item)
+                if flip != item.flip:
+                    item.set_open(True, flip)
 
     # ---- overlays driven by the interactions --------------------------------------------
     def set_path(self, places: Iterable[str]) -> None:
@@ -390,6 +473,7 @@ class MapScene(QGraphicsScene):
             else:
                 path.lineTo(point)
         self.path_item.setPath(path)
+        self._reopen()
         if not self.far:
             self._arrange_markers()
 
@@ -428,8 +512,12 @@ class MapScene(QGraphicsScene):
         for item in self.items(pos, _SHAPE, _TOP_FIRST, view_transform):
             found = self.hit_item(item, pos)
             if found is not None and (ways or found.at.id in self.board.places):
-                return found
-        return self.hit_background(pos, ways)
+                return found  # a stack or a marker: aimed at
+        found = self.hit_background(pos, ways)
+        if found is None or found.at.id in self.board.places:
+            return found
+        under = self.hit_background(pos, ways=False)  # a line near the click: and beneath?
+        return replace(found, beneath=under.at) if under is not None else found
 
     def hover(self, pos: QPointF | None) -> None:
         """The mouse is over ``pos`` (None: it left the map); maps may light up a way."""
