@@ -154,7 +154,7 @@ def test_undo_and_save_are_on_the_toolbar(qtbot, tmp_path, monkeypatch):
     assert len(w.session.game.records) == 1
     qtbot.mouseClick(bar.button_for(w.undo_action), Qt.MouseButton.LeftButton)
     assert len(w.session.game.records) == 0
-    monkeypatch.setattr("mineboard.qt.mainwindow.QFileDialog.getSaveFileName",
+    monkeypatch.setattr("mineboard.qt.window_files.QFileDialog.getSaveFileName",
                         lambda *a, **k: (str(tmp_path / "g.json"), ""))
     qtbot.mouseClick(bar.button_for(w.save_action), Qt.MouseButton.LeftButton)
     assert (tmp_path / "g.json").is_file()

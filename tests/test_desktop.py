@@ -29,7 +29,7 @@ def test_the_program_has_its_icon_at_every_size_it_is_drawn(qapp):
 def test_save_as_keeps_the_extension_the_desktop_opens(qtbot, tmp_path, monkeypatch):
     w = shown_window(qtbot, GameSession.open("northsea-1940", 3))
     w.end_phase()
-    monkeypatch.setattr("mineboard.qt.mainwindow.QFileDialog.getSaveFileName",
+    monkeypatch.setattr("mineboard.qt.window_files.QFileDialog.getSaveFileName",
                         lambda *a, **k: (str(tmp_path / "my game"), ""))
     assert w.save_as()
     saved = tmp_path / "my game.mineboard"

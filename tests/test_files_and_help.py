@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from mineboard.core.errors import BadInput
 from mineboard.core.table import Table
-from mineboard.qt import mainwindow
+from mineboard.qt import window_files
 from mineboard.qt.app import startup_session
 from mineboard.qt.dialogs import NewGameChoice, NewGameDialog, ask_unsaved
 from mineboard.qt.help import help_page
@@ -56,7 +56,7 @@ class Asked:
 
 def answering(monkeypatch: pytest.MonkeyPatch, *answers: str) -> Asked:
     asked = Asked(*answers)
-    monkeypatch.setattr(mainwindow, "ask_unsaved", asked)
+    monkeypatch.setattr(window_files, "ask_unsaved", asked)
     return asked
 
 
@@ -150,7 +150,7 @@ def test_a_game_with_nothing_to_save_closes_and_is_replaced_without_a_question(
     w = window_for(qtbot)
     asked = answering(monkeypatch)
     offered: list[int] = []
-    monkeypatch.setattr(mainwindow, "choose_new_game",
+    monkeypatch.setattr(window_files, "choose_new_game",
                         lambda parent: offered.append(1) or None)
     w.new_game()
     w.closeEvent(WindowSystemClose())
@@ -164,7 +164,7 @@ def test_new_game_asks_first_and_cancel_keeps_the_game(qtbot, monkeypatch):
     asked = answering(monkeypatch, "cancel", "discard")
     offered: list[int] = []
     choice = NewGameChoice("imperium-marches", Table(open=True), {}, 41)
-    monkeypatch.setattr(mainwindow, "choose_new_game",
+    monkeypatch.setattr(window_files, "choose_new_game",
                         lambda parent: offered.append(1) or choice)
     w.new_game()
     assert offered == [] and w.session is session
@@ -199,7 +199,7 @@ def test_a_replaced_game_keeps_its_autosave_as_the_last_session(qtbot, monkeypat
     w.end_phase()
     w.end_phase()
     answering(monkeypatch, "discard")
-    monkeypatch.setattr(mainwindow, "choose_new_game",
+    monkeypatch.setattr(window_files, "choose_new_game",
                         lambda parent: NewGameChoice("northsea-1940", Table(), {}, None))
     w.new_game()
     assert not (data / "autosave.json").exists()

@@ -7,60 +7,41 @@ is read through the session's observation for the seat in front of the screen.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from pathlib import Path
-
 import shiboken6
-from PySide6.QtCore import QByteArray, QPoint, QPointF, QRect, QSettings, QSize, Qt, QTimer
-from PySide6.QtGui import (
-    QAction,
-    QActionGroup,
-    QCloseEvent,
-    QColor,
-    QGuiApplication,
-    QKeySequence,
-    QPainter,
-)
+from PySide6.QtCore import QPoint, QPointF, QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
-    QFileDialog,
-    QHBoxLayout,
     QLabel,
-    QMainWindow,
     QMenu,
     QMessageBox,
-    QPushButton,
     QScrollArea,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from mineboard.core.errors import IllegalAction, MineboardError
+from mineboard.core.errors import IllegalAction
 from mineboard.core.events import CountersRevealed, Event, UnitLost
 from mineboard.core.game import PUBLIC
 from mineboard.core.history import Record
 from mineboard.core.places import PlaceRef
-from mineboard.core.table import Table
 from mineboard.qt.by_email import ByEmail
 from mineboard.qt.controller import BoardController
 from mineboard.qt.controls import ControlsPanel
-from mineboard.qt.dialogs import ask_passphrases, ask_unsaved, choose_new_game
+from mineboard.qt.cover import Cover
 from mineboard.qt.dice import DiceTray
 from mineboard.qt.docks import LogView, OddsChart, SelectionPanel
 from mineboard.qt.help import HelpWindow
 from mineboard.qt.maps.scene import Hit
 from mineboard.qt.plugin import track
 from mineboard.qt.registry import ui_for
-from mineboard.qt.session import CLOSED_TABLE, GameSession, last_session_path, settings_path
+from mineboard.qt.session import CLOSED_TABLE, GameSession, settings_path
 from mineboard.qt.toolbar import TurnBar
 from mineboard.qt.view import BoardView
+from mineboard.qt.window_files import GameFiles
+from mineboard.qt.window_size import WindowSize
 
-FRAME_ALLOWANCE = QSize(0, 32)
-"""Room left for a window system's title bar before the frame is known (it is checked
-once the window shows)."""
-SAVE_SUFFIX = ".mineboard"
-"""Saved games' extension: the desktop file registers it (application/x-mineboard-save)."""
 SHORTCUTS = [
     ("Enter", "confirm the planned order"), ("Esc", "cancel the current selection or plan"),
     ("Right-click", "a menu of what is here and what may be done there; never moves "
@@ -77,68 +58,14 @@ SHORTCUTS = [
 ]
 
 
-class Cover(QWidget):
-    """Hot-seat cover: hides the board between two sides' turns.
 
-    Only the named side's button lifts it — a stray click, a key held down, a shortcut
-    pressed by the side that just played do nothing. The button never takes the focus by
-    itself, so the Enter that confirmed the last order cannot press it too.
-    """
-
-    def __init__(self, parent: QWidget, on_ready: Callable[[], None]) -> None:
-        super().__init__(parent)
-        self.on_ready = on_ready
-        self.colour = QColor("#1B2430")
-        self.text = ""
-        layout = QVBoxLayout(self)
-        layout.addStretch(2)
-        self.title = QLabel()
-        self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.title.setStyleSheet("color: #F5F0E6; font-size: 26pt;")
-        layout.addWidget(self.title)
-        self.detail = QLabel("The board, the log and every menu stay hidden until the "
-                             "side named on the button presses it.")
-        self.detail.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.detail.setStyleSheet("color: #C9C2B4; font-size: 12pt;")
-        layout.addWidget(self.detail)
-        layout.addSpacing(24)
-        self.button = QPushButton()
-        self.button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
-        self.button.setAutoDefault(False)
-        self.button.setMinimumSize(320, 56)
-        self.button.setStyleSheet("font-size: 15pt;")
-        self.button.clicked.connect(self._ready)
-        row = QHBoxLayout()
-        row.addStretch(1)
-        row.addWidget(self.button)
-        row.addStretch(1)
-        layout.addLayout(row)
-        layout.addStretch(3)
-        self.hide()
-
-    def cover(self, nation: str, colour: QColor) -> None:
-        self.text = f"Pass to {nation}"
-        self.title.setText(self.text)
-        self.button.setText(f"I am {nation}")
-        self.colour = colour
-        parent = self.parentWidget()
-        if parent is not None:
-            self.setGeometry(parent.rect())
-        self.show()
-        self.raise_()
-        self.setFocus()  # away from the board, whose keys would otherwise still work
-
-    def _ready(self) -> None:
-        self.hide()
-        self.on_ready()
-
-    def paintEvent(self, event: object) -> None:
-        painter = QPainter(self)
-        painter.fillRect(self.rect(), QColor("#1B2430"))
-        painter.fillRect(0, 0, self.width(), 10, self.colour)
+class MainWindow(GameFiles, WindowSize):
+    """The board, its docks and menus, for the game of one session at a time. Its parts
+    by job: :class:`GameFiles` (new, open, save) and :class:`WindowSize`; this class
+    builds the menus, binds the session and keeps the board, the cover and the docks in
+    step."""
 
 
-class MainWindow(QMainWindow):
     def __init__(self, session: GameSession) -> None:
         super().__init__()
         self.setWindowTitle("mineboard")
@@ -159,25 +86,6 @@ class MainWindow(QMainWindow):
         self.autosave_label.hide()
         self.statusBar().addPermanentWidget(self.autosave_label)
         self.load_session(session)
-
-    # ---- the window's size --------------------------------------------------------------
-    PREFERRED = QSize(1400, 900)
-
-    def _fit_to_screen(self) -> None:
-        """The size the player left it at, if it still fits the screen; else, the first
-        time, the preferred size within the screen's free area (a 1400×900 window on a
-        1280×800 laptop had End phase, the docks and the log off the screen)."""
-        screen = self.screen() or QGuiApplication.primaryScreen()
-        free = screen.availableGeometry() if screen is not None else QRect(0, 0, 1400, 900)
-        saved = self.settings.value("window/geometry")
-        if isinstance(saved, QByteArray) and self.restoreGeometry(saved) and \
-                free.contains(self.frameGeometry().adjusted(8, 8, -8, -8)):
-            return
-        size = self.PREFERRED.boundedTo(free.size() - FRAME_ALLOWANCE)
-        self.resize(size)
-        self.move(free.left() + (free.width() - size.width()) // 2,
-                  free.top() + max(0, (free.height() - size.height()) // 3))
-        self._fits_frame: QSize | None = size
 
     # ---- building --------------------------------------------------------------------------
     @property
@@ -234,52 +142,7 @@ class MainWindow(QMainWindow):
 
     def showEvent(self, event: object) -> None:
         super().showEvent(event)  # type: ignore[arg-type]
-        chosen = getattr(self, "_fits_frame", None)
-        if chosen is not None:
-            self._fits_frame = None
-            QTimer.singleShot(0, self, lambda: self._inside_screen(chosen))
-        if not getattr(self, "_docks_sized", False):
-            self._docks_sized = True
-            # The map first: on a small screen the log and the side docks give up room.
-            log = max(84, min(140, round(self.height() * 0.15)))
-            side = max(300, min(340, round(self.width() * 0.26)))
-            self.resizeDocks([self.docks["log"]], [log], Qt.Orientation.Vertical)
-            self.resizeDocks([self.docks["selection"]], [side], Qt.Orientation.Horizontal)
-            self._balance_docks(self.odds.preview is not None)
-            self.selection.rows_shown = 4 if self.height() < 860 else 8
-            self.selection.fit_rows()
-            # once the docks have their sizes: the map fitted, its stacks placed clear
-            QTimer.singleShot(0, self, lambda: self.view.fit())
-
-    def _balance_docks(self, planned: bool) -> None:
-        """The right-hand column between the picked units and the odds: while nothing is
-        planned the odds dock is a line and the Selection dock's options and buttons have
-        the room (on a small screen the Load button had been below its fold); once a move
-        is planned its odds take two fifths (the chart reads at 180 px)."""
-        column = self.docks["selection"].height() + self.docks["odds"].height()
-        odds = max(180, min(360, round(column * 0.42))) if planned else 64
-        self.resizeDocks([self.docks["selection"], self.docks["odds"]],
-                         [max(120, column - odds), odds], Qt.Orientation.Vertical)
-
-    def _inside_screen(self, chosen: QSize) -> None:
-        """Once shown, the window system's frame is known: a first window whose frame runs
-        past the screen's free area is made that much smaller (unless it was given a size
-        since, as a screenshot gives it)."""
-        screen = self.screen()
-        if screen is None or self.isMaximized() or self.size() != chosen:
-            return
-        free, frame = screen.availableGeometry(), self.frameGeometry()
-        if free.contains(frame):
-            return
-        over = QSize(max(0, frame.width() - free.width()),
-                     max(0, frame.height() - free.height()))
-        self.resize(self.size() - over)
-        self.move(max(free.left(), min(self.x(), free.right() - self.frameGeometry().width())),
-                  max(free.top(), min(self.y(), free.bottom() - self.frameGeometry().height())))
-
-    def remember_size(self) -> None:
-        """Kept for the next start: the player's own size and place for the window."""
-        self.settings.setValue("window/geometry", self.saveGeometry())
+        self._size_docks_once()
 
     def _build_toolbar(self) -> None:
         bar = TurnBar(self.undo_action, self.redo_action, self.save_action)
@@ -736,97 +599,6 @@ class MainWindow(QMainWindow):
             self.cursor().pos()) + QPoint(4, 4)))
         self._menu = menu
 
-    # ---- files -----------------------------------------------------------------------------
-    def may_leave_game(self, doing: str) -> bool:
-        """Before the game leaves the window by ``doing`` ("closing"): if it has moves not
-        saved, the player saves them, lets them go, or keeps the game (False)."""
-        if not self.session.modified:
-            return True
-        answer = ask_unsaved(self, self.game_name(), doing, self.session.pbem is None)
-        if answer == "save":
-            return self.save()
-        return answer == "discard"
-
-    def _leaving(self, doing: str, then: Callable[[], None]) -> Callable[[], None]:
-        """``then``, once the game shown may leave the window by ``doing``."""
-        def run() -> None:
-            if self.may_leave_game(doing):
-                then()
-        return run
-
-    def new_game(self) -> None:
-        if not self.may_leave_game("starting a new game"):
-            return
-        choice = choose_new_game(self)
-        if choice is not None:
-            self._open(choice.scenario, choice.table, choice.passphrases, choice.seed)
-
-    def open_file(self) -> None:
-        if not self.may_leave_game("opening another game"):
-            return
-        path, _ = QFileDialog.getOpenFileName(
-            self, "Open a save or scenario", "",
-            "mineboard games (*.mineboard *.json);;All files (*)")
-        if path:
-            self._open(path)
-
-    def open_last_session(self) -> None:
-        """The game that last left a window (closed, replaced, or a restore declined)."""
-        path = last_session_path()
-        if not path.exists():
-            self.say("No last session is kept yet: one is, once a game leaves the window.")
-            return
-        if self.may_leave_game("opening the last session"):
-            self._open(str(path), kept=True)
-
-    def _open(self, name: str, table: Table = Table(),
-              passphrases: dict[str, str] | None = None, seed: int | None = None,
-              kept: bool = False) -> None:
-        """Open ``name`` in place of the game shown (whose moves :meth:`may_leave_game`
-        has seen to). ``kept``: a last session, a game with no file of its own."""
-        try:
-            needed = GameSession.passphrases_needed(name)
-            if needed and passphrases is None:
-                passphrases = ask_passphrases(self, needed, Path(name).name,
-                                              GameSession.sealed_by(name))
-                if passphrases is None:
-                    return
-            session = (GameSession.restore(Path(name), passphrases) if kept else
-                       GameSession.open(name, seed, table, passphrases))
-        except MineboardError as exc:
-            QMessageBox.warning(self, "Cannot open", str(exc))
-            return
-        self.load_session(session)
-
-    def save(self) -> bool:
-        """Whether the game is now saved (False: the player cancelled, or it failed)."""
-        if self.session.path is None:
-            return self.save_as()
-        return self._save_to(self.session.path)
-
-    def save_as(self) -> bool:
-        path, _ = QFileDialog.getSaveFileName(self, "Save game", "game.mineboard",
-                                              "mineboard saved games (*.mineboard)")
-        if not path:
-            return False
-        chosen = Path(path)  # the desktop opens a game by its extension: keep it on
-        return self._save_to(chosen if chosen.suffix else chosen.with_suffix(SAVE_SUFFIX))
-
-    def _save_to(self, path: Path) -> bool:
-        try:
-            self.session.save(path)
-        except MineboardError as exc:
-            QMessageBox.warning(self, "Cannot save", str(exc))
-            return False
-        self._sync_title()
-        self.say(f"Saved to {path}")
-        return True
-
-    def quit(self) -> None:
-        if self.may_leave_game("closing"):
-            self.remember_size()
-            self.close()
-
     def show_help(self) -> None:
         """F1: how to play the ruleset on the board, then every key and click."""
         if self.help_window is None:
@@ -851,12 +623,6 @@ class MainWindow(QMainWindow):
     def _autosave_note(self, text: str) -> None:
         self.autosave_label.setText(text)
         self.autosave_label.setVisible(bool(text))
-
-    def open_from_desktop(self, path: str) -> None:
-        """A saved game double-clicked while the program runs (macOS sends it as an event,
-        not on the command line): opened in place of this one once its moves are seen to."""
-        if self.may_leave_game("opening another game"):
-            self._open(path)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """A close the window system asks for (the title bar's button, a logout) asks about
