@@ -117,7 +117,7 @@ def test_a_saved_game_opens_from_the_bundle_by_its_file(bundle, tmp_path):
                str(actions), "--save", str(save))
     assert made.returncode == 0, made.stderr
     checked = run(bundle, tmp_path, "validate", str(save))
-    assert checked.returncode == 0 and "naval-lines save, 1 actions replayed" in checked.stdout
+    assert checked.returncode == 0 and "naval-lines save, 1 action replayed" in checked.stdout
     shown = run(bundle, tmp_path, "play", str(save), MINEBOARD_FIRST_FRAME_EXIT="1")
     assert shown.returncode == 0 and shown.stdout.startswith("FIRST_FRAME"), shown.stderr
 

@@ -104,3 +104,22 @@ def test_only_the_named_sides_button_lifts_the_cover(qtbot):
     assert w.cover.isVisible()
     qtbot.mouseClick(w.cover.button, Qt.MouseButton.LeftButton)
     assert not w.cover.isVisible() and w.end_action.isEnabled()
+
+
+def test_a_game_with_secrets_opens_covered_the_cover_fills_the_window_and_hides_all(qtbot):
+    """Issue 24, item 5 and the review: the first side's board waits behind the cover too.
+    A window sized before it is shown (as a screenshot sizes it) is covered whole, and
+    nothing of the first side's secrets is drawn under the cover."""
+    sc = scenario(phase="noncombat_move", minefields=[
+        {"line": "112|113", "owner": "Germany", "zone": "113", "count": 2}], **HIDDEN)
+    w = MainWindow(GameSession(sc, sc.new_game(2)))
+    qtbot.addWidget(w)
+    assert w.covered and w.covered_for == "Axis"
+    w.resize(1280, 800)
+    w.show()
+    qtbot.waitExposed(w)
+    assert w.cover.isVisible() and w.cover.geometry() == w.rect()
+    assert w.cover.button.text() == "I am Germany"
+    assert not any(owner == "Germany" for _line, owner in w.scene.markers)
+    uncover(qtbot, w)
+    assert ("112|113", "Germany") in w.scene.markers  # the German field, once Germany sits

@@ -330,7 +330,7 @@ class MainWindow(GameFiles, WindowSize):
         self.controller.mode.refresh()
 
     def refresh(self) -> None:
-        if self.cover.isVisible():
+        if self.covered:
             return
         view = self.session.view()
         self.scene.show(self.ui.draw(view))
@@ -401,7 +401,7 @@ class MainWindow(GameFiles, WindowSize):
             self.dice.dismiss()  # its captions were read as the side that rolled
             self.cover.cover(public.actor, self.scene.colour(public.actor))
             self._set_covered(True)
-        return self.cover.isVisible()
+        return self.covered
 
     def _covers(self) -> bool:
         """Whether the board is covered between sides: in a game with secrets kept, one
@@ -468,7 +468,7 @@ class MainWindow(GameFiles, WindowSize):
 
     def resizeEvent(self, event: object) -> None:
         super().resizeEvent(event)  # type: ignore[arg-type]
-        if self.cover.isVisible():
+        if self.covered:
             self.cover.setGeometry(self.rect())
 
     # ---- actions ---------------------------------------------------------------------------
@@ -511,7 +511,7 @@ class MainWindow(GameFiles, WindowSize):
         return menu if menu is not None and shiboken6.isValid(menu) else None
 
     def say(self, text: str, error: bool = False) -> None:
-        if self.cover.isVisible():
+        if self.covered:
             return  # nothing is said while the board waits for the next side
         self.statusBar().setStyleSheet("color: #A4001D;" if error else "")
         self.statusBar().showMessage(text)
