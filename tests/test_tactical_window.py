@@ -26,6 +26,7 @@ def window(qtbot, **changes) -> MainWindow:
     w.resize(1400, 900)
     w.show()
     qtbot.waitExposed(w)
+    uncover(qtbot, w)  # a game with secrets opens covered: its first side sits down
     w.view.fit()
     w.view.zoom_by(1.6)
     return w

@@ -42,7 +42,7 @@ from mineboard.qt.maps.items import (
 )
 from mineboard.qt.maps.layer import Buckets, Cell, MapLayer
 from mineboard.qt.maps.picture import Picture
-from mineboard.qt.maps.scene import Clearance, Colours, Hit, MapScene
+from mineboard.qt.maps.scene import NUDGES, Colours, Hit, MapScene
 
 MINED_LINE = QColor("#8B1E3F")
 UNHELD = QColor("#999999")
@@ -368,10 +368,15 @@ class AreaScene(MapScene):
                 middle = self._middles.boxes[way].center()
                 found.append(QRectF(middle.x() - reach, middle.y() - reach, 2 * reach,
                                     2 * reach))
+        return found + self._number_rects(rect)
+
+    def _number_rects(self, rect: QRectF) -> list[QRectF]:
+        """The zone numbers' discs near ``rect``, while they are shown."""
         if self.tiny:
-            return found
+            return []
         unit = 1 / self.view_scale
         reach = ZoneNumbers.REACH * unit
+        found = []
         for zone in self.numbers.buckets.keys_in(rect.adjusted(-reach, -reach, reach, reach)):
             _pixmap, offset = label_art(self.numbers.texts[zone], None, self.far, 1.0)
             disc = _pixmap.deviceIndependentSize()
@@ -400,16 +405,33 @@ class AreaScene(MapScene):
         self.set_mined(picture.marked)
 
     def _arrange_markers(self) -> None:
-        """Capital names first, nudged off zone numbers, stars and one another (Helsinki,
-        130 and Tallinn had been written over one another); then the markers."""
+        """Capital names first, nudged off zone numbers, other capitals and one another
+        (Helsinki, 130 and Tallinn had been written over one another); then the markers."""
         if not self.far:
-            clear = Clearance(self, [], stacks=False)
-            for place in sorted(self.capitals):
-                label = self.capitals[place].label
-                label.setVisible(False)  # not an obstacle to itself
-                clear.settle(label, label.pos(), QPointF(0, 0))
-                label.setVisible(True)
+            self._clear_capital_names()
         super()._arrange_markers()
+
+    def _clear_capital_names(self) -> None:
+        """Each capital's name keeps its place under its star unless it covers a zone
+        number, another capital's star or a name placed before it; then it takes the
+        nearest nudge that covers none (the stacks make their own way round the names)."""
+        unit = 1 / self.view_scale
+        stars = {place: cap.sceneBoundingRect() for place, cap in self.capitals.items()}
+        taken: list[QRectF] = []
+        for place in sorted(self.capitals):
+            label = self.capitals[place].label
+            box, anchor = label.boundingRect(), label.pos()
+            rects = [QRectF(anchor + (box.topLeft() + QPointF(dx, dy)) * unit,
+                            box.size() * unit) for dx, dy in NUDGES[:1 + 16]]
+            region = rects[0]
+            for rect in rects[1:]:
+                region = region.united(rect)
+            against = [*self._number_rects(region), *taken,
+                       *(r for other, r in stars.items() if other != place)]
+            chosen = next((i for i, rect in enumerate(rects)
+                           if not any(rect.intersects(o) for o in against)), 0)
+            label.set_shift(QPointF(*NUDGES[chosen]))
+            taken.append(rects[chosen])
 
     def show_detail(self) -> None:
         """Far out, capital names give way to the map, zone numbers shrink and lines are

@@ -54,11 +54,12 @@ BAND = QColor("#1F4E79")
 REGION = QColor("#7A4E9C")
 BOX_FILL = QColor("#EEF3F7")
 OUTLINE_MIN_PIXELS = 6.0
-LABEL_MIN_PIXELS = 17.0
+LABEL_MIN_PIXELS = 16.0
 """Hexes smaller than this on screen (centre to corner, in pixels) carry no numbers: their
 numbers could not be read, and would fill the map with noise. The bundled tactical map
-fitted in a 1400×900 window has hexes of 18.5 pixels: numbered."""
-LABEL_SHARE = 0.4
+fitted in a window has hexes of 18.5 pixels at 1400×900 and 16.2 at 1280×800: numbered;
+12.5 at 1024×640: not, until the first zoom step."""
+LABEL_SHARE = 0.45
 """A hex number's font size as a part of the hex's size while hexes are small: "0610" then
 spans about the hex's top side (7 pixels at the smallest numbered hexes)."""
 LABEL_MAX_TEXT = 11.0
