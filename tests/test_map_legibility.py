@@ -196,3 +196,39 @@ def test_gwas_a_ships_names_never_reach_the_counter_in_the_next_hex(qapp):
         scene.set_view(pixels / scene.spacing)
         assert scene.captions == (pixels >= 72)
         assert not lion.sceneBoundingRect().intersects(tiger.sceneBoundingRect()), pixels
+
+
+def test_capital_names_keep_clear_of_zone_numbers_and_other_capitals(qtbot, tmp_path,
+                                                                      monkeypatch):
+    """Issue 24, item 5: Helsinki, 130 and Tallinn were written over one another, as were
+    Copenhagen, 123 and 124, and Amsterdam and 110. On the screens a new player has, each
+    capital's name now covers no zone number and no other capital's star or name."""
+    from PySide6.QtCore import QPointF, QRectF
+
+    from mineboard.qt.mainwindow import MainWindow
+    from mineboard.qt.session import GameSession
+
+    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path))
+    for size in ((1280, 800), (1400, 900)):
+        w = MainWindow(GameSession.open("northsea-1940", 3))
+        qtbot.addWidget(w)
+        w.resize(*size)
+        w.show()
+        qtbot.waitExposed(w)
+        w.view.fit()
+        qtbot.wait(200)
+        scene = w.scene
+        assert isinstance(scene, AreaScene)
+        unit = 1 / scene.view_scale
+
+        def drawn(item) -> QRectF:
+            box, shift = item.boundingRect(), item.transform()
+            return QRectF(item.pos() + (box.topLeft() + QPointF(shift.dx(), shift.dy())) * unit,
+                          box.size() * unit)
+
+        names = {place: drawn(cap.label) for place, cap in scene.capitals.items()}
+        stars = {place: drawn(cap) for place, cap in scene.capitals.items()}
+        for place, name in names.items():
+            others = [r for p, r in [*stars.items(), *names.items()] if p != place]
+            assert not any(name.intersects(r) for r in others), (size, place)
+            assert not any(name.intersects(r) for r in scene._number_rects(name)), (size, place)

@@ -414,9 +414,13 @@ class AreaScene(MapScene):
     def _clear_capital_names(self) -> None:
         """Each capital's name keeps its place under its star unless it covers a zone
         number, another capital's star or a name placed before it; then it takes the
-        nearest nudge that covers none (the stacks make their own way round the names)."""
+        nearest nudge that covers none, or else stays (moved to cover fewer, names had
+        pushed stacks onto more numbers on a small screen; the stacks make their own way
+        round the names)."""
         unit = 1 / self.view_scale
-        stars = {place: cap.sceneBoundingRect() for place, cap in self.capitals.items()}
+        stars = {place: QRectF(cap.pos() + cap.boundingRect().topLeft() * unit,
+                               cap.boundingRect().size() * unit)
+                 for place, cap in self.capitals.items()}
         taken: list[QRectF] = []
         for place in sorted(self.capitals):
             label = self.capitals[place].label
