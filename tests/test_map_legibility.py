@@ -221,7 +221,7 @@ def test_capital_names_keep_clear_of_zone_numbers_and_other_capitals(qtbot, tmp_
         assert isinstance(scene, AreaScene)
         unit = 1 / scene.view_scale
 
-        def drawn(item) -> QRectF:
+        def drawn(item, unit: float = unit) -> QRectF:
             box, shift = item.boundingRect(), item.transform()
             return QRectF(item.pos() + (box.topLeft() + QPointF(shift.dx(), shift.dy())) * unit,
                           box.size() * unit)
