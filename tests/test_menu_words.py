@@ -4,26 +4,14 @@ entry that is off, so a greyed "(not allowed)" had told a new player nothing).""
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 
 from mineboard.qt.mainwindow import MainWindow
-from mineboard.qt.session import GameSession
-from tests.conftest import scenario
-from tests.qt_helpers import click, shown_window, stack_point, zone_point
+from tests.qt_helpers import click, stack_point, zone_point
+from tests.test_context_and_drag import private_data_dir, window_of  # noqa: F401
 
 RIGHT = Qt.MouseButton.RightButton
-
-
-@pytest.fixture(autouse=True)
-def private_data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
-
-
-def window_of(qtbot, **changes) -> MainWindow:
-    sc = scenario(**changes)
-    return shown_window(qtbot, GameSession(sc, sc.new_game(3)), "off")
 
 
 def actions(w: MainWindow) -> list[QAction]:
