@@ -34,13 +34,17 @@ def window(qtbot, ruleset: str) -> MainWindow:
     w.resize(1200, 800)
     w.show()
     qtbot.waitExposed(w)
+    uncover(qtbot, w)  # a game with secrets opens covered: its first side sits down
     return w
 
 
 def end_turn(w: MainWindow) -> None:
     mover = w.session.game.state.to_move
-    while w.session.game.state.to_move == mover:
+    for _ in range(20):  # phases; a disabled End phase would otherwise loop for ever
+        if w.session.game.state.to_move != mover:
+            return
         w.end_action.trigger()
+    raise AssertionError(f"{mover}'s turn did not end: is the board covered?")
 
 
 @pytest.mark.parametrize("ruleset", SECRET_GAMES)

@@ -68,6 +68,8 @@ def test_cover_between_sides_and_no_leak_in_log_or_selection(qtbot):
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
+    assert w.cover.isVisible()  # the first side sits down too
+    uncover(qtbot, w)
     w.view.fit()
     click(qtbot, w, stack_point(w, "113", "Germany"))
     w.selection.tick_only("ger-escort-1")
