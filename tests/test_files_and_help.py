@@ -30,6 +30,7 @@ from mineboard.qt.session import GameSession
 from mineboard.resources import assets_dir, bundled_scenarios
 from mineboard.rules.naval_lines.actions import Move
 from tests.conftest import BASE, scenario
+from tests.qt_helpers import uncover
 from tests.test_window import window_for
 
 TITLE = BASE["title"]
@@ -332,6 +333,8 @@ def test_f1_opens_the_help_of_the_ruleset_being_played(qtbot, monkeypatch, name,
                         lambda *args: pytest.fail("F1 showed the naval game's key list"))
     w = window_for(qtbot)
     w._open(name)
+    if w.covered:  # a game with secrets opens covered: its first side sits down
+        uncover(qtbot, w)
     assert w.help_action.shortcut().toString() == "F1"
     w.help_action.trigger()
     shown = w.help_window

@@ -152,7 +152,8 @@ def test_issue11_clicks_find_the_stack_line_land_and_zone_by_the_maps_geometry(q
     stack = scene.stacks[("113", "Germany")]
     assert s.view.hit_at(on_screen(s, stack)) == Hit(board.ref("113"), "Germany")
     assert click(scene.line_midpoint("91|92")) == Hit(board.ref("91|92"))  # its field
-    assert click(scene.line_midpoint("112|113")) == Hit(board.ref("112|113"))
+    line = click(scene.line_midpoint("112|113"))  # the line, and the zone under the click
+    assert line == Hit(board.ref("112|113"), beneath=board.ref("113"))
     assert click(scene.anchors["DEU"]) == Hit(board.ref("DEU"))
     assert click(scene.capitals["GBR"].pos()) == Hit(board.ref("GBR"))
     assert click(scene.anchors["98"]) == Hit(board.ref("98"))  # on its number: the zone
