@@ -375,3 +375,17 @@ def test_play_reaches_its_first_frame_without_networkx_or_the_odds_modules(tmp_p
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env=env, timeout=120, check=True)
     assert run.stdout.strip().splitlines()[-1] == "['mineboard.rules.naval_lines.odds']"
+
+
+def test_screenshot_of_a_game_with_secrets_for_no_side_says_it_drew_the_cover(capsys, tmp_path,
+                                                                                monkeypatch):
+    """A game with secrets opens covered (issue 24): drawn for no side, the picture is the
+    cover, and the command says so and how to draw a side's board."""
+    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
+    out = tmp_path / "x.png"
+    code, said, _ = run_cli(capsys, "screenshot", "northsea-1940-hidden", "--out", str(out),
+                            "--size", "800x500")
+    assert code == 0 and out.is_file() and "give --side SIDE" in said
+    code, said, _ = run_cli(capsys, "screenshot", "northsea-1940-hidden", "--side", "Germany",
+                            "--out", str(out), "--size", "800x500")
+    assert code == 0 and said == f"wrote {out}\n"

@@ -41,6 +41,7 @@ def execute(args: argparse.Namespace) -> int:
 
     if args.out.suffix.lower() != ".png":
         raise BadInput(str(args.out), "the screenshot is written as PNG; name it .png")
-    screenshot(args.file, args.out, args.size, args.side, args.teacher)
-    print(f"wrote {args.out}")
+    covered = screenshot(args.file, args.out, args.size, args.side, args.teacher)
+    print(f"wrote {args.out}" + (" — the hot-seat cover, as this game with secrets opens; "
+                                 "give --side SIDE to draw that side's board" if covered else ""))
     return 0

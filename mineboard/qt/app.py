@@ -183,7 +183,9 @@ def render_window(window: MainWindow, out: Path, width: int, height: int) -> Non
 
 
 def screenshot(name_or_path: str, out: Path, size: tuple[int, int], side: str | None,
-               teacher: bool = False) -> None:
+               teacher: bool = False) -> bool:
+    """Draw the window on ``name_or_path`` into ``out``; whether it drew the hot-seat cover
+    (a game with secrets, drawn for no side: what its screen shows before a side sits)."""
     if teacher and side is not None:
         raise BadInput("--teacher", "draws everything; it cannot be combined with --side")
     application()
@@ -202,3 +204,4 @@ def screenshot(name_or_path: str, out: Path, size: tuple[int, int], side: str | 
                                         "the table: there is no teacher view of it")
     render_window(window, out, *size)
     QTimer.singleShot(0, window.close)
+    return window.covered
