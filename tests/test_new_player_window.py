@@ -193,3 +193,22 @@ def test_nl07_a_click_on_a_glowing_line_still_lays(qtbot):
     pick(qtbot, w, "113", "Germany", "ger-escort-1")
     click(qtbot, w, line_point(w, "112|113"))
     assert g.state.minefields[-1].line == "112|113"
+
+
+def test_nl05_a_click_near_a_line_where_no_order_may_be_given_is_the_zone_beneath(qtbot):
+    """The review: the German stack at 113 picked in Combat Movement, a click a few pixels
+    off line 112|113 inside the stack's own zone 113 was still refused as a lay of mines
+    ('NL-05: mines are laid only in Non-Combat Movement'): no line glows, so it is 113."""
+    sc = scenario(phase="combat_move")
+    g = sc.new_game(3)
+    w = window_on(qtbot, g, sc)
+    click(qtbot, w, stack_point(w, "113", "Germany"))
+    near = QPointF(line_point(w, "112|113"))
+    inward = QPointF(zone_point(w, "113")) - near
+    inward /= max(1.0, (inward.x() ** 2 + inward.y() ** 2) ** 0.5)
+    points = [(near + inward * k).toPoint() for k in (0.5, 1, 1.5, 2, 3, 4)]
+    point = next(p for p in points if (h := w.view.hit_at(QPointF(p))) is not None
+                 and h.at.id == "112|113" and h.beneath is not None and h.beneath.id == "113")
+    click(qtbot, w, point)
+    assert "NL-05" not in status(w) and len(g.records) == 0
+    assert "Not allowed" not in status(w)

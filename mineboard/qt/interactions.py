@@ -132,7 +132,8 @@ class Interaction:
         """What a left click meant: near a line it is the line where an order may be given
         there now (the Escort's lay that glows); else the place beneath where one may be
         given there (a click near a zone's edge in Combat Movement had been refused as a
-        lay of mines, NL-05, nobody aimed at); else the line, whose refusal says why."""
+        lay of mines, NL-05, nobody aimed at); else the line while lines of its kind glow
+        for the pick somewhere, as its refusal then says why; else the place beneath."""
         if hit.beneath is None:
             return hit
         view, selection = self.c.view(), self.selection()
@@ -140,7 +141,8 @@ class Interaction:
             action = self.c.ruleset.intent(view, selection, meant.at)
             if action is not None and self.c.observation().refusal(action) is None:
                 return meant
-        return hit
+        lit = self.c.ruleset.targets(view, selection)
+        return hit if any(at.kind == hit.at.kind for at in lit) else Hit(hit.beneath)
 
     def explain(self, hit: Hit) -> None:
         """A click that means nothing: the commands there, or its tooltip."""
