@@ -293,7 +293,7 @@ def test_the_new_game_dialog_gives_the_table_and_the_seed(qtbot):
     assert dialog.choice() == NewGameChoice("northsea-1940-hidden", Table(open=True),
                                             {"Axis": "nordsee"}, 17)
     dialog._accept()  # the repeat differs
-    assert dialog.error.text() == "Axis's passphrase and its repeat differ"
+    assert dialog.error.text() == "Axis' passphrase and its repeat differ"
     dialog.fields["Axis"][1].setText("nordsee")
     dialog.seed.setText("100001")  # pasted: beyond what `play --seed` takes
     dialog._accept()

@@ -102,7 +102,7 @@ def _tampered(files: dict[str, Path], change) -> Path:
      "entry 8 (move): rolls [6] are not the dice of the two shares"),
     (lambda d: d["opened"]["4"]["action"].update(line="110|112"),
      "entry 4: the opened secret is not the one committed when it was played"),
-    (lambda d: d.update(prev="0" * 64), "does not answer Allies's turn 3 as sent"),
+    (lambda d: d.update(prev="0" * 64), "does not answer Allies' turn 3 as sent"),
     (lambda d: d["ledger"][2].update(action={"kind": "end_phase"}) or d["ledger"].__setitem__(
         2, {"by": "Axis", "action": {"kind": "buy_mines", "count": 1}, "rolls": []}),
      "changes entry 2"),
@@ -130,7 +130,7 @@ def test_turn_files_out_of_order_or_replayed_are_refused(tmp_path):
     pbem.send(allies, tmp_path / "t5.json")
     axis = pbem.receive_file(tmp_path / "t5.json", AXIS)
     pbem.send(axis, tmp_path / "t6.json")
-    with pytest.raises(BadInput, match="turn 6 is out of order: Allies's last turn is 3"):
+    with pytest.raises(BadInput, match="turn 6 is out of order: Allies' last turn is 3"):
         # The Allies' program never sent turn 5 from this data folder … as if it had not
         pbem._sent_path(axis.last.game_id, "Allies").write_bytes(files["t3"].read_bytes())
         pbem.receive_file(tmp_path / "t6.json", ALLIES)
@@ -159,7 +159,7 @@ def test_the_window_opens_a_turn_plays_it_and_sends_the_next(qtbot, tmp_path, mo
     w.by_email.open_turn_file(files["t3"], AXIS)  # File ▸ Open turn file, as Germany
     seat = w.session.pbem
     assert seat is not None and seat.me == "Axis" and not w.cover.isVisible()
-    assert "rolled Allies's move (entry 8)" in seat.told[0]
+    assert "rolled Allies' move (entry 8)" in seat.told[0]
     assert ("112|113", "Germany") in w.scene.markers  # Germany sees its own field
     assert w.session.game.observe("Axis").view.to_move != "Axis"  # the British move
     out = tmp_path / "from-window.json"
@@ -348,7 +348,7 @@ def _refused(path: Path, phrase: str, message: str) -> None:
     (lambda d: d["ledger"][8].update(rolls=[6]), "only the other side rolls"),
     (lambda d: d["ledger"].append({"by": "Axis", "action": {"kind": "end_phase"},
                                    "rolls": []}),
-     "entry 10 (end_phase) is not a new move of Allies's"),
+     "entry 10 (end_phase) is not a new move of Allies'"),
     (lambda d: d["opened"].update({"9" * 5000: {}}), "an opening is keyed by entry number"),
     (lambda d: d["seals"].update(sides=["Axis", "Allies"]), "'seals' must name"),
     (lambda d: d["shares"][-1].update(commit="é"), "64 hex digits"),

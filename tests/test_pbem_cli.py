@@ -83,14 +83,14 @@ def documented_pbem_lines() -> list[list[str]]:
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="no pseudo-terminals")
 def test_the_readme_line_asks_for_the_passphrase_in_a_terminal(tmp_path):
-    """The README's line, pasted into a terminal: it asks Axis's new passphrase twice (a
+    """The README's line, pasted into a terminal: it asks Axis' new passphrase twice (a
     slip of the finger cannot lock the game) and writes the invitation."""
     readme = (ROOT / "README.md").read_text()
     (line,) = [ln.split("#")[0].split()[1:] for ln in readme.splitlines()
                if ln.startswith(".venv/bin/mineboard pbem new")]
     code, shown = in_terminal(line, ["nordsee", "nordsee"], tmp_path)
     assert code == 0, shown
-    assert "Axis's new passphrase: " in shown and "Axis's passphrase again: " in shown
+    assert "Axis' new passphrase: " in shown and "Axis' passphrase again: " in shown
     assert (tmp_path / "turn-0.json").is_file()
 
 
@@ -104,7 +104,7 @@ def test_the_documented_game_by_email_runs_as_written_in_a_terminal(tmp_path):
                           (show, ["nordsee"])):
         code, shown = in_terminal(argv, answers, tmp_path)
         assert code == 0, (argv, shown)
-    assert "Axis · " in shown and "sent: waiting for Allies's turn file" in shown
+    assert "Axis · " in shown and "sent: waiting for Allies' turn file" in shown
 
 
 def test_no_terminal_and_no_passphrase_says_what_to_give(capsys, monkeypatch, tmp_path):
@@ -202,7 +202,7 @@ def test_the_status_line_says_what_happens_next_at_each_stage(capsys, tmp_path):
         "then you open its answer with 'pbem turn' (Germany moves first)")
     _code, out, _err = run_cli(capsys, "pbem", "join", str(t0), "--out", str(t1),
                                "--passphrase", "Allies=dover")
-    assert status_of(out) == ("Allies · Purchase & Repair Units · joined: waiting for Axis's "
+    assert status_of(out) == ("Allies · Purchase & Repair Units · joined: waiting for Axis' "
                               "first turn file (Germany moves first)")
     _code, out, _err = run_cli(capsys, "pbem", "show", str(t1), "--passphrase", "Axis=nordsee")
     assert status_of(out) == (
@@ -212,7 +212,7 @@ def test_the_status_line_says_what_happens_next_at_each_stage(capsys, tmp_path):
     moves.write_text(json.dumps([{"kind": "end_phase"}] * 5))  # to the British turn
     _code, out, _err = run_cli(capsys, "pbem", "turn", str(t1), "--actions", str(moves),
                                "--out", str(t2), "--passphrase", "Axis=nordsee")
-    assert status_of(out).endswith("sent: waiting for Allies's turn file")
+    assert status_of(out).endswith("sent: waiting for Allies' turn file")
     _code, out, _err = run_cli(capsys, "pbem", "show", str(t2), "--passphrase", "Allies=dover")
     assert status_of(out) == (
         f"Allies · Purchase & Repair Units · your move: 'pbem turn {t2} --actions MOVES.json "

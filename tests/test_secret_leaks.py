@@ -371,8 +371,8 @@ def test_opening_your_own_turn_file_says_so(tmp_path):
     sc = load_scenario(resolve_scenario("northsea-1940-hidden"))
     pbem.send(pbem.start(sc, "Germany", "g"), tmp_path / "t0.json")
     pbem.send(pbem.join(pbem.read_turn(tmp_path / "t0.json"), "b"), tmp_path / "t1.json")
-    with pytest.raises(BadInput, match="this is Allies's own turn 1, sent from here: send it "
-                                       "to Axis, and open Axis's answer"):
+    with pytest.raises(BadInput, match="this is Allies' own turn 1, sent from here: send it "
+                                       "to Axis, and open Axis' answer"):
         pbem.receive_file(tmp_path / "t1.json", "b")  # the Allies open their own file
 
 
@@ -502,7 +502,7 @@ def test_the_badge_names_who_seals_the_saves(qtbot, tmp_path):
     session.autosave_enabled = False
     w = MainWindow(session)
     qtbot.addWidget(w)
-    assert "saves sealed by Axis only: Allies's secrets lie open in them" in w.log.header
+    assert "saves sealed by Axis only: Allies' secrets lie open in them" in w.log.header
 
 
 def test_a_save_rewritten_to_an_older_format_to_skip_the_seals_vouching_is_refused(tmp_path):
@@ -513,7 +513,7 @@ def test_a_save_rewritten_to_an_older_format_to_skip_the_seals_vouching_is_refus
     doc["mineboard_save"] = 3
     doc["digest"] = digest_of(doc)
     path.write_text(json.dumps(doc))
-    with pytest.raises(BadInput, match="Axis's seal was made for a newer format than the "
+    with pytest.raises(BadInput, match="Axis' seal was made for a newer format than the "
                                        "file says it is"):
         load_save(path, {"Axis": "nordsee"})
 

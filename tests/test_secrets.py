@@ -146,7 +146,7 @@ def test_a_save_with_passphrases_holds_no_plaintext_of_the_secret(tmp_path):
 
 def test_a_sealed_save_asks_every_passphrase_and_names_a_wrong_one(tmp_path):
     path, _g = sealed_naval(tmp_path)
-    with pytest.raises(BadInput, match="sealed with Allies's passphrase"):
+    with pytest.raises(BadInput, match="sealed with Allies' passphrase"):
         load_save(path, {"Axis": "nordsee"})
     with pytest.raises(WrongPassphrase) as info:
         load_save(path, {"Axis": "nordsee", "Allies": "calais"})

@@ -15,7 +15,7 @@ import pytest
 
 from mineboard.core.game import Game
 from mineboard.core.planning import Selection
-from mineboard.core.words import and_list, count_of, noun_for, plural
+from mineboard.core.words import and_list, count_of, noun_for, plural, possessive
 from mineboard.rules.common.actions import EndPhase
 from tests.conftest import IMPERIUM, JUTLAND, scenario
 
@@ -125,3 +125,9 @@ def test_naval_units_are_named_by_type_and_number_in_every_text():
     record = play(g, "load_mines", unit="ger-escort-2", count=1)
     assert record.events[0].text == "Germany's Escort 2 loads 1 mine in sea zone 113"
     assert record.events[0].data == {"unit": "ger-escort-2", "count": 1}  # ids stay in data
+
+
+def test_a_name_ending_in_s_takes_the_apostrophe_alone():
+    """The review: pbem said "Allies's"."""
+    assert possessive("Allies") == "Allies'" and possessive("Axis") == "Axis'"
+    assert possessive("Germany") == "Germany's" and possessive("British") == "British's"

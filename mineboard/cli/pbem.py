@@ -21,6 +21,7 @@ from typing import Any
 
 from mineboard.cli.common import Commands, Parser, passphrase, read_actions
 from mineboard.core.errors import BadInput, IllegalAction
+from mineboard.core.words import possessive
 
 
 def add_parser(commands: Commands, argv: Sequence[str]) -> None:
@@ -102,9 +103,9 @@ def _passphrase_of(args: argparse.Namespace, side: str, setting: bool = False) -
 
     try:
         if not setting:
-            return getpass.getpass(f"{side}'s passphrase: ")
-        phrase = getpass.getpass(f"{side}'s new passphrase: ")
-        again = getpass.getpass(f"{side}'s passphrase again: ")
+            return getpass.getpass(f"{possessive(side)} passphrase: ")
+        phrase = getpass.getpass(f"{possessive(side)} new passphrase: ")
+        again = getpass.getpass(f"{possessive(side)} passphrase again: ")
     except EOFError:  # Ctrl+D at the prompt
         raise BadInput("--passphrase", f"no passphrase typed for {side}") from None
     if again != phrase:
@@ -171,16 +172,16 @@ def _status(seat: Any, file: Path | None) -> str:
         return (f"invitation sent: {seat.other} joins with 'pbem join', then you open its "
                 f"answer with 'pbem turn' ({actor} moves first)")
     if seat.sent and seat.last.seq == 1:
-        return f"joined: waiting for {seat.other}'s first turn file ({actor} moves first)"
+        return f"joined: waiting for {possessive(seat.other)} first turn file ({actor} moves first)"
     if seat.sent:
-        return f"sent: waiting for {seat.other}'s turn file"
+        return f"sent: waiting for {possessive(seat.other)} turn file"
     if seat.pending:
         return "your last move rolls: send the turn, the other side's program rolls it"
     if seat.may_move():
         return (f"your move: 'pbem turn {file} --actions MOVES.json --out "
                 f"turn-{seat.seq}.json'")
-    return f"{actor}'s move: hand it back with 'pbem turn {file} --out turn-{seat.seq}.json' " \
-           "(no --actions)"
+    return (f"{possessive(actor)} move: hand it back with 'pbem turn {file} --out "
+            f"turn-{seat.seq}.json' (no --actions)")
 
 
 def _report(args: argparse.Namespace, seat: Any, done: str) -> int:

@@ -19,7 +19,7 @@ from mineboard.core.errors import BadInput, IllegalAction, MineboardError
 from mineboard.core.events import Event, public_version, visible_to
 from mineboard.core.history import History, Record, ReplayError
 from mineboard.core.table import Table
-from mineboard.core.words import count_of
+from mineboard.core.words import count_of, possessive
 
 if TYPE_CHECKING:  # the ruleset module needs GameState from here at run time
     from mineboard.core.ruleset import Ruleset
@@ -159,7 +159,8 @@ class Game(Generic[S]):
             self.ruleset.check(self._state, action)
             return
         if by != self._state.to_move:
-            raise IllegalAction(f"it is {self._state.to_move}'s move, not {by}'s", "TURN")
+            raise IllegalAction(f"it is {possessive(self._state.to_move)} move, not "
+                                f"{possessive(by)}", "TURN")
         self.observe(by).check(action)
         try:
             self.ruleset.check(self._state, action)

@@ -44,3 +44,9 @@ def and_list(items: Iterable[str], conjunction: str = "and") -> str:
     if len(words) < 2:
         return "".join(words)
     return f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
+
+
+def possessive(name: str) -> str:
+    """``"Germany"`` → "Germany's"; a name ending in s takes the apostrophe alone
+    ("Allies'"), as English writes it."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"

@@ -36,7 +36,7 @@ from mineboard.core.commitment import canonical, commit, new_salt, opens, sha256
 from mineboard.core.dice import DiceExhausted
 from mineboard.core.errors import BadInput, IllegalAction, MineboardError
 from mineboard.core.game import Game, seat_for
-from mineboard.core.words import count_of
+from mineboard.core.words import count_of, possessive
 from mineboard.persistence.ledger import (
     Entry,
     IllegalOpening,
@@ -237,7 +237,7 @@ class Seat:
             entry = self.entries[index]
             if mine.state.to_move != entry.by:
                 raise ProtocolError(f"entry {index}: {entry.by} moves when it is "
-                                    f"{mine.state.to_move}'s move")
+                                    f"{possessive(mine.state.to_move)} move")
             action, _real = ledger.action_of(index, self.mine)
             if action is not None:
                 self._judge(index, action, mine)
@@ -308,8 +308,8 @@ class Seat:
             self._cannot_judge(index, action, exc)
 
     def _cannot_judge(self, index: int, action: Action, refusal: IllegalAction) -> None:
-        self.told.append(f"{self.other}'s {action.kind} (entry {index}) cannot be judged "
-                         f"yet: {refusal.clause} rests on {self.other}'s secrets still "
+        self.told.append(f"{possessive(self.other)} {action.kind} (entry {index}) cannot be judged "
+                         f"yet: {refusal.clause} rests on {possessive(self.other)} secrets still "
                          "sealed; the audit at the end will judge it")
 
     def _diverges(self, ledger: Ledger, index: int, entry: Entry, mine: Game[Any],
@@ -338,7 +338,7 @@ class Seat:
         self.entries[index] = Entry(entry.by, action=entry.action, rolls=target.rolls,
                                     seeded_by=self.seq)
         self.told.append(
-            f"rolled {self.other}'s {entry.action.kind} (entry {index}): "
+            f"rolled {possessive(self.other)} {entry.action.kind} (entry {index}): "
             f"{', '.join(map(str, target.rolls)) or 'no dice'}"
             + (f"; {opened} of your secrets opened, as the rules reveal" if opened
                else "")
@@ -442,8 +442,8 @@ def receive(raw: bytes, where: str, folder: Path, passphrase: str,
     sent = last_sent(turn.game_id, me)
     if turn.sender == me:
         if sent is not None and sent.digest != turn.digest:
-            raise BadInput(where, f"this is {me}'s turn {turn.seq}, but its last turn sent "
-                                  f"from here is {sent.seq}")
+            raise BadInput(where, f"this is {possessive(me)} turn {turn.seq}, but its last "
+                                  f"turn sent from here is {sent.seq}")
         return Seat.take(turn, me, passphrase, where)
     if sent is None:
         raise BadInput(where, f"{me} has sent no turn of this game from this program: "
@@ -453,11 +453,11 @@ def receive(raw: bytes, where: str, folder: Path, passphrase: str,
         raise BadInput(where, f"turn {turn.seq} is old: {me} has already answered it with "
                               f"turn {sent.seq}")
     if turn.seq != sent.seq + 1:
-        raise BadInput(where, f"turn {turn.seq} is out of order: {me}'s last turn is "
+        raise BadInput(where, f"turn {turn.seq} is out of order: {possessive(me)} last turn is "
                               f"{sent.seq}, so the next to open is {sent.seq + 1}")
     if turn.prev != sent.digest:
-        raise BadInput(where, f"turn {turn.seq} does not answer {me}'s turn {sent.seq} as "
-                              "sent: one of the two was changed")
+        raise BadInput(where, f"turn {turn.seq} does not answer {possessive(me)} turn "
+                              f"{sent.seq} as sent: one of the two was changed")
     first_new, rolled = _continues(sent, turn, where)
     try:
         seat = Seat.take(turn, me, passphrase, where)
@@ -484,9 +484,10 @@ def _meant_for_here(turn: TurnFile, me: str, where: str) -> None:
     mine = last_sent(turn.game_id, turn.sender)
     if mine is not None and last_sent(turn.game_id, me) is None:
         own = mine.digest == turn.digest
-        raise BadInput(where, f"this is {turn.sender}'s own turn {turn.seq}"
+        raise BadInput(where, f"this is {possessive(turn.sender)} own turn {turn.seq}"
                               + (", sent from here" if own else "")
-                              + f": send it to {me}, and open {me}'s answer when it comes")
+                              + f": send it to {me}, and open {possessive(me)} answer when "
+                                "it comes")
     if mine is None and last_sent(turn.game_id, me) is None and turn.seq > 0:
         raise BadInput(where, f"it is from another game (game {turn.game_id[:8]}…, of "
                               "which this program has sent no turn); if it is yours, open "
@@ -502,8 +503,9 @@ def _if_own(turn: TurnFile, passphrase: str, where: str) -> None:
     except BadInput:
         return
     me = next(s for s in turn.sides if s != turn.sender)
-    raise BadInput(where, f"this is {turn.sender}'s own turn {turn.seq}, sent from here: send "
-                          f"it to {me}, and open {me}'s answer when it comes")
+    raise BadInput(where, f"this is {possessive(turn.sender)} own turn {turn.seq}, sent from "
+                          f"here: send it to {me}, and open {possessive(me)} answer when it "
+                          "comes")
 
 
 def sit(path: Path, passphrase: str, me: str) -> Seat:
@@ -564,7 +566,8 @@ def _continues(previous: TurnFile, turn: TurnFile, where: str) -> tuple[int, int
                 or (entry.rolls != () and not (entry.pending and index == len(new) - 1)):
             kind = entry.action.kind if entry.action else "sealed"
             raise BadInput(where, f"{at}: entry {index} ({kind}) is not a new move of "
-                                  f"{turn.sender}'s without dice: only the other side rolls")
+                                  f"{possessive(turn.sender)} without dice: only the other "
+                                  "side rolls")
     return first_new, rolled
 
 
@@ -590,8 +593,8 @@ def _check_dice(seat: Seat, turn: TurnFile, where: str) -> None:
         earlier = [s for s in turn.shares[:seq] if s.by == step.by]
         if earlier and (step.reveal is None or not opens(
                 earlier[-1].commit, b"", hex_bytes(step.reveal, where, "reveal"))):
-            raise BadInput(where, f"turn {seq}: {step.by}'s dice share does not match the "
-                                  "one it committed to")
+            raise BadInput(where, f"turn {seq}: {possessive(step.by)} dice share does not "
+                                  "match the one it committed to")
     ledger = seat.ledger()
     for index, entry in enumerate(turn.ledger.entries):
         if entry.seeded_by is None:

@@ -21,6 +21,7 @@ from typing import Any
 
 from mineboard.core.commitment import canonical
 from mineboard.core.errors import BadInput
+from mineboard.core.words import possessive
 
 SCRYPT = {"n": 2**15, "r": 8, "p": 1}
 """About a tenth of a second and 32 MB per passphrase: slow for a guesser, quick to open."""
@@ -182,7 +183,7 @@ class Seals:
         seals = cls()
         for side, entry in data["sides"].items():
             if side not in passphrases:
-                raise BadInput(where, f"sealed with {side}'s passphrase: give it to open "
+                raise BadInput(where, f"sealed with {possessive(side)} passphrase: give it to open "
                                       "the game")
             try:
                 salt = bytes.fromhex(entry["salt"])
@@ -203,22 +204,22 @@ def _vouches(check: bytes, side: str, binding: Mapping[str, Any] | None,
     """Whether ``side``'s opened check vouches for the file as it is now."""
     if binding is None:
         if check.startswith(_CHECK + b"\n"):
-            raise BadInput(where, f"{side}'s seal was made for a newer format than the file "
-                                  "says it is: its format was changed to drop what the seal "
-                                  "vouches for")
+            raise BadInput(where, f"{possessive(side)} seal was made for a newer format than "
+                                  "the file says it is: its format was changed to drop what "
+                                  "the seal vouches for")
         if check != _CHECK:
-            raise BadInput(where, f"{side}'s seal is not one of this kind of file")
+            raise BadInput(where, f"{possessive(side)} seal is not one of this kind of file")
         return
     head, _sep, body = check.partition(b"\n")
     if head != _CHECK:
-        raise BadInput(where, f"{side}'s seal vouches for nothing: it was made for another "
-                              "kind of file")
+        raise BadInput(where, f"{possessive(side)} seal vouches for nothing: it was made for "
+                              "another kind of file")
     try:
         vouched = json.loads(body)
     except ValueError:
         vouched = None
     if not isinstance(vouched, dict):
-        raise BadInput(where, f"{side}'s seal vouches for nothing readable")
+        raise BadInput(where, f"{possessive(side)} seal vouches for nothing readable")
     was = vouched.get("sealed_by")
     if was != sealed_by:
         names = " and ".join(was) if isinstance(was, list) else "other sides"
@@ -227,8 +228,8 @@ def _vouches(check: bytes, side: str, binding: Mapping[str, Any] | None,
                               "removed or added since")
     for key, value in binding.items():
         if vouched.get(key) != value:
-            raise BadInput(where, f"its {key} changed since {side} sealed it (or {side}'s "
-                                  "seal was taken from another game)")
+            raise BadInput(where, f"its {key} changed since {side} sealed it (or "
+                                  f"{possessive(side)} seal was taken from another game)")
 
 
 def sealed_sides(data: Any) -> list[str]:

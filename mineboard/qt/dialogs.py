@@ -34,6 +34,7 @@ from mineboard.core.errors import MineboardError
 from mineboard.core.game import PUBLIC
 from mineboard.core.limits import MAX_SEED
 from mineboard.core.table import Table
+from mineboard.core.words import possessive
 from mineboard.persistence.scenario import Scenario, load_scenario
 from mineboard.qt.registry import ui_for
 from mineboard.qt.session import scenario_sides, sides_of
@@ -275,7 +276,7 @@ class NewGameDialog(QDialog):
     def _accept(self) -> None:
         for side, (first, again) in self.fields.items():
             if first.text() != again.text():
-                self.error.setText(f"{side}'s passphrase and its repeat differ")
+                self.error.setText(f"{possessive(side)} passphrase and its repeat differ")
                 return
         if self.seed.text() and not self.seed.hasAcceptableInput():
             self.error.setText(f"the dice seed is a whole number from 0 to {MAX_SEED}")
@@ -306,11 +307,12 @@ def ask_passphrases(parent: QWidget | None, sides: list[str], what: str,
     found: dict[str, str] = {}
     for side in sides:
         if sealed is None or side in sealed:
-            prompt = f"{what} is sealed.\n{side}'s passphrase (the other side looks away):"
+            prompt = (f"{what} is sealed.\n{possessive(side)} passphrase (the other side "
+                      "looks away):")
         else:
-            prompt = (f"{what} holds no seal of {side}'s.\nIf {side} set a passphrase for "
-                      f"this game, type it (its seal was removed and the file is refused); "
-                      "else leave this empty:")
+            prompt = (f"{what} holds no seal of {possessive(side)}.\nIf {side} set a "
+                      "passphrase for this game, type it (its seal was removed and the file is "
+                      "refused); else leave this empty:")
         text, ok = QInputDialog.getText(parent, "Passphrase", prompt,
                                         QLineEdit.EchoMode.Password)
         if not ok:
@@ -374,10 +376,10 @@ class PbemStartDialog(QDialog):
 
 def ask_new_passphrase(parent: QWidget | None, side: str) -> str | None:
     """A passphrase being set: asked twice, so a slip of the finger cannot lock a game."""
-    first, ok = QInputDialog.getText(parent, "Passphrase", f"{side}'s new passphrase:",
+    first, ok = QInputDialog.getText(parent, "Passphrase", f"{possessive(side)} new passphrase:",
                                      QLineEdit.EchoMode.Password)
     if not ok or not first:
         return None
-    again, ok = QInputDialog.getText(parent, "Passphrase", f"{side}'s passphrase again:",
+    again, ok = QInputDialog.getText(parent, "Passphrase", f"{possessive(side)} passphrase again:",
                                      QLineEdit.EchoMode.Password)
     return first if ok and again == first else None

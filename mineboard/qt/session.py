@@ -23,6 +23,7 @@ from mineboard.core.errors import BadInput, IllegalAction
 from mineboard.core.game import PUBLIC, TEACHER, Game, Observation
 from mineboard.core.history import Record
 from mineboard.core.table import Table
+from mineboard.core.words import possessive
 from mineboard.persistence.documents import read_document
 from mineboard.persistence.pbem import Seat
 from mineboard.persistence.saves import loaded_from, save_needs, write_save
@@ -297,7 +298,7 @@ class GameSession(QObject):
             return "no passphrases: a saved file shows every secret"
         open_ = [s for s in sides if s not in sealed]
         return (f"saves sealed by {' and '.join(sealed)} only: "
-                f"{' and '.join(open_)}'s secrets lie open in them")
+                f"{possessive(' and '.join(open_))} secrets lie open in them")
 
     def briefing(self, seat: str | None = None) -> dict[str, str]:
         """The scenario's words the current seat (or ``seat``) alone may read, by side."""

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QGraphicsView, QLabel, QVBoxLayout, QWidget
 
-from mineboard.core.words import count_of
+from mineboard.core.words import count_of, possessive
 from mineboard.qt.maps.area import AreaScene
 from mineboard.qt.maps.hexes import HexScene
 from mineboard.qt.maps.picture import BACK, CounterMark, Face, Picture, StackMark, UnitMark
@@ -150,7 +150,7 @@ class GwasTacticalUI(RulesetUI[GtState]):
         fields, logged = set(log.minefields), log.open_logs()
         self.strategic.set_mined(fields)
         self.strategic.set_targets(view.strategic.ref(way) for way in logged)
-        rows = [f"{side}'s logsheet, zone {view.zone}:"]
+        rows = [f"{possessive(side)} logsheet, zone {view.zone}:"]
         for seg in view.ring.segments.values():
             mark = ("minefield" if seg.boundary in fields else
                     f"'Mine' logged {count_of(logged[seg.boundary], 'turn')}"

@@ -7,6 +7,7 @@ from typing import Any, TypeVar
 
 from mineboard.core.actions import Action
 from mineboard.core.errors import IllegalAction
+from mineboard.core.words import possessive
 
 T = TypeVar("T")
 
@@ -24,7 +25,8 @@ def owned(item: T | None, ident: str, noun: str, owner: str | None, active: str,
     if item is None:
         raise IllegalAction(f"there is no {noun} {ident!r}{where}", TURN)
     if owner != active:
-        raise IllegalAction(f"{name or ident} belongs to {owner}; it is {active}'s turn", TURN)
+        raise IllegalAction(f"{name or ident} belongs to {owner}; it is {possessive(active)} "
+                            "turn", TURN)
     return item
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from mineboard.core.actions import Action
 from mineboard.core.errors import IllegalAction
-from mineboard.core.words import and_list, count_of
+from mineboard.core.words import and_list, count_of, possessive
 from mineboard.maps.hexgrid import distance
 from mineboard.rules.common.checks import TURN, distinct, owned
 from mineboard.rules.gwas_tactical.actions import (
@@ -68,7 +68,8 @@ def check_place(state: GtState, action: PlaceCounter) -> None:
                                 "may be mines (half, rounded up)", "GT-04")
         if not state.ring.near(state.hex_of(action.hex), log.mine_boundaries()):
             raise IllegalAction(f"hex {action.hex} is not within two hexes of a shaded "
-                                f"hexside of {side}'s minefields or logged 'Mine'", "GT-06")
+                                f"hexside of {possessive(side)} minefields or logged 'Mine'",
+                                "GT-06")
         need = mines_still_needed(state, side, state.hex_of(action.hex))
         room = room_for_mines(log, mines + 1, dummies)
     else:

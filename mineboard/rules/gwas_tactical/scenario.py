@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 from mineboard.core.errors import BadInput
 from mineboard.core.limits import MAX_NAME_LENGTH, MAX_UNITS
 from mineboard.core.schema import Doc, Length, Range, Ref
-from mineboard.core.words import count_of
+from mineboard.core.words import count_of, possessive
 from mineboard.maps.model import HEX, NAVAL_LINE, BoardMap
 from mineboard.maps.ring import ShadedRing
 from mineboard.rules.common.scenario import parse_scenario, peek_names
@@ -111,7 +111,7 @@ def check_setup_can_end(state: GtState, side: str, where: str) -> None:
                               "counters GT-07 needs there (GT-05): setup could never end")
     log, need = state.logs[side], mines_still_needed(state, side)
     if need > room_for_mines(log, 0, 0):
-        raise BadInput(where, f"{side}'s minimums near the shaded hexsides need "
+        raise BadInput(where, f"{possessive(side)} minimums near the shaded hexsides need "
                               f"{count_of(need, 'mine counter')} but it may place at most "
                               f"{log.max_mines} (GT-04, "
                               "GT-07): setup could never end")

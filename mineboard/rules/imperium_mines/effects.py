@@ -17,7 +17,7 @@ from mineboard.core.events import (
     UnitLost,
     UnitsMoved,
 )
-from mineboard.core.words import and_list, count_of
+from mineboard.core.words import and_list, count_of, possessive
 from mineboard.rules.imperium_mines.actions import (
     Build,
     EndPhase,
@@ -66,7 +66,7 @@ def apply_lay(state: ImperiumState, action: LayMines, dice: Dice) -> list[Event]
         kind="MinesLaid", clause="IM-07",
         text=f"{fleet.id}'s {count_of(points, 'minelayer')} "
         f"lay{'s' if points == 1 else ''} {count_of(points, 'mine point')} at {where}; "
-        f"{fleet.side}'s minefield there is now {total}",
+        f"{possessive(fleet.side)} minefield there is now {total}",
         at=state.board.ref(fleet.system), owner=fleet.side, count=1, public_clause="IM-08",
         data={"points": points, "total": total}, secret_to=fleet.side)]
 
@@ -108,8 +108,8 @@ def apply_sweep(state: ImperiumState, action: Sweep, dice: Dice) -> list[Event]:
         left = total - removed
         counters[:] = [c for c in counters if c.false] + _spread(left, len(real))
         events.append(Event(kind="MinefieldReduced", clause="IM-26",
-                            text=f"{fleet.id}'s minesweepers remove {removed} of {owner}'s "
-                            f"mine points at {where}: {left} left"
+                            text=f"{fleet.id}'s minesweepers remove {removed} of "
+                            f"{possessive(owner)} mine points at {where}: {left} left"
                             + (" — swept clear (IM-27)" if not left else ""), at=at,
                             data={"removed": removed, "left": left}, secret_to=owner))
     return events
@@ -174,7 +174,7 @@ def enter_system(state: ImperiumState, system: str, jump: int, moving: list[Flee
     at = state.board.ref(system)
     events.append(CountersRevealed(
         kind="CountersFlipped", clause="IM-15",
-        text=f"{side}'s fleet halts at {where} (IM-14): the counters are turned up — "
+        text=f"{possessive(side)} fleet halts at {where} (IM-14): the counters are turned up — "
         f"{count_of(points, 'mine point')} and {count_of(falses, 'false counter')}", at=at,
         faces={o: tuple("F" if v == "false" else str(v) for v in values)
                for o, values in reveal.items()},
