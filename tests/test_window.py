@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 
 from mineboard.qt.mainwindow import MainWindow
 from mineboard.qt.session import GameSession
-from mineboard.rules.naval_lines.actions import Move
+from mineboard.rules.naval_lines.actions import LoadMines, Move
 from tests.conftest import scenario
 from tests.qt_helpers import (
     button,
@@ -83,11 +83,20 @@ def test_destroyers_cross_a_field_odds_shown_dice_rolled(qtbot):
 
 
 def test_illegal_click_changes_nothing_and_names_the_clause(qtbot):
+    """A line clicked while lines glow for the pick, but not that one: refused, its clause
+    named. (With nothing aboard no line glows, and a click on a line is the zone beneath it,
+    issue 24, item 4.)"""
     w = window_for(qtbot, phase="noncombat_move")
     click(qtbot, w, stack_point(w, "113", "Germany"))
-    click(qtbot, w, line_point(w, "112|113"))  # nothing aboard to lay
-    assert "NL-05" in status(w)
-    assert w.session.game.records == []
+    click(qtbot, w, line_point(w, "112|113"))  # nothing aboard: zone 113, not a lay
+    assert "NL-05" not in status(w) and status(w).startswith("Sea zone 113")
+    assert w.controller.play(LoadMines("ger-escort-1", 1))
+    w.controller.idle()
+    click(qtbot, w, stack_point(w, "113", "Germany"))
+    w.selection.tick_only("ger-escort-1")
+    click(qtbot, w, line_point(w, "91|92"))  # far from the Escort: not its to mine
+    assert status(w).startswith("Not allowed — NL-07")
+    assert len(w.session.game.records) == 1  # the load alone
 
 
 def test_undo_redo_and_commit_points(qtbot):
