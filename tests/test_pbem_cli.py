@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from mineboard.cli import main
+from tests.test_cli import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -25,13 +25,6 @@ def private_data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
 
 
-def run_cli(capsys, *args: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(args))
-    except SystemExit as exc:  # argparse
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def no_terminal(monkeypatch) -> None:

@@ -154,13 +154,7 @@ def test_hex_numbers_are_written_at_the_fitted_zoom_and_give_way_far_out(qtbot):
     """Issue 24: "gwas hexes have no numbers." Fitted in a 1400×900 window (hexes of 18.5
     pixels) each hex carries its number at its top, as on a printed tactical map; far out
     the numbers go, as they could not be read."""
-    sc = scenario(JUTLAND)
-    w = MainWindow(GameSession(sc, sc.new_game(4)))
-    w.set_speed("off")
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    qtbot.waitExposed(w)
+    w = window(qtbot)
     qtbot.wait(200)  # the docks are laid out: the map's own part of the window is settled
     w.view.fit()
     grid = w.scene.grid_item
