@@ -6,8 +6,9 @@ for a check that failed (an illegal action, a map with problems), 70 with a cras
 for a defect of the program. Never a traceback.
 
 The package is in floors: this module over the commands (``rulesets``, ``odds``, ``run``,
-``validate``, ``play``, ``screenshot``, ``bench``, ``pbem``), which know nothing of each
-other, over ``common`` (exit codes, argument types, action files, the report). A module
+``validate``, ``play``, ``screenshot``, ``bench``, ``pbem``, ``explain``, ``demo``), which
+know nothing of each other, over ``common`` (exit codes, argument types, action files, the
+report). A module
 never imports the floor above it (import-linter holds it; tests/test_architecture.py finds
 any import circle). Each command imports what it needs when it runs, so building the
 parser loads no ruleset, map library or Qt.
@@ -21,13 +22,24 @@ import sys
 from collections.abc import Sequence
 
 from mineboard import __version__
-from mineboard.cli import bench, odds, pbem, play, rulesets, run, screenshot, validate
+from mineboard.cli import (
+    bench,
+    demo,
+    explain,
+    odds,
+    pbem,
+    play,
+    rulesets,
+    run,
+    screenshot,
+    validate,
+)
 from mineboard.cli.common import EXIT_BAD_INPUT, EXIT_FAILED_CHECK, EXIT_INTERNAL, Parser
 from mineboard.core.errors import IllegalAction, MineboardError
 
 __all__ = ["build_parser", "main"]
 
-COMMANDS = (play, rulesets, screenshot, validate, run, pbem, bench, odds)
+COMMANDS = (play, rulesets, screenshot, validate, run, pbem, bench, odds, explain, demo)
 """The command modules, in the order ``mineboard --help`` lists them. Each has
 ``add_parser(commands, argv)``, which sets the parser's ``execute``."""
 

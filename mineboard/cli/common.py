@@ -44,6 +44,21 @@ def whole(limits: Any) -> Callable[[str], int]:
     return parse
 
 
+def dice_values(text: str) -> tuple[int, ...]:
+    """An argument type: die values separated by commas (``3,5,1``)."""
+    from mineboard.core.table import dice_script
+
+    try:
+        values = [int(v) for v in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not die values separated by "
+                                         "commas, like 3,5,1") from None
+    try:
+        return dice_script(values, "--dice")
+    except BadInput as exc:
+        raise argparse.ArgumentTypeError(exc.what) from None
+
+
 def passphrase(text: str) -> tuple[str, str]:
     """An argument type: ``SIDE=PASSPHRASE``, both parts non-empty."""
     side, sep, phrase = text.partition("=")

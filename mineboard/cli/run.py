@@ -10,14 +10,17 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from mineboard.cli.common import (
+    EXIT_BAD_INPUT,
     EXIT_FAILED_CHECK,
     Commands,
     add_passphrase_option,
+    dice_values,
     passphrases,
     print_report,
     read_actions,
     whole,
 )
+from mineboard.core.dice import DiceExhausted
 from mineboard.core.errors import IllegalAction
 
 
@@ -30,6 +33,8 @@ def add_parser(commands: Commands, argv: Sequence[str]) -> None:
     run.add_argument("scenario", help="a bundled scenario name or a scenario file")
     run.add_argument("--seed", type=whole(Range(0, MAX_SEED)), default=None,
                      help="fix the dice (default: a fresh secret seed); the report shows it")
+    run.add_argument("--dice", type=dice_values, default=(), metavar="3,5,1",
+                     help="roll exactly these, in order, instead of the seed's dice")
     run.add_argument("--actions", type=Path, required=True,
                      help="JSON list of actions (see docs/actions.md)")
     run.add_argument("--json", action="store_true", help="print JSON")
@@ -50,11 +55,12 @@ def execute(args: argparse.Namespace) -> int:
 
     scenario = load_scenario(resolve_scenario(args.scenario))
     actions = read_actions(args.actions, scenario.ruleset.codec)
-    game = scenario.new_game(args.seed, Table(open=args.open_table))
+    game = scenario.new_game(args.seed, Table(open=args.open_table, dice_script=args.dice))
     public = game.observe(PUBLIC).view
     seat = TEACHER if args.side is None else seat_for(public, args.side, "--side")
     seals = Seals.from_passphrases(passphrases(args, public))
     failure = None
+    code = 0
     for index, action in enumerate(actions):
         mover = game.seat_to_move()
         try:
@@ -64,6 +70,11 @@ def execute(args: argparse.Namespace) -> int:
             # side says only that the action was refused.
             why = f": {exc.reason} [{exc.clause}]" if seat in (TEACHER, mover) else ""
             failure = f"action {index} ({action.kind}) refused{why}; nothing of it was applied"
+            code = EXIT_FAILED_CHECK
+            break
+        except DiceExhausted as exc:
+            failure = f"action {index} ({action.kind}): {exc}; nothing of it was applied"
+            code = EXIT_BAD_INPUT
             break
     if args.save:
         write_save(args.save, scenario, game, seals)
@@ -77,7 +88,10 @@ def execute(args: argparse.Namespace) -> int:
         print(json.dumps(report, indent=1, ensure_ascii=False))
     else:
         print_report(report)
+    unused = report["dice"].get("unused")
+    if unused and not failure:
+        print(f"mineboard: {len(unused)} of the --dice were not rolled: "
+              f"{', '.join(map(str, unused))}", file=sys.stderr)
     if failure:
         print(f"mineboard: {failure}", file=sys.stderr)
-        return EXIT_FAILED_CHECK
-    return 0
+    return code

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -95,3 +95,27 @@ class ScriptedDice:
     @property
     def unused(self) -> int:
         return len(self._values) - self._next
+
+
+class ScriptedRolls:
+    """The dice a player chose beforehand (``run --dice``, a demo's ``dice``): roll number
+    *n* of the game is ``values[n]``, so undo and redo roll the same values again, exactly
+    as with a seed. Running out is an error naming the roll, never a quiet random die."""
+
+    def __init__(self, values: Sequence[int], start: int = 0) -> None:
+        self.values = values
+        self.index = start
+        self.rolls: list[Roll] = []
+
+    def roll(self, clause: str, purpose: str, sides: int = 6) -> int:
+        number = self.index + 1
+        if self.index >= len(self.values):
+            raise DiceExhausted(f"roll {number} of the game ({clause}: {purpose}) has no die: "
+                                f"only {len(self.values)} were scripted")
+        value = self.values[self.index]
+        if not 1 <= value <= sides:
+            raise DiceExhausted(f"scripted roll {number} is {value}, but {clause} ({purpose}) "
+                                f"rolls a d{sides}")
+        self.index += 1
+        self.rolls.append(Roll(sides, value, clause, purpose))
+        return value

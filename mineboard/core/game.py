@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_check
 
 from mineboard.core.actions import Action
 from mineboard.core.commitment import commit, new_salt
-from mineboard.core.dice import Roll, ScriptedDice, SeededDice
+from mineboard.core.dice import Roll, ScriptedDice, ScriptedRolls, SeededDice
 from mineboard.core.errors import BadInput, IllegalAction, MineboardError
 from mineboard.core.events import Event, public_version, visible_to
 from mineboard.core.history import History, Record, ReplayError
@@ -187,9 +187,11 @@ class Game(Generic[S]):
 
     def _apply(self, action: Action, recorded: Sequence[Roll] | None,
                by: str | None, seed: int | None = None) -> Record:
-        dice: SeededDice | ScriptedDice
+        dice: SeededDice | ScriptedDice | ScriptedRolls
         if recorded is not None:
             dice = ScriptedDice(r.value for r in recorded)
+        elif self.table.dice_script and seed is None:
+            dice = ScriptedRolls(self.table.dice_script, self._rolls)
         else:
             dice = SeededDice(self.seed, self._rolls) if seed is None else SeededDice(seed)
         mover = self._state.to_move
@@ -311,6 +313,9 @@ class Observation(Generic[S]):
         dice: dict[str, Any] = {"commitment": game.seed_commitment}
         if game.table.seed_given:  # a seed from the command line: no secret to keep
             dice["seed"] = game.seed
+        if game.table.dice_script:
+            dice["script"] = list(game.table.dice_script)
+            dice["unused"] = list(game.table.dice_script[game.roll_count:])
         return {"ruleset": game.ruleset.id, "dice": dice, "table": game.table.to_json(),
                 "state": self._game.ruleset.summary(self.view),
                 "events": [e.to_json() for e in self.events()]}

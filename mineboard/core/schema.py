@@ -223,6 +223,9 @@ def _compile(hint: Any, marks: tuple[object, ...] = ()) -> _Parse:
             raise TypeError(f"unsupported union {hint!r}: only X | None")
         parse_inner = _compile(inner[0], marks)
         return lambda v, w, r: None if v is None else parse_inner(v, w, r)
+    if hint is Any:  # raw JSON, read later by whoever knows its shape (a ruleset's action)
+        _marker(marks, hint, ())
+        return lambda v, w, r: v
     if hint is bool:
         _marker(marks, hint, ())
         return _check(lambda v: isinstance(v, bool), "must be true or false")

@@ -13,6 +13,10 @@ from typing import Any
 
 from mineboard.core.errors import BadInput
 
+MAX_SCRIPTED_DICE = 10_000
+"""Dice a game may be scripted with (``run --dice``, a demo): more than any demo rolls."""
+MAX_DIE_SIDES = 100
+
 
 @dataclass(frozen=True, slots=True)
 class Table:
@@ -22,6 +26,14 @@ class Table:
     seed_given: bool = False
     """The seed came from the command line (tests, worked examples): anyone can work out
     the dice, so the save and every report say so."""
+    dice_script: tuple[int, ...] = ()
+    """Every die of the game chosen beforehand (a demo board, ``run --dice``): roll *n* is
+    the *n*-th value. Predictable by design, and said so like a given seed."""
+
+    @property
+    def predictable(self) -> bool:
+        """Anyone can know the dice before they are rolled."""
+        return self.seed_given or bool(self.dice_script)
 
     def badge(self, has_secrets: bool) -> str:
         """The words on the toolbar badge and at the head of the log (empty: nothing to say)."""
@@ -29,12 +41,17 @@ class Table:
         if has_secrets:
             parts.append("open table: undo past dice and teacher view allowed" if self.open
                          else "secrets kept: no undo into another side's turn")
-        if self.seed_given:
+        if self.dice_script:
+            parts.append("scripted dice: predictable")
+        elif self.seed_given:
             parts.append("dice from a given seed: predictable")
         return " · ".join(parts)
 
-    def to_json(self) -> dict[str, bool]:
-        return {"open": self.open, "seed_given": self.seed_given}
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"open": self.open, "seed_given": self.seed_given}
+        if self.dice_script:  # absent otherwise: older saves' digests stay what they were
+            out["dice_script"] = list(self.dice_script)
+        return out
 
     @classmethod
     def from_json(cls, data: Any, where: str) -> Table:
@@ -42,7 +59,19 @@ class Table:
                 isinstance(data.get(k, False), bool) for k in ("open", "seed_given")):
             raise BadInput(where, "'table' must be an object with true/false 'open' and "
                                   "'seed_given'")
-        unknown = set(data) - {"open", "seed_given"}
+        unknown = set(data) - {"open", "seed_given", "dice_script"}
         if unknown:
             raise BadInput(where, f"'table' has unknown field {sorted(unknown)[0]!r}")
-        return cls(bool(data.get("open", False)), bool(data.get("seed_given", False)))
+        return cls(bool(data.get("open", False)), bool(data.get("seed_given", False)),
+                   dice_script(data.get("dice_script", []), f"{where}: table.dice_script"))
+
+
+def dice_script(values: Any, where: str) -> tuple[int, ...]:
+    """A list of die values as a game's script, or one line saying what is wrong with it."""
+    if not isinstance(values, list | tuple) or len(values) > MAX_SCRIPTED_DICE:
+        raise BadInput(where, f"must be a list of at most {MAX_SCRIPTED_DICE} die values")
+    for i, v in enumerate(values):
+        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= MAX_DIE_SIDES:
+            raise BadInput(where, f"die {i + 1} ({str(v)[:20]!r}) is not a whole number from "
+                                  f"1 to {MAX_DIE_SIDES}")
+    return tuple(values)
