@@ -105,7 +105,11 @@ def print_report(report: dict[str, Any]) -> None:
     the state as JSON."""
     state = report["state"]
     dice = report["dice"]
-    seed = f"seed {dice['seed']}" if "seed" in dice else f"dice {dice['commitment'][:12]}…"
+    if "script" in dice:
+        seed = f"scripted dice ({len(dice['script']) - len(dice['unused'])} of "\
+               f"{len(dice['script'])} rolled)"
+    else:
+        seed = f"seed {dice['seed']}" if "seed" in dice else f"dice {dice['commitment'][:12]}…"
     print(f"{report['ruleset']} · {seed} · turn {state.get('turn')} · "
           f"{state.get('nation')} · {state.get('phase_name', state.get('phase'))}")
     for side, text in report.get("briefing", {}).items():
