@@ -152,3 +152,9 @@ def test_leftover_and_missing_dice_fail_a_demo(tmp_path):
     assert not result.ok
     assert "roll 3 of the game (NL-15: Germany mine 3 of 10 on 110|112) has no die" in \
         "\n".join(result.failures())
+
+
+def test_validate_checks_a_demo_file_without_playing_it(capsys):
+    nl15 = next(e for e in ENTRIES if e.name == "nl-15-two-destroyers-ten-mines")
+    code, out, _ = run_cli(capsys, "validate", str(nl15.path))
+    assert code == 0 and ": ok — demo of NL-15 on map 'northsea', 1 step" in out

@@ -1,4 +1,5 @@
-"""``mineboard validate FILE``: check a map, a scenario or a save (replayed, dice checked);
+"""``mineboard validate FILE``: check a map, a scenario, a save (replayed, dice checked) or a
+demo board (its schema, clause, scenario and actions; ``mineboard demo`` plays it);
 each problem of a map is a line of its own, and any problem exits 1."""
 
 from __future__ import annotations
@@ -14,14 +15,15 @@ from mineboard.core.words import count_of
 
 
 def add_parser(commands: Commands, argv: Sequence[str]) -> None:
-    validate = commands.add_parser("validate", help="check a map, scenario or save file")
+    validate = commands.add_parser("validate", help="check a map, scenario, save or demo file")
     validate.set_defaults(execute=execute)
     validate.add_argument("file", type=Path,
-                          help="a map (.geojson), a scenario or a save file")
+                          help="a map (.geojson), a scenario, a save or a demo file")
     add_passphrase_option(validate, "to open a sealed save")
 
 
 def execute(args: argparse.Namespace) -> int:
+    from mineboard.explorer.demos import load_demo
     from mineboard.maps.geojson import MapInvalid, board_from_json
     from mineboard.persistence.documents import read_document
     from mineboard.persistence.saves import loaded_from
@@ -37,6 +39,10 @@ def execute(args: argparse.Namespace) -> int:
         elif doc.kind == "scenario":
             scenario = scenario_from_data(doc.data, doc.where, doc.folder)
             print(f"{path}: ok — {scenario.ruleset.id} scenario on map {scenario.board.id!r}")
+        elif doc.kind == "demo":
+            demo = load_demo(path)
+            print(f"{path}: ok — demo of {demo.clause.id} on map {demo.scenario.board.id!r}, "
+                  f"{count_of(len(demo.actions), 'step')} (mineboard demo {path} plays it)")
         else:
             game = loaded_from(doc, passphrases(args)).game
             replayed = count_of(len(game.records), "action")

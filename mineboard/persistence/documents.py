@@ -17,7 +17,7 @@ from typing import Any, Literal
 from mineboard.core.errors import BadInput
 from mineboard.resources import parse_json, read_bytes
 
-Kind = Literal["map", "scenario", "save"]
+Kind = Literal["map", "scenario", "save", "demo"]
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,8 @@ def kind_of(data: Any) -> Kind | None:
         return "save"
     if "mineboard_scenario" in data:
         return "scenario"
+    if "mineboard_demo" in data:
+        return "demo"
     return None
 
 
@@ -56,7 +58,7 @@ def read_document(path: Path, *expected: Kind) -> Document:
     raw = read_bytes(path)
     data = parse_json(raw, str(path))
     kind = kind_of(data)
-    wanted = expected or ("map", "scenario", "save")
+    wanted = expected or ("map", "scenario", "save", "demo")
     if kind is None or kind not in wanted:
         what = " or ".join(wanted)
         raise BadInput(str(path), f"not a mineboard {what} file" if kind is None
