@@ -158,3 +158,14 @@ def test_validate_checks_a_demo_file_without_playing_it(capsys):
     nl15 = next(e for e in ENTRIES if e.name == "nl-15-two-destroyers-ten-mines")
     code, out, _ = run_cli(capsys, "validate", str(nl15.path))
     assert code == 0 and ": ok — demo of NL-15 on map 'northsea', 1 step" in out
+
+
+def test_a_demo_without_dice_fails_when_the_engine_rolls(tmp_path):
+    nl15 = next(e for e in ENTRIES if e.name == "nl-15-two-destroyers-ten-mines")
+    none = tmp_path / "nl-15-no-dice.json"
+    none.write_text(nl15.path.read_text().replace('"dice": [1, 5, 2]', '"dice": []'))
+    result = run_demo(load_demo(none))
+    assert result.failures() == [
+        "nl-15-no-dice.json: step 1 (move): dice: expected enough scripted dice, engine did "
+        "roll 1 of the game (NL-15: Germany mine 1 of 10 on 110|112) has no die: only 0 "
+        "were scripted"]

@@ -33,7 +33,7 @@ def add_parser(commands: Commands, argv: Sequence[str]) -> None:
     run.add_argument("scenario", help="a bundled scenario name or a scenario file")
     run.add_argument("--seed", type=whole(Range(0, MAX_SEED)), default=None,
                      help="fix the dice (default: a fresh secret seed); the report shows it")
-    run.add_argument("--dice", type=dice_values, default=(), metavar="3,5,1",
+    run.add_argument("--dice", type=dice_values, default=None, metavar="3,5,1",
                      help="roll exactly these, in order, instead of the seed's dice")
     run.add_argument("--actions", type=Path, required=True,
                      help="JSON list of actions (see docs/actions.md)")

@@ -190,7 +190,7 @@ class Game(Generic[S]):
         dice: SeededDice | ScriptedDice | ScriptedRolls
         if recorded is not None:
             dice = ScriptedDice(r.value for r in recorded)
-        elif self.table.dice_script and seed is None:
+        elif self.table.dice_script is not None and seed is None:
             dice = ScriptedRolls(self.table.dice_script, self._rolls)
         else:
             dice = SeededDice(self.seed, self._rolls) if seed is None else SeededDice(seed)
@@ -313,7 +313,7 @@ class Observation(Generic[S]):
         dice: dict[str, Any] = {"commitment": game.seed_commitment}
         if game.table.seed_given:  # a seed from the command line: no secret to keep
             dice["seed"] = game.seed
-        if game.table.dice_script:
+        if game.table.dice_script is not None:
             dice["script"] = list(game.table.dice_script)
             dice["unused"] = list(game.table.dice_script[game.roll_count:])
         return {"ruleset": game.ruleset.id, "dice": dice, "table": game.table.to_json(),

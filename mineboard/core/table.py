@@ -26,14 +26,16 @@ class Table:
     seed_given: bool = False
     """The seed came from the command line (tests, worked examples): anyone can work out
     the dice, so the save and every report say so."""
-    dice_script: tuple[int, ...] = ()
+    dice_script: tuple[int, ...] | None = None
     """Every die of the game chosen beforehand (a demo board, ``run --dice``): roll *n* is
-    the *n*-th value. Predictable by design, and said so like a given seed."""
+    the *n*-th value, and a roll past the end is an error — so an empty script is a game
+    that may roll no die at all. None: the dice come from the seed. Predictable by design,
+    and said so like a given seed."""
 
     @property
     def predictable(self) -> bool:
         """Anyone can know the dice before they are rolled."""
-        return self.seed_given or bool(self.dice_script)
+        return self.seed_given or self.dice_script is not None
 
     def badge(self, has_secrets: bool) -> str:
         """The words on the toolbar badge and at the head of the log (empty: nothing to say)."""
@@ -41,7 +43,7 @@ class Table:
         if has_secrets:
             parts.append("open table: undo past dice and teacher view allowed" if self.open
                          else "secrets kept: no undo into another side's turn")
-        if self.dice_script:
+        if self.dice_script is not None:
             parts.append("scripted dice: predictable")
         elif self.seed_given:
             parts.append("dice from a given seed: predictable")
@@ -49,7 +51,7 @@ class Table:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"open": self.open, "seed_given": self.seed_given}
-        if self.dice_script:  # absent otherwise: older saves' digests stay what they were
+        if self.dice_script is not None:  # absent otherwise: older saves' digests stay what they were
             out["dice_script"] = list(self.dice_script)
         return out
 
@@ -63,7 +65,8 @@ class Table:
         if unknown:
             raise BadInput(where, f"'table' has unknown field {sorted(unknown)[0]!r}")
         return cls(bool(data.get("open", False)), bool(data.get("seed_given", False)),
-                   dice_script(data.get("dice_script", []), f"{where}: table.dice_script"))
+                   dice_script(data["dice_script"], f"{where}: table.dice_script")
+                   if "dice_script" in data else None)
 
 
 def dice_script(values: Any, where: str) -> tuple[int, ...]:

@@ -267,7 +267,8 @@ def run_demo(demo: Demo) -> DemoResult:
     """Play a whole demo headless."""
     game = demo.new_game()
     outcomes = tuple(play_step(demo, game, i) for i in range(len(demo.actions)))
-    return DemoResult(demo, outcomes, finish_checks(demo, game))
+    ran_out = any(c.what == "dice" and not c.ok for o in outcomes for c in o.checks)
+    return DemoResult(demo, outcomes, () if ran_out else finish_checks(demo, game))
 
 
 def _odds_checks(game: Game[Any], action: Action, odds: Mapping[str, str]) -> list[Check]:
