@@ -222,6 +222,14 @@ def test_nl09_demo_fails_when_a_line_holds_one_nation_only(monkeypatch):
           "minefields[owner=United Kingdom].count")
 
 
+def test_nl10_demo_fails_when_mines_leave_with_the_ships_of_their_zone(monkeypatch):
+    def carried_off(state: NavalState, act: Move, events: list[Any]) -> None:
+        state.minefields = [f for f in state.minefields
+                            if not (f.zone == act.path[0] and f.owner == state.active)]
+    bites("nl-10-laid-mines-stay", wrap_effect(monkeypatch, Move, carried_off),
+          "minefields[line=110|112].count")
+
+
 def test_nl11_demo_fails_when_an_attacker_may_load(monkeypatch):
     bites("nl-11-one-mission-a-turn", skip_refusal(monkeypatch, LoadMines, "NL-11"),
           "refusal")
