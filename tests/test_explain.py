@@ -47,7 +47,8 @@ def test_the_text_explanation_has_every_part(capsys):
     assert out.splitlines()[0].startswith("NL-15 — ")
     assert "naval-lines: Crossing a minefield" in out
     assert "Enforced in:\n  mineboard.rules.naval_lines.effects:defend" in out
-    assert "Demo boards (mineboard demo NL-15):\n  nl-15-two-destroyers-ten-mines — " in out
+    assert "Demo boards (mineboard demo NL-15):\n" in out
+    assert "\n  nl-15-two-destroyers-ten-mines — Two Destroyers cross ten German mines" in out
 
 
 def test_an_unknown_id_exits_2_naming_the_nearest(capsys):
@@ -117,3 +118,9 @@ def test_explain_loads_no_ruleset_and_answers_quickly():
     # The budget is 300 ms a process (issue 25); the interpreter's own start is most of it,
     # so what explain adds is held to 150 ms beyond printing the version.
     assert seconds("explain", "NL-15") - seconds("--version") < 0.150
+
+
+def test_help_texts_of_fields_are_not_where_a_clause_is_enforced():
+    # data.py and scenario.py name NL-12 only in Doc(...) help texts and docstrings
+    sites = {str(s) for s in enforced_at(find_clause("NL-12"))}
+    assert sites == {"mineboard.rules.naval_lines.effects:entered"}

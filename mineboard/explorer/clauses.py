@@ -14,7 +14,6 @@ import ast
 import difflib
 import re
 import tomllib
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -148,43 +147,59 @@ def package_folder(ruleset_id: str) -> Path:
 
 
 def enforced_at(clause: Clause) -> list[Site]:
-    """The functions of the clause's ruleset (and the rules' shared code) whose strings name
-    the clause: its refusals, its events, its dice."""
-    return sites_of(clause.ruleset).get(clause.id, [])
-
-
-@cache
-def sites_of(ruleset_id: str) -> Mapping[str, list[Site]]:
-    found: dict[str, list[Site]] = {}
-    root = Path(__file__).resolve().parent.parent
-    for path in sorted(package_folder(ruleset_id).glob("*.py")):
-        module = ".".join(path.relative_to(root.parent).with_suffix("").parts)
-        for clause_id, function, line in _named_in(path.read_text(encoding="utf-8")):
-            sites = found.setdefault(clause_id, [])
+    """The functions of the clause's ruleset whose strings name the clause: its refusals,
+    its events, its dice. Only the files that mention the id are parsed, and only the parts
+    of them around it are walked, so ``explain`` stays quick."""
+    sites: list[Site] = []
+    root = Path(__file__).resolve().parent.parent.parent
+    for path in sorted(package_folder(clause.ruleset).glob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        if clause.id not in source:
+            continue
+        module = ".".join(path.relative_to(root).with_suffix("").parts)
+        for function, line in _named_in(source, clause.id):
             if not any(s.function == function and s.module == module for s in sites):
                 sites.append(Site(module, function, line))
-    return found
+    return sites
 
 
-def _named_in(source: str) -> list[tuple[str, str, int]]:
-    """(clause id, enclosing function, line) for each string naming a clause; a method is
-    named with its class, a nested function by the function it is in."""
-    out: list[tuple[str, str, int]] = []
+def _named_in(source: str, clause_id: str) -> list[tuple[str, int]]:
+    """(enclosing function, line) of each string naming ``clause_id``; a method is named
+    with its class, a nested function by the function it is in. Docstrings and ``Doc``
+    help texts explain a clause; they are not where it is enforced."""
+    lines = {i + 1 for i, text in enumerate(source.splitlines()) if clause_id in text}
+    pattern = re.compile(rf"\b{re.escape(clause_id)}\b")
+    out: list[tuple[str, int]] = []
+
+    def near(node: ast.AST) -> bool:
+        start = getattr(node, "lineno", None)
+        end = getattr(node, "end_lineno", None)
+        return start is None or end is None or any(start <= n <= end for n in lines)
 
     def visit(node: ast.AST, scope: str, in_class: bool) -> None:
         for child in ast.iter_child_nodes(node):
+            if not near(child):
+                continue
             if isinstance(child, ast.ClassDef):
                 visit(child, child.name, True)
             elif isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
-                name = f"{scope}.{child.name}" if in_class else scope or child.name
-                visit(child, name, False)
-            elif isinstance(child, ast.Expr) and isinstance(child.value, ast.Constant):
-                continue  # a docstring explains; it does not enforce
+                visit(child, f"{scope}.{child.name}" if in_class else scope or child.name,
+                      False)
+            elif _explains(child):
+                continue
             elif isinstance(child, ast.Constant) and isinstance(child.value, str):
-                out.extend((m.group(0), scope or "<module>", child.lineno)
-                           for m in CLAUSE_ID.finditer(child.value))
+                if pattern.search(child.value):
+                    out.append((scope or "<module>", child.lineno))
             else:
                 visit(child, scope, in_class)
 
     visit(ast.parse(source), "", False)
     return out
+
+
+def _explains(node: ast.AST) -> bool:
+    """A docstring, or a ``Doc(...)`` help text."""
+    if isinstance(node, ast.Expr):
+        return isinstance(node.value, ast.Constant)
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            and node.func.id == "Doc")
