@@ -99,7 +99,7 @@ def check_jump(state: ImperiumState, action: Jump) -> None:
                                 f"{state.system_name(action.path[0])}", TURN)
         if fleet.stayed:
             raise IllegalAction(f"{fid} laid, swept or placed counters this segment and must "
-                                "stay", "IM-06")
+                                "stay", stay_clause(fleet))
         if fleet.moved or fleet.fought:
             raise IllegalAction(f"{fid} has already been activated this segment", TURN)
         reach = state.jumps(fleet)
@@ -180,12 +180,17 @@ def _ship_named(state: ImperiumState, ship_id: str) -> str:
     return ship_id
 
 
+def stay_clause(fleet: Fleet) -> str:
+    """The clause that keeps a fleet in place for the rest of the segment: the order it
+    gave — sweeping (IM-26), laying (IM-06) or placing false counters (IM-12)."""
+    return "IM-26" if fleet.swept else "IM-06" if fleet.laid else "IM-12"
+
+
 def refuse_fight(fleet: Fleet) -> None:
     """The seed forbids combat to a fleet that lays (IM-06), places false counters (IM-12)
     or sweeps (IM-26) in the segment; the clause named is the order it gave."""
-    clause = "IM-26" if fleet.swept else "IM-06" if fleet.laid else "IM-12"
     raise IllegalAction(f"{fleet.id} stayed this segment to lay, sweep or place false "
-                        "counters and may not fight", clause)
+                        "counters and may not fight", stay_clause(fleet))
 
 
 def check_end(state: ImperiumState, action: EndPhase) -> None:

@@ -48,14 +48,17 @@ def commands(view: ImperiumState, selection: Selection) -> list[Command]:
     if view.phase != SEGMENT:
         return []
     fleet = selection.units[0]
-    out = [Command("Lay mines", LayMines(fleet),
-                   tip="The fleet's minelayers stay and lay 1 point each (IM-06, IM-07)"),
-           Command("Sweep", Sweep(fleet),
-                   tip="The fleet's minesweepers stay and remove 1 enemy point each (IM-26)"),
-           Command("Place a false counter", PlaceFalse(fleet),
-                   tip="A face-down counter with no mines: any fleet that stays (IM-12). "
-                   "Again for another: one at a time, each looks to the enemy as a lay "
-                   "does")]
+    out: list[Command] = []
+    if view.options.mine_warfare:  # without the variant there are no mine orders (IM-01)
+        out += [Command("Lay mines", LayMines(fleet),
+                        tip="The fleet's minelayers stay and lay 1 point each (IM-06, IM-07)"),
+                Command("Sweep", Sweep(fleet),
+                        tip="The fleet's minesweepers stay and remove 1 enemy point each "
+                        "(IM-26)"),
+                Command("Place a false counter", PlaceFalse(fleet),
+                        tip="A face-down counter with no mines: any fleet that stays (IM-12). "
+                        "Again for another: one at a time, each looks to the enemy as a lay "
+                        "does")]
     if _facing(view, place):
         out.append(_combat(view, place))
     return out
