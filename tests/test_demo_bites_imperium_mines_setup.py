@@ -279,11 +279,10 @@ def test_im13_demo_fails_when_own_counters_count_as_the_enemys(monkeypatch):
         monkeypatch.setattr(ImperiumState, "enemy_counters", everyones_counters)
         monkeypatch.setattr(ImperiumState, "enemy_points", everyones_points)
 
-    # 9 and 8 own points: any roll runs afoul, so neither fleet gets through (it stops, or
-    # the mines sink it)
+    # the demo scripts no dice: the first check the own mines force has no die to roll
     bites("im-13-own-minefields-are-passed-freely", breaks,
-          'step 3 (jump): fleets.A.system: expected "marrow"',
-          'step 5 (jump): fleets.T.system: expected "nadir"')
+          "step 3 (jump): dice: expected enough scripted dice, engine did roll 1 of the game "
+          "(IM-18: minefield check of T at Rime) has no die")
 
 
 def test_im15_demo_fails_when_false_counters_stay_after_the_check(monkeypatch):

@@ -51,6 +51,7 @@ class EventExpected:
     data: Annotated[Mapping[str, Any], Doc("fields of the event (as `run --json` prints "
                                            "them) that must be equal")] = field(
         default_factory=dict)
+    absent: Annotated[bool, Doc("true: no such event may be made (no check, no roll)")] = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,6 +293,11 @@ def _event_checks(events: tuple[Event, ...], expected: tuple[EventExpected, ...]
     found = [e.to_json() for e in events]
     at = 0
     for want in expected:
+        if want.absent:
+            made = [e["text"] for e in found if _event_matches(e, want)]
+            checks.append(Check(f"no event {_describe(want)}", "none made",
+                                "; ".join(made) or "none made", not made))
+            continue
         match = next((i for i in range(at, len(found)) if _event_matches(found[i], want)), None)
         what = f"event {_describe(want)}"
         if match is None:
