@@ -282,7 +282,7 @@ def test_im13_demo_fails_when_own_counters_count_as_the_enemys(monkeypatch):
     # the demo scripts no dice: the first check the own mines force has no die to roll
     bites("im-13-own-minefields-are-passed-freely", breaks,
           "step 3 (jump): dice: expected enough scripted dice, engine did roll 1 of the game "
-          "(IM-18: minefield check of T at Rime) has no die")
+          "(IM-18: minefield check of A at Lumen) has no die")
 
 
 def test_im15_demo_fails_when_false_counters_stay_after_the_check(monkeypatch):
