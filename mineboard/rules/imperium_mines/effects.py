@@ -28,7 +28,7 @@ from mineboard.rules.imperium_mines.actions import (
     SplitFleet,
     Sweep,
 )
-from mineboard.rules.imperium_mines.odds import afoul_chance, modifier
+from mineboard.rules.imperium_mines.odds import afoul_chance, hit_odds, modifier
 from mineboard.rules.imperium_mines.state import (
     CONSTRUCTION,
     Counter,
@@ -134,7 +134,7 @@ def _damage(state: ImperiumState, fleet: Fleet, points: int, dice: Dice) -> list
         text = (f"{count_of(points, 'die', 'dice')} against {name}: "
                 f"{', '.join(map(str, rolls))} — {count_of(sum(hits), 'hit')}")
         at = state.board.ref(fleet.system)
-        data: dict[str, Any] = {"ship": ship.id}
+        data: dict[str, Any] = {"ship": ship.id, "odds": hit_odds(points, state.rules.hit_on)}
         lost: list[Event] = []
         if ship.hits >= hull:
             fleet.ships.remove(ship)

@@ -41,6 +41,20 @@ def hits_per_ship(points: int, hit_on: int = 6, cap: int | None = None) -> Dist[
     return binomial(points, chance) if cap is None else capped_binomial(points, chance, cap)
 
 
+MAX_LISTED_HITS = 12
+"""A mine attack's event lists the chance of each number of hits up to this many, the last
+standing for "this many or more": a huge field's full table would swamp the log."""
+
+
+def hit_odds(points: int, hit_on: int = 6) -> dict[str, str]:
+    """IM-22: the exact chance of each number of hits one ship's attack of ``points`` dice
+    makes, as fractions by label ("0 hits", "1 hit", …), for the log and the demo boards."""
+    cap = MAX_LISTED_HITS if points > MAX_LISTED_HITS else None
+    dist = hits_per_ship(points, hit_on, cap).fractions()
+    return {count_of(k, "hit") + (" or more" if k == cap else ""): str(dist.get(k, Fraction(0)))
+            for k in range(min(points, MAX_LISTED_HITS) + 1)}
+
+
 def ship_damage(rule: CheckRule, points: int, jump: int, sweepers: int, hull: int,
                 hit_on: int = 6) -> Dist[int]:
     """Hits one ship takes entering a system of ``points`` mine points: none unless its
