@@ -169,3 +169,15 @@ def test_a_demo_without_dice_fails_when_the_engine_rolls(tmp_path):
         "nl-15-no-dice.json: step 1 (move): dice: expected enough scripted dice, engine did "
         "roll 1 of the game (NL-15: Germany mine 1 of 10 on 110|112) has no die: only 0 "
         "were scripted"]
+
+
+def test_an_event_expected_absent_fails_the_step_when_made(tmp_path):
+    nl15 = next(e for e in ENTRIES if e.name == "nl-15-two-destroyers-ten-mines")
+    path = tmp_path / "nl-15-absent.json"
+    path.write_text(nl15.path.read_text().replace(
+        '"events": [{"clause": "NL-15"}]', '"events": [{"kind": "ShipSunk", "absent": true}]'))
+    failures = run_demo(load_demo(path)).failures()
+    assert failures == [
+        "nl-15-absent.json: step 1 (move): no event ShipSunk: expected none made, engine did "
+        "United Kingdom's Destroyer 1 sunk; the mine is removed; United Kingdom's Destroyer 2 "
+        "sunk; the mine is removed"]
