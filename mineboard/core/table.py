@@ -51,7 +51,8 @@ class Table:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"open": self.open, "seed_given": self.seed_given}
-        if self.dice_script is not None:  # absent otherwise: older saves' digests stay what they were
+        # absent when not scripted: older saves' digests stay what they were
+        if self.dice_script is not None:
             out["dice_script"] = list(self.dice_script)
         return out
 
