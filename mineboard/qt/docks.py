@@ -185,8 +185,8 @@ class LogView(QListWidget):
         rect = self.visualItemRect(item)
         delegate = self.itemDelegate()
         assert isinstance(delegate, LinkedRows)
-        layout = delegate.document(option, self.indexFromItem(item),
-                                   rect.width()).documentLayout()
+        doc = delegate.document(option, self.indexFromItem(item), rect.width())
+        layout = doc.documentLayout()
         for y in range(2, rect.height(), 3):
             for x in range(2, rect.width(), 2):
                 if clause_of(layout.anchorAt(QPointF(x, y))) == clause_id:
