@@ -180,6 +180,11 @@ def test_show_me_opens_the_demo_at_an_open_table_within_half_a_second(qtbot, win
     assert window.demo_dock.isVisible()
     assert panel.step_label.text() == "Step 1 of 1 — not played yet"
     assert "Both Destroyers cross" in panel.body.text()
+    # The odds of the step to come are on the odds dock before it is played.
+    from fractions import Fraction
+
+    assert window.odds.preview is not None
+    assert window.odds.preview.probability("2 lost") == Fraction(52905, 59049)
     assert not window.rules_window.isVisible()  # the board is what to look at
     # Destroyers at 110 and the German field on 110|112 are on the map, everything shown.
     assert ("110", "United Kingdom") in window.scene.stacks
@@ -224,7 +229,8 @@ def test_a_refused_step_shows_the_refusal_with_its_clause(qtbot, window):
     assert window.session.game.records == []
     assert "The engine refused it" in panel.body.text()
     assert 'href="clause:NL-05"' in panel.body.text()
-    assert "refused with" in panel.verdict.text() and panel.ok
+    assert "Refused with" in panel.verdict.text() and "as the demo expects" in \
+        panel.verdict.text() and panel.ok
     assert window.statusBar().currentMessage().startswith("Refused — NL-05")
     assert window.clause_link.isVisible() and "Explain NL-05" in window.clause_link.text()
     window.clause_link.linkActivated.emit("clause:NL-05")

@@ -15,7 +15,14 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from mineboard.core.actions import Action
 from mineboard.core.errors import MineboardError
@@ -29,8 +36,6 @@ OK_STYLE = ("background: #E2F2EA; border-left: 5px solid #009E73; padding: 4px 8
 FAIL_STYLE = ("background: #FBE1DC; border-left: 5px solid #A4001D; padding: 4px 8px; "
               "color: #7A0016;")
 WAIT_STYLE = "background: #F3EBD8; border-left: 5px solid #8A7B5C; padding: 4px 8px;"
-SHOWN_CHECKS = 6
-"""At most this many agreeing checks listed after a step (every failing one is listed)."""
 
 
 def demo_session(demo: Demo) -> GameSession:
@@ -61,33 +66,25 @@ class DemoPanel(QWidget):
         self._busy: Callable[[], bool] = lambda: False
         self._skip: Callable[[], None] = lambda: None
         self._say: Callable[[str, bool], None] = lambda _text, _error: None
+        self._preview: Callable[[Action | None], None] = lambda _action: None
         self._records = 0
         self._waiting = False
-        outer = QHBoxLayout(self)
-        outer.setContentsMargins(8, 4, 8, 4)
-        words = QVBoxLayout()
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(6, 4, 6, 4)
+        outer.setSpacing(4)
         self.title = QLabel()
         self.title.setStyleSheet("font-weight: bold; font-size: 11pt;")
         self.title.setTextFormat(Qt.TextFormat.RichText)
+        self.title.setWordWrap(True)
         self.title.linkActivated.connect(self._link)
-        words.addWidget(self.title)
+        outer.addWidget(self.title)
         self.step_label = QLabel()
-        self.step_label.setStyleSheet("font-weight: bold; color: #3D3527;")
-        words.addWidget(self.step_label)
-        self.body = QLabel()
-        self.body.setWordWrap(True)
-        self.body.setTextFormat(Qt.TextFormat.RichText)
-        self.body.linkActivated.connect(self._link)
-        words.addWidget(self.body)
-        self.verdict = QLabel()
-        self.verdict.setWordWrap(True)
-        self.verdict.setTextFormat(Qt.TextFormat.RichText)
-        self.verdict.linkActivated.connect(self._link)
-        words.addWidget(self.verdict)
-        outer.addLayout(words, 1)
-        buttons = QVBoxLayout()
+        self.step_label.setStyleSheet("font-weight: bold; color: #3D3527; font-size: 11pt;")
+        outer.addWidget(self.step_label)
+        buttons = QHBoxLayout()
         self.next_button = QPushButton("Next step ▸")
         self.next_button.setToolTip("Play the next step (→ or Space)")
+        self.next_button.setStyleSheet("font-weight: bold;")
         self.next_button.clicked.connect(self.next)
         self.restart_button = QPushButton("Restart")
         self.restart_button.setToolTip("The demo's board as it began, dice and all")
@@ -98,8 +95,26 @@ class DemoPanel(QWidget):
         for b in (self.next_button, self.restart_button, self.close_button):
             b.setAutoDefault(False)
             buttons.addWidget(b)
-        buttons.addStretch(1)
         outer.addLayout(buttons)
+        self.verdict = QLabel()
+        """Whether the engine did what the demo expects, and where it did not: always in
+        view, never scrolled away."""
+        self.verdict.setWordWrap(True)
+        self.verdict.setTextFormat(Qt.TextFormat.RichText)
+        self.verdict.linkActivated.connect(self._link)
+        outer.addWidget(self.verdict)
+        self.body = QLabel()
+        self.body.setWordWrap(True)
+        self.body.setTextFormat(Qt.TextFormat.RichText)
+        self.body.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.body.linkActivated.connect(self._link)
+        self.scroller = QScrollArea()
+        """The step's words, its checks and its events: they scroll in a long step."""
+        self.scroller.setWidget(self.body)
+        self.scroller.setWidgetResizable(True)
+        self.scroller.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        outer.addWidget(self.scroller, 1)
 
     # ---- the state ---------------------------------------------------------------------
     @property
@@ -122,10 +137,13 @@ class DemoPanel(QWidget):
             all(c.ok for c in self.finish)
 
     def start(self, demo: Demo, session: GameSession, busy: Callable[[], bool],
-              skip: Callable[[], None], say: Callable[[str, bool], None]) -> None:
-        """Show ``demo`` at its first step, played on ``session`` (the window's game)."""
+              skip: Callable[[], None], say: Callable[[str, bool], None],
+              preview: Callable[[Action | None], None] = lambda _action: None) -> None:
+        """Show ``demo`` at its first step, played on ``session`` (the window's game).
+        ``preview`` shows the odds of the step to come (None: no step left)."""
         self.demo, self.session = demo, session
         self._busy, self._skip, self._say = busy, skip, say
+        self._preview = preview
         self.outcomes, self.finish, self.broken = [], (), ""
         self._records = len(session.game.records)
         self._waiting = False
@@ -183,6 +201,8 @@ class DemoPanel(QWidget):
         if demo is None:
             return
         self.next_button.setEnabled(not self.done)
+        if not self._waiting:  # the odds of the step to come, before it is played
+            self._preview(None if self.done else demo.actions[self.index])
         self.next_button.setText("Next step ▸" if not self.done else "Done")
         steps = demo.spec.steps
         if not self.outcomes:
@@ -220,9 +240,16 @@ class DemoPanel(QWidget):
                 parts.append("<p><i>The dice are rolling…</i></p>")
             else:
                 events = self.session.observation().events_of(outcome.record)
-                lines = "".join(f"<li>{linked(e.line())}</li>" for e in events)
-                parts.append(f"<p><b>What the engine did:</b></p><ul>{lines}</ul>" if lines
-                             else "<p><b>What the engine did:</b> nothing to tell.</p>")
+                lines = "<br>".join(f"&nbsp;• {linked(e.line())}" for e in events)
+                parts.append(f"<p><b>What the engine did</b> (the log has it too):<br>{lines}"
+                             "</p>" if lines else
+                             "<p><b>What the engine did:</b> nothing to tell.</p>")
+        agreed = [c for c in outcome.checks if c.ok]
+        if agreed and not self._waiting:
+            listed = "<br>".join(f"&nbsp;✓ {html.escape(c.what)}: {linked(_short(c.actual))}"
+                                 for c in agreed)
+            parts.append(f"<p><b>What the demo checks, and the engine agrees:</b><br>{listed}"
+                         "</p>")
         return "".join(parts)
 
     def _verdict(self, outcome: StepOutcome) -> None:
@@ -245,12 +272,13 @@ class DemoPanel(QWidget):
                 f"written.<ul>{rows}</ul>")
             return
         agreed = [c for c in checks if c.ok]
-        listed = "; ".join(f"{html.escape(c.what)}: {linked(c.actual)}"
-                           for c in agreed[:SHOWN_CHECKS])
-        more = f" (and {len(agreed) - SHOWN_CHECKS} more)" if len(agreed) > SHOWN_CHECKS else ""
-        what = (f"✓ <b>The engine did what the demo expects</b> "
-                f"({len(agreed)} check{'s' * (len(agreed) != 1)} agree"
-                f"{'s' * (len(agreed) == 1)}){':' if listed else '.'} {listed}{more}")
+        if outcome.refusal is not None:
+            what = (f"✓ <b>Refused with {linked(outcome.refusal.clause)}, as the demo "
+                    "expects</b> — nothing on the board changed.")
+        else:
+            what = (f"✓ <b>The engine did what the demo expects</b> — "
+                    f"{len(agreed)} check{'s' * (len(agreed) != 1)} agree"
+                    f"{'s' * (len(agreed) == 1)} (listed below).")
         if self.done:
             every = "its one step agrees" if self.steps == 1 else \
                 f"all {self.steps} steps agree"
@@ -265,6 +293,11 @@ class DemoPanel(QWidget):
         clause_id = clause_of(link)
         if clause_id is not None:
             self.clause_clicked.emit(clause_id)
+
+
+def _short(text: str, limit: int = 90) -> str:
+    """A check's value on one line: an event's whole text is in the log above."""
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
 
 
 def _kind(demo: Demo, index: int) -> str:

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from mineboard.core.actions import Action
 from mineboard.core.errors import IllegalAction, MineboardError
 from mineboard.core.events import CountersRevealed, Event, UnitLost
 from mineboard.core.game import PUBLIC
@@ -737,10 +738,12 @@ class MainWindow(GameFiles, WindowSize):
         self.teacher_action.setChecked(True)  # everything visible: an open table
         self.load_session(session, retire=replacing_demo)
         panel = self._demo_panel()
-        panel.start(demo, session, lambda: self.dice.busy, self.dice.skip, self.say)
+        panel.start(demo, session, lambda: self.dice.busy, self.dice.skip, self.say,
+                    self._demo_odds)
         assert self.demo_dock is not None
         self.demo_dock.setWindowTitle(f"Demo board — {demo.clause.id}")
         self.demo_dock.show()
+        self.demo_dock.raise_()  # over the Selection dock, whose tab it shares
         for key in self.next_keys:
             key.setEnabled(True)
         if self.rules_window is not None:
@@ -761,12 +764,20 @@ class MainWindow(GameFiles, WindowSize):
             dock = QDockWidget("Demo board", self)
             dock.setObjectName("demo")
             dock.setWidget(self.demo_panel)
-            dock.setFeatures(QDockWidget.DockWidgetFeature.NoDockWidgetFeatures)
-            dock.setStyleSheet("QDockWidget { font-weight: bold; }")
-            self.demo_panel.setStyleSheet("DemoPanel { font-weight: normal; }")
-            self.addDockWidget(Qt.DockWidgetArea.TopDockWidgetArea, dock)
+            dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
+                             | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
+            # Beside the map, in the Selection dock's place: the map keeps its height.
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+            self.tabifyDockWidget(self.docks["selection"], dock)
             self.demo_dock = dock
         return self.demo_panel
+
+    def _demo_odds(self, action: Action | None) -> None:
+        """The odds dock shows the exact odds of the demo's next step before it is
+        played, as it does for a planned order."""
+        view = self.session.view()
+        self.odds.show_preview(None if action is None else
+                               self.session.game.ruleset.preview(view, action))
 
     def next_demo_step(self) -> None:
         if self.demo_panel is not None and self.demo is not None:
@@ -794,6 +805,7 @@ class MainWindow(GameFiles, WindowSize):
             key.setEnabled(False)
         if self.demo_dock is not None:
             self.demo_dock.hide()
+            self.docks["selection"].raise_()
         self.teacher_action.setChecked(teacher)
         self.load_session(previous)  # the demo's game is retired: it has no file
         self.say(f"Demo closed: back to {self.game_name()}.")
