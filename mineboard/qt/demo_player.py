@@ -207,8 +207,9 @@ class DemoPanel(QWidget):
         steps = demo.spec.steps
         if not self.outcomes:
             self.step_label.setText(f"Step 1 of {len(steps)} — not played yet")
-            self.body.setText(f"<p>{linked(demo.spec.about)}</p><p><b>Step 1:</b> "
-                              f"{linked(steps[0].say) or html.escape(_kind(demo, 0))}</p>")
+            self.body.setText(f"<p><b>Step 1:</b> "
+                              f"{linked(steps[0].say) or html.escape(_kind(demo, 0))}</p>"
+                              f"<p><b>About this demo:</b> {linked(demo.spec.about)}</p>")
             self.verdict.setStyleSheet(WAIT_STYLE)
             self.verdict.setText("Press <b>Next step</b> (→ or Space) to play it on the "
                                  "board.")

@@ -272,6 +272,7 @@ class RulesWindow(QDialog):
         self.demo_buttons = {}
         heading = QLabel("<b>Demo boards</b> — a small board that plays this clause with "
                          "fixed dice; it is also the clause's test")
+        heading.setWordWrap(True)
         self.demos_layout.addWidget(heading)
         if not demos:
             self.demos_layout.addWidget(QLabel("No demo board for this clause yet."))
