@@ -9,6 +9,7 @@ back from a page to the list and closes the list.
 from __future__ import annotations
 
 import html
+import re
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QFont, QKeyEvent, QKeySequence, QShortcut
@@ -33,6 +34,8 @@ from mineboard.qt.clause_links import anchor, clause_of, linked
 from mineboard.qt.help import fitted
 
 ROLE = Qt.ItemDataRole.UserRole
+ID_PREFIX = re.compile(r"[A-Z]{2}-?\d{0,3}")
+"""What a search for an id looks like: ``gt``, ``NL-1``, ``gt-7``, ``IM26``."""
 NO_TEXT = ("No text yet: this clause's words in the project's own language are still being "
            "written. The rule itself is in the catalogue of the ruleset (rules/{ruleset}.md), "
            "and the engine already enforces it where listed below.")
@@ -50,12 +53,10 @@ def matches(query: str, clause: Clause, ruleset_title: str) -> bool:
     q = query.strip()
     if not q:
         return True
-    if clause.id == normalise_id(q):
-        return True
     compact = q.replace(" ", "").upper()
-    if len(compact) >= 3 and compact[:2].isalpha() and compact[2] == "-" and \
-            clause.id.startswith(compact):
-        return True
+    if ID_PREFIX.fullmatch(compact):  # an id or the start of one: ids alone answer
+        return clause.id == normalise_id(q) or clause.id.startswith(compact) or \
+            clause.id.replace("-", "").startswith(compact)
     words = haystack(clause, ruleset_title)
     return all(w in words for w in q.lower().split())
 
