@@ -244,12 +244,49 @@ def help_page() -> tuple[MainWindow, Report]:
     return w, {**layout(w), "help": rect_of(frame), "help_inside_screen": SCREEN.contains(frame)}
 
 
+def rules_explorer() -> tuple[MainWindow, Report]:
+    """Help ▸ Rules on NL-15's page beside its demo board, played: the verdict, the step's
+    words and the dice on the map (docs/screens/rules-explorer.png, shown by the README:
+    tools/screens.py takes it on a 1280×800 screen, where the page and the board both
+    show)."""
+    w = window(GameSession.open("northsea-1940", 3))
+    rules = w.show_rules("NL-15")
+    rules.demo_buttons["nl-15-two-destroyers-ten-mines"].click()
+    QTest.qWait(150)
+    w.set_speed("fast")
+    QTest.keyClick(w.view, Qt.Key.Key_Right)
+    QTest.qWait(2500)  # the dice land, the verdict is told
+    w.show_rules("NL-15")
+    # The page over the map's east, the crossing (west) in view, the demo bar beside.
+    w.view.zoom_by(1.25)
+    QTest.qWait(100)
+    port = w.view.viewport()
+    bars = w.view.horizontalScrollBar(), w.view.verticalScrollBar()
+    now = w.view.mapFromScene(w.scene.anchors["112"])
+    bars[0].setValue(bars[0].value() + now.x() - port.width() // 4)
+    bars[1].setValue(bars[1].value() + now.y() - port.height() * 3 // 5)
+    right = port.mapToGlobal(QPoint(port.width(), 0)).x()
+    width = min(420, int(port.width() * 0.45))
+    rules.resize(width, SCREEN.height() - 130)
+    rules.move(right - width, 62)
+    QTest.qWait(300)
+    frame = rules.frameGeometry()
+    assert w.demo_panel is not None and w.demo_dock is not None
+    inside = {name: SCREEN.contains(on_screen(dock)) for name, dock in w.docks.items()
+              if name != "selection"}  # under the demo's tab
+    inside.update(demo=SCREEN.contains(on_screen(w.demo_dock)),
+                  view=SCREEN.contains(on_screen(w.view)))
+    return w, {**layout(w), "inside_screen": inside, "rules_inside_screen":
+               SCREEN.contains(frame), "verdict": w.demo_panel.verdict.text()}
+
+
 STATES: dict[str, Callable[[], tuple[MainWindow, Report]]] = {
     "northsea-start": northsea_start, "northsea-menu": northsea_menu,
     "northsea-odds": northsea_odds, "northsea-tray-panned": northsea_tray_panned,
     "hotseat-cover": hotseat_cover, "jutland-setup": jutland_setup,
     "imperium-start": imperium_route, "new-game-dialog": new_game_dialog,
     "help": help_page, "first-start": first_start, "first-start-escort": first_start_escort,
+    "rules-explorer": rules_explorer,
 }
 FIRST = ("first-start", "first-start-escort")
 """The states that open the window as a first start does (the others set its size)."""
@@ -299,6 +336,8 @@ def main(out: Path, names: list[str]) -> None:
             w.context_menu.close()
         if w.help_window is not None:
             w.help_window.close()
+        if w.rules_window is not None:
+            w.rules_window.close()
         w.close()
         QTest.qWait(50)
     (out / "report.json").write_text(json.dumps(report, indent=1))

@@ -5,33 +5,133 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from PySide6.QtCore import QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QResizeEvent
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QEvent,
+    QModelIndex,
+    QPersistentModelIndex,
+    QPoint,
+    QPointF,
+    QRectF,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QContextMenuEvent,
+    QFont,
+    QFontMetricsF,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QResizeEvent,
+    QTextDocument,
+)
 from PySide6.QtWidgets import (
     QLabel,
+    QListView,
     QListWidget,
     QListWidgetItem,
+    QMenu,
     QScrollArea,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QVBoxLayout,
     QWidget,
 )
 
 from mineboard.core.events import DiceRolled, Event, PhaseBegan, UnitLost
 from mineboard.core.planning import Preview, percent
+from mineboard.qt.clause_links import LINK_COLOUR, clause_ids, clause_of, linked
 from mineboard.qt.plugin import UnitRow
 
 WRAP = Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap
 
 
+Index = QModelIndex | QPersistentModelIndex
+
+
+class LinkedRows(QStyledItemDelegate):
+    """A log row drawn as HTML whose clause ids are links: a click on one opens its page."""
+
+    MARGIN = 3
+
+    def __init__(self, view: LogView) -> None:
+        super().__init__(view)
+        self.view = view
+
+    def document(self, option: QStyleOptionViewItem, index: Index,
+                 width: float) -> QTextDocument:
+        doc = QTextDocument()
+        font = index.data(Qt.ItemDataRole.FontRole)
+        doc.setDefaultFont(font if isinstance(font, QFont) else option.font)
+        doc.setDocumentMargin(self.MARGIN)
+        brush = index.data(Qt.ItemDataRole.ForegroundRole)
+        palette: QPalette = option.palette
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        colour = (palette.highlightedText().color() if selected else
+                  brush.color() if isinstance(brush, QBrush) else palette.text().color())
+        doc.setDefaultStyleSheet(f"a {{ color: {LINK_COLOUR}; }}")
+        doc.setHtml(f'<span style="color: {colour.name()};">'
+                    f"{linked(str(index.data(Qt.ItemDataRole.DisplayRole) or ''))}</span>")
+        doc.setTextWidth(max(40.0, width))
+        return doc
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
+              index: Index) -> None:
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        opt.text = ""
+        widget = opt.widget
+        style = widget.style() if widget is not None else None
+        if style is not None:  # background, alternate rows, selection
+            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
+        rect = option.rect
+        doc = self.document(option, index, rect.width())
+        painter.save()
+        painter.translate(rect.topLeft())
+        painter.setClipRect(0, 0, rect.width(), rect.height())
+        doc.drawContents(painter)
+        painter.restore()
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
+        width = self.view.viewport().width() - 2
+        doc = self.document(option, index, width)
+        return QSize(width, int(doc.size().height()) + 1)
+
+    def editorEvent(self, event: QEvent, model: QAbstractItemModel,
+                    option: QStyleOptionViewItem, index: Index) -> bool:
+        if event.type() == QEvent.Type.MouseButtonRelease and isinstance(event, QMouseEvent) \
+                and event.button() == Qt.MouseButton.LeftButton:
+            rect = option.rect
+            doc = self.document(option, index, rect.width())
+            at = event.position() - QPointF(rect.topLeft())
+            clause_id = clause_of(doc.documentLayout().anchorAt(at))
+            if clause_id is not None:
+                self.view.clause_clicked.emit(clause_id)
+                return True
+        return super().editorEvent(event, model, option, index)
+
+
 class LogView(QListWidget):
-    """Every event in plain words with its clause id; clicking one points at the map."""
+    """Every event in plain words with its clause id; clicking one points at the map, and
+    clicking its clause id (or the row's right-click menu) opens the clause's page."""
 
     pointed = Signal(object)  # the PlaceRef of the clicked event
+    clause_clicked = Signal(str)
 
     def __init__(self) -> None:
         super().__init__()
         self.setWordWrap(True)
         self.setAlternatingRowColors(True)
+        self.setResizeMode(QListView.ResizeMode.Adjust)  # rows wrap anew as it resizes
+        self.setItemDelegate(LinkedRows(self))
+        self.setMouseTracking(True)
         self.itemClicked.connect(self._clicked)
         self.header = ""
         """What the players agreed for this game (the table), shown above every event."""
@@ -77,6 +177,49 @@ class LogView(QListWidget):
         target = item.data(Qt.ItemDataRole.UserRole)
         if target is not None:
             self.pointed.emit(target)
+
+    def link_at(self, item: QListWidgetItem, clause_id: str) -> QPoint | None:
+        """Where ``clause_id``'s link is drawn in ``item``'s row, in viewport pixels."""
+        option = QStyleOptionViewItem()
+        option.initFrom(self)
+        rect = self.visualItemRect(item)
+        delegate = self.itemDelegate()
+        assert isinstance(delegate, LinkedRows)
+        doc = delegate.document(option, self.indexFromItem(item), rect.width())
+        layout = doc.documentLayout()
+        for y in range(2, rect.height(), 3):
+            for x in range(2, rect.width(), 2):
+                if clause_of(layout.anchorAt(QPointF(x, y))) == clause_id:
+                    return QPoint(rect.left() + x + 3, rect.top() + y)
+        return None
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        super().mouseMoveEvent(event)
+        index = self.indexAt(event.position().toPoint())
+        over = False
+        if index.isValid():
+            option = QStyleOptionViewItem()
+            option.initFrom(self)
+            rect = self.visualRect(index)
+            delegate = self.itemDelegate()
+            assert isinstance(delegate, LinkedRows)
+            doc = delegate.document(option, index, rect.width())
+            over = clause_of(doc.documentLayout().anchorAt(
+                event.position() - QPointF(rect.topLeft()))) is not None
+        self.viewport().setCursor(Qt.CursorShape.PointingHandCursor if over else
+                                  Qt.CursorShape.ArrowCursor)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        item = self.itemAt(event.pos())
+        ids = clause_ids(item.text()) if item is not None else []
+        if not ids:
+            return
+        menu = QMenu(self)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        for clause_id in ids:
+            act = menu.addAction(f"Explain {clause_id} (Help ▸ Rules)")
+            act.triggered.connect(lambda _=False, c=clause_id: self.clause_clicked.emit(c))
+        menu.popup(event.globalPos())
 
 
 @dataclass(frozen=True)
@@ -214,11 +357,27 @@ class OddsChart(QScrollArea):
     planned = Signal(bool)
     """Whether odds are shown now (the window gives the dock room for them, and back to
     the Selection dock's buttons once they go)."""
+    clause_clicked = Signal(str)
 
     def __init__(self) -> None:
         super().__init__()
         self.canvas = OddsCanvas()
-        self.setWidget(self.canvas)
+        self.rules = QLabel()
+        """The clauses the odds come from, as links to their pages."""
+        self.rules.setTextFormat(Qt.TextFormat.RichText)
+        self.rules.setWordWrap(True)
+        self.rules.setStyleSheet("background: #FBFBF8; padding: 0 8px 4px 8px;")
+        self.rules.linkActivated.connect(self._link)
+        self.rules.hide()
+        content = QWidget()
+        column = QVBoxLayout(content)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.canvas)
+        column.addWidget(self.rules)
+        column.addStretch(1)
+        content.setStyleSheet("background: #FBFBF8;")
+        self.setWidget(content)
         self.setWidgetResizable(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setMinimumHeight(40)
@@ -234,12 +393,22 @@ class OddsChart(QScrollArea):
     def show_preview(self, preview: Preview | None) -> None:
         had = self.canvas.preview is not None
         self.canvas.show_preview(preview)
+        ids = [] if preview is None else clause_ids(" ".join(
+            (preview.title, preview.axis, preview.summary, *preview.words, *preview.rows)))
+        self.rules.setText("Rules: " + " · ".join(linked(c) for c in ids) +
+                           " — click one to read it" if ids else "")
+        self.rules.setVisible(bool(ids))
         self.setToolTip(self.canvas.toolTip())
         if had != (preview is not None):
             self.planned.emit(preview is not None)
 
     def lines(self) -> list[str]:
         return self.canvas.lines()
+
+    def _link(self, link: str) -> None:
+        clause_id = clause_of(link)
+        if clause_id is not None:
+            self.clause_clicked.emit(clause_id)
 
 
 class SelectionPanel(QWidget):

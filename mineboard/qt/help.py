@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from PySide6.QtCore import QSize
-from PySide6.QtGui import QGuiApplication, QImageReader, QTextCursor
+from PySide6.QtCore import QSize, QUrl, Signal
+from PySide6.QtGui import QDesktopServices, QGuiApplication, QImageReader, QTextCursor
 from PySide6.QtWidgets import QDialog, QTextBrowser, QVBoxLayout, QWidget
 
+from mineboard.qt.clause_links import clause_of, linked_markdown
 from mineboard.resources import assets_dir
 
 
@@ -37,7 +38,7 @@ def keys_table(rows: Iterable[tuple[str, str]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _fitted(size: QSize, near: QWidget | None) -> QSize:
+def fitted(size: QSize, near: QWidget | None) -> QSize:
     """``size``, or less on a small screen: a window larger than its screen has its
     buttons and its last lines out of reach (1000×900 on a 1024×640 laptop)."""
     screen = near.screen() if near is not None else QGuiApplication.primaryScreen()
@@ -46,18 +47,22 @@ def _fitted(size: QSize, near: QWidget | None) -> QSize:
 
 
 class HelpWindow(QDialog):
-    """Beside the board, not over it: the player reads and plays at once."""
+    """Beside the board, not over it: the player reads and plays at once. Each clause id
+    on the page is a link to its page in Help ▸ Rules."""
+
+    clause_clicked = Signal(str)
 
     def __init__(self, parent: QWidget | None) -> None:
         super().__init__(parent)
         self.setModal(False)
-        self.resize(_fitted(QSize(1000, 900), parent))
+        self.resize(fitted(QSize(1000, 900), parent))
         self.source = ""
         """The ruleset's page as read, before the keys are added."""
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.browser = QTextBrowser()
-        self.browser.setOpenExternalLinks(True)
+        self.browser.setOpenLinks(False)  # clause links stay in the program
+        self.browser.anchorClicked.connect(self._link)
         self.browser.setSearchPaths([str(help_folder())])
         layout.addWidget(self.browser)
 
@@ -67,8 +72,15 @@ class HelpWindow(QDialog):
         self.show()  # first: the pictures are fitted to the page's width once it has one
         self.raise_()
         self.activateWindow()
-        self.browser.setMarkdown(f"{self.source}\n\n{keys_table(keys)}")
+        self.browser.setMarkdown(linked_markdown(f"{self.source}\n\n{keys_table(keys)}"))
         self._fit_pictures()
+
+    def _link(self, url: QUrl) -> None:
+        clause_id = clause_of(url)
+        if clause_id is not None:
+            self.clause_clicked.emit(clause_id)
+        elif url.scheme() in ("http", "https", "mailto"):
+            QDesktopServices.openUrl(url)
 
     def resizeEvent(self, event: object) -> None:
         super().resizeEvent(event)  # type: ignore[arg-type]

@@ -7,9 +7,12 @@ is read through the session's observation for the seat in front of the screen.
 
 from __future__ import annotations
 
+import time
+from pathlib import Path
+
 import shiboken6
 from PySide6.QtCore import QPoint, QPointF, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
@@ -21,21 +24,26 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from mineboard.core.errors import IllegalAction
+from mineboard.core.actions import Action
+from mineboard.core.errors import IllegalAction, MineboardError
 from mineboard.core.events import CountersRevealed, Event, UnitLost
 from mineboard.core.game import PUBLIC
 from mineboard.core.history import Record
 from mineboard.core.places import PlaceRef
+from mineboard.explorer.demos import Demo, load_demo
 from mineboard.qt.by_email import ByEmail
+from mineboard.qt.clause_links import anchor, clause_ids, clause_of
 from mineboard.qt.controller import BoardController
 from mineboard.qt.controls import ControlsPanel
 from mineboard.qt.cover import Cover
+from mineboard.qt.demo_player import DemoPanel, demo_session
 from mineboard.qt.dice import DiceTray
 from mineboard.qt.docks import LogView, OddsChart, SelectionPanel
 from mineboard.qt.help import HelpWindow
 from mineboard.qt.maps.scene import Hit
 from mineboard.qt.plugin import track
 from mineboard.qt.registry import ui_for
+from mineboard.qt.rules_window import RulesWindow
 from mineboard.qt.session import CLOSED_TABLE, GameSession, settings_path
 from mineboard.qt.toolbar import TurnBar
 from mineboard.qt.view import BoardView
@@ -54,6 +62,9 @@ SHORTCUTS = [
     ("Space or click the dice", "skip the dice animation"),
     ("Ctrl+B", "your side's briefing: the scenario's words for you alone"),
     ("Ctrl+T", "teacher view (open table)"),
+    ("Ctrl+F1", "Help ▸ Rules: every clause, searchable, with its demo boards; a clause id "
+                "anywhere in the window opens its page"),
+    ("→ or Space (in a demo)", "play the demo's next step"),
     ("Ctrl+Shift+O / Ctrl+Shift+E", "open a turn file / send your turn (play by email)"),
 ]
 
@@ -73,6 +84,16 @@ class MainWindow(GameFiles, WindowSize):
         self._fit_to_screen()
         self._bound: GameSession | None = None  # the session whose signals reach this window
         self.help_window: HelpWindow | None = None
+        self.rules_window: RulesWindow | None = None
+        self.demo: Demo | None = None
+        """The demo board shown (Help ▸ Rules ▸ Show me), or None."""
+        self._before_demo: tuple[GameSession, bool] | None = None
+        """While a demo is shown: the game it stands in for, and whether that game had the
+        teacher view on. Closing the demo brings that game back as it was."""
+        self.demo_panel: DemoPanel | None = None
+        self.demo_dock: QDockWidget | None = None
+        self.demo_opened_in = 0.0
+        """Seconds the last demo took to open, from Show me to its board drawn."""
         self._view: BoardView | None = None
         self.covered = False
         self.controller: BoardController
@@ -85,6 +106,16 @@ class MainWindow(GameFiles, WindowSize):
         self.autosave_label.setStyleSheet("color: #A4001D;")
         self.autosave_label.hide()
         self.statusBar().addPermanentWidget(self.autosave_label)
+        self.clause_link = QLabel()  # the clause of the message said last, as a link
+        self.clause_link.setTextFormat(Qt.TextFormat.RichText)
+        self.clause_link.linkActivated.connect(self._open_link)
+        self.clause_link.hide()
+        self.statusBar().insertPermanentWidget(0, self.clause_link)
+        self.statusBar().messageChanged.connect(self._status_links)
+        self.next_keys = [QShortcut(QKeySequence(key), self, self.next_demo_step)
+                          for key in (Qt.Key.Key_Right,)]
+        for key in self.next_keys:
+            key.setEnabled(False)  # only while a demo is shown
         self.load_session(session)
 
     # ---- building --------------------------------------------------------------------------
@@ -117,6 +148,8 @@ class MainWindow(GameFiles, WindowSize):
         self.odds.planned.connect(self._balance_docks)
         self.log = LogView()
         self.log.pointed.connect(self._point_at)
+        self.log.clause_clicked.connect(self.show_clause)
+        self.odds.clause_clicked.connect(self.show_clause)
         right, bottom = Qt.DockWidgetArea.RightDockWidgetArea, \
             Qt.DockWidgetArea.BottomDockWidgetArea
         self.docks = {name: self._dock(name, title, widget, area) for name, title, widget, area
@@ -199,7 +232,7 @@ class MainWindow(GameFiles, WindowSize):
         self.confirm_action = self._action(game, "&Confirm order", Qt.Key.Key_Return,
                                            lambda: self.controller.mode.confirm())
         self._action(game, "Cancel", Qt.Key.Key_Escape, self.cancel_interaction)
-        self._action(game, "Skip dice animation", Qt.Key.Key_Space, lambda: self.dice.skip())
+        self._action(game, "Skip dice animation", Qt.Key.Key_Space, self._space)
         game.addSeparator()
         self._action(game, "&Briefing…", "Ctrl+B", self.show_briefing)
         view = bar.addMenu("&View")
@@ -223,10 +256,14 @@ class MainWindow(GameFiles, WindowSize):
             self.speed_actions[name] = act
         helpm = bar.addMenu("&Help")
         self.help_action = self._action(helpm, "&How to play this game", "F1", self.show_help)
+        self.rules_action = self._action(helpm, "&Rules — every clause, with demos…", "Ctrl+F1",
+                                         lambda: self.show_rules())
         self._action(helpm, "&About mineboard", None, self.show_about)
 
     # ---- the session -----------------------------------------------------------------------
-    def load_session(self, session: GameSession) -> None:
+    def load_session(self, session: GameSession, retire: bool = True) -> None:
+        """Show ``session``'s game. The one it replaces hears nothing more and is retired —
+        unless ``retire`` is False: a demo stands in for it, and it comes back."""
         old = self._bound
         if old is not None:  # the game being replaced hears nothing more
             old.changed.disconnect(self.on_changed)
@@ -236,7 +273,8 @@ class MainWindow(GameFiles, WindowSize):
             old.undo_stack.cleanChanged.disconnect(self._clean_changed)
             old.changed.disconnect(self._sync_title)
             old.autosave_note.disconnect(self._autosave_note)
-            old.retire()
+            if retire:
+                old.retire()
         self.cover.hide()
         self._set_covered(False)
         self.session = self._bound = session
@@ -304,7 +342,9 @@ class MainWindow(GameFiles, WindowSize):
 
     def game_name(self) -> str:
         """The game as the title and the questions name it: its file, or a new game's
-        scenario."""
+        scenario (or the demo shown)."""
+        if self.demo is not None:
+            return f"Demo {self.demo.clause.id}: {self.demo.title}"
         path = self.session.path
         return path.name if path is not None else self.session.scenario.title
 
@@ -381,6 +421,8 @@ class MainWindow(GameFiles, WindowSize):
     def _dice_done(self) -> None:
         self.scene.point_out(None, False)
         self._catch_up()
+        if self.demo_panel is not None and self.demo is not None:
+            self.demo_panel.dice_done()
 
     def _maybe_cover(self) -> bool:
         """Cover the board when the turn passes to another side in a game with secrets;
@@ -604,6 +646,7 @@ class MainWindow(GameFiles, WindowSize):
         if self.help_window is None:
             self.help_window = HelpWindow(self)
             self.help_window.finished.connect(self._back_from_help)
+            self.help_window.clause_clicked.connect(self.show_clause)
         ruleset = self.session.game.ruleset
         self.help_window.show_page(ruleset.id, ruleset.title, [*self.ui.help, *SHORTCUTS])
 
@@ -628,7 +671,9 @@ class MainWindow(GameFiles, WindowSize):
         """A close the window system asks for (the title bar's button, a logout) asks about
         moves not saved first; File ▸ Quit has asked already, and the program's own closes
         (screenshots, tests) have no player to ask. The autosave stays, as the last
-        session."""
+        session. A demo shown is closed first: the game it stood in for is the one that
+        leaves."""
+        self.close_demo()
         if event.spontaneous() and not self.may_leave_game("closing"):
             event.ignore()
             return
@@ -637,4 +682,135 @@ class MainWindow(GameFiles, WindowSize):
         self.session.retire()
         if self.help_window is not None:
             self.help_window.close()
+        if self.rules_window is not None:
+            self.rules_window.close()
         super().closeEvent(event)
+
+    # ---- the rules explorer and its demo boards ---------------------------------------------
+    def show_rules(self, clause_id: str | None = None) -> RulesWindow:
+        """Help ▸ Rules: as it was left (the list, or the page read last); or the page of
+        ``clause_id``."""
+        if self.rules_window is None:
+            self.rules_window = RulesWindow(self)
+            self.rules_window.show_me.connect(self.show_demo)
+        rules = self.rules_window
+        if clause_id is not None:
+            rules.show_clause(clause_id)
+        elif rules.clause is None:
+            rules.open_list()
+        else:
+            rules.show()
+            rules.raise_()
+            rules.activateWindow()
+        return rules
+
+    def show_clause(self, clause_id: str) -> None:
+        """A clause id clicked anywhere in the window: its page."""
+        self.show_rules(clause_id)
+
+    def _open_link(self, link: str) -> None:
+        clause_id = clause_of(link)
+        if clause_id is not None:
+            self.show_clause(clause_id)
+
+    def _status_links(self, message: str) -> None:
+        """The clause of what the status bar says (a refusal, a move's events) as a link
+        beside it, for as long as the message shows."""
+        ids = clause_ids(message)
+        self.clause_link.setText(" · ".join(anchor(c, f"Explain {c}") for c in ids[:3]))
+        self.clause_link.setVisible(bool(ids))
+
+    def show_demo(self, path: Path) -> None:
+        """*Show me*: the demo board at ``path`` becomes the window's game, at an open table
+        on its scripted dice, with the demo bar above the map. The game that was open waits
+        aside, untouched (its autosave too), until the demo is closed."""
+        started = time.perf_counter()
+        try:
+            demo = load_demo(Path(path))
+            session = demo_session(demo)
+        except MineboardError as exc:
+            QMessageBox.warning(self, "Cannot show this demo", str(exc))
+            return
+        replacing_demo = self._before_demo is not None
+        if self._before_demo is None:
+            self._before_demo = (self.session, self.teacher_action.isChecked())
+        self.demo = demo
+        self.teacher_action.setChecked(True)  # everything visible: an open table
+        self.load_session(session, retire=replacing_demo)
+        panel = self._demo_panel()
+        panel.start(demo, session, lambda: self.dice.busy, self.dice.skip, self.say,
+                    self._demo_odds)
+        assert self.demo_dock is not None
+        self.demo_dock.setWindowTitle(f"Demo board — {demo.clause.id}")
+        self.demo_dock.show()
+        self.demo_dock.raise_()  # over the Selection dock, whose tab it shares
+        for key in self.next_keys:
+            key.setEnabled(True)
+        if self.rules_window is not None:
+            self.rules_window.hide()  # the board is what to look at now; Ctrl+F1 returns
+        self.raise_()
+        self.activateWindow()
+        self.view.setFocus()
+        self.say(f"Demo {demo.clause.id}: {demo.title}. Next step: → or Space. "
+                 "Close demo brings your game back.")
+        self.demo_opened_in = time.perf_counter() - started
+
+    def _demo_panel(self) -> DemoPanel:
+        if self.demo_panel is None:
+            self.demo_panel = DemoPanel()
+            self.demo_panel.restart.connect(self.restart_demo)
+            self.demo_panel.closed.connect(self.close_demo)
+            self.demo_panel.clause_clicked.connect(self.show_clause)
+            dock = QDockWidget("Demo board", self)
+            dock.setObjectName("demo")
+            dock.setWidget(self.demo_panel)
+            dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
+                             | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
+            # Beside the map, in the Selection dock's place: the map keeps its height.
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+            self.tabifyDockWidget(self.docks["selection"], dock)
+            self.demo_dock = dock
+        return self.demo_panel
+
+    def _demo_odds(self, action: Action | None) -> None:
+        """The odds dock shows the exact odds of the demo's next step before it is
+        played, as it does for a planned order."""
+        view = self.session.view()
+        self.odds.show_preview(None if action is None else
+                               self.session.game.ruleset.preview(view, action))
+
+    def next_demo_step(self) -> None:
+        if self.demo_panel is not None and self.demo is not None:
+            self.demo_panel.next()
+
+    def _space(self) -> None:
+        """Space skips the dice; in a demo with no dice rolling, it plays the next step."""
+        if self.demo is not None and not self.dice.busy:
+            self.next_demo_step()
+        else:
+            self.dice.skip()
+
+    def restart_demo(self) -> None:
+        if self.demo is not None:
+            self.show_demo(self.demo.path)
+
+    def close_demo(self) -> None:
+        """Close demo: the game that was open before comes back as it was left."""
+        if self._before_demo is None:
+            return
+        previous, teacher = self._before_demo
+        self._before_demo = None
+        self.demo = None
+        for key in self.next_keys:
+            key.setEnabled(False)
+        if self.demo_dock is not None:
+            self.demo_dock.hide()
+            self.docks["selection"].raise_()
+        self.teacher_action.setChecked(teacher)
+        self.load_session(previous)  # the demo's game is retired: it has no file
+        self.say(f"Demo closed: back to {self.game_name()}.")
+
+    def may_leave_game(self, doing: str) -> bool:
+        """A demo shown is closed first: the question is about the player's own game."""
+        self.close_demo()
+        return super().may_leave_game(doing)
