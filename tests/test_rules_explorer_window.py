@@ -369,12 +369,10 @@ def test_a_page_links_to_the_clauses_it_names(qtbot, window):
     assert rules.clause.id == "NL-16"
 
 
-def test_every_bundled_demo_opens_in_the_window_and_most_within_the_bound(qtbot, window):
-    """Every demo opens (none is refused by the window). Most open well inside the bound;
-    a gwas-tactical demo in the setup phase spends ~250 ms warm (600 on a busy 2-core
-    machine) in the ruleset's own highlighting of legal hexes (gwas planning.targets →
-    maps.ring.near), which any opening of that game pays: each is held to twice the bound
-    here, so a slow machine does not fail CI, and nine in ten to the bound itself."""
+def test_every_bundled_demo_opens_in_the_window_within_the_bound(qtbot, window):
+    """Every demo opens (none is refused by the window), each within 500 ms. (A
+    gwas-tactical setup demo took 250–600 ms until the hexes near each boundary were
+    worked out once per map instead of per hex and per question: maps.ring.near_hexes.)"""
     took: dict[str, float] = {}
     for entry in demo_index():
         started = time.perf_counter()
@@ -382,7 +380,6 @@ def test_every_bundled_demo_opens_in_the_window_and_most_within_the_bound(qtbot,
         took[entry.name] = time.perf_counter() - started
         assert window.demo is not None and window.demo.path == entry.path, entry.name
     slow = {n: round(t * 1000) for n, t in took.items() if t > OPEN_LIMIT}
-    assert all(t <= 2 * OPEN_LIMIT for t in took.values()), slow
-    assert len(slow) <= len(took) // 10, slow
+    assert slow == {}
     window.close_demo()
     assert QApplication.activeModalWidget() is None

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from mineboard.core.errors import BadInput
@@ -73,15 +73,30 @@ class ShadedRing:
     center: Hex
     radius: int
     segments: Mapping[str, Segment]
+    _near: dict[tuple[str, int], frozenset[Hex]] = field(default_factory=dict, compare=False,
+                                                          repr=False)
+    """The hexes near each boundary's hexsides, worked out on first asking: a setup
+    highlights every hex of the board against every boundary."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ShadedRing:
         return self  # map data: every copy of a state shares it
 
     def near(self, h: Hex, boundaries: Iterable[str]) -> bool:
         """Whether ``h`` lies within two hexes of the ring hexsides of these boundaries."""
-        wanted = set(boundaries)
-        return any(hexside_distance(h, s) < WITHIN for seg in self.segments.values()
-                   if seg.boundary in wanted for s in seg.hexsides)
+        return any(h in self.near_hexes(b) for b in boundaries)
+
+    def near_hexes(self, boundary: str) -> frozenset[Hex]:
+        """Every hex within two hexes of the ring hexsides of ``boundary`` (GT-06)."""
+        found = self._near.get((boundary, WITHIN))
+        if found is None:
+            sides = [s for seg in self.segments.values() if seg.boundary == boundary
+                     for s in seg.hexsides]
+            candidates = {x for s in sides for a in s.hexes
+                          for r in range(WITHIN) for x in ring(a, r)}
+            found = frozenset(x for x in candidates
+                              if any(hexside_distance(x, s) < WITHIN for s in sides))
+            self._near[boundary, WITHIN] = found
+        return found
 
     def segment_of_boundary(self, boundary: str) -> Segment | None:
         return next((s for s in self.segments.values() if s.boundary == boundary), None)
