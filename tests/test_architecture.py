@@ -105,3 +105,20 @@ def test_no_ruleset_names_outside_its_own_folders():
     offenders += [str(p.relative_to(ROOT)) for p in (qt / "maps").rglob("*.py")
                   if any(i in p.read_text() for i in ids)]
     assert offenders == []
+
+
+def test_every_delayed_call_in_the_window_has_a_context_object():
+    """``QTimer.singleShot(ms, callable)`` without a context object calls its callable even
+    after the object it belongs to was deleted: a window closed at once (every test's
+    teardown) then crashed the process in the next event loop. With a context object
+    (``singleShot(ms, self, callable)``) Qt cancels the call instead."""
+    import ast
+
+    bare = []
+    for path in sorted(Path("mineboard/qt").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "singleShot" and len(node.args) < 3
+                    and "application().quit" not in ast.unparse(node)):
+                bare.append(f"{path}:{node.lineno}")
+    assert bare == []

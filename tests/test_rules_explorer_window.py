@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QGraphicsPixmapItem, QMessageBox
 
 from mineboard.explorer.clauses import all_clauses, catalogues
 from mineboard.explorer.index import demo_index
@@ -383,3 +383,19 @@ def test_every_bundled_demo_opens_in_the_window_within_the_bound(qtbot, window):
     assert slow == {}
     window.close_demo()
     assert QApplication.activeModalWidget() is None
+
+
+def test_closing_a_demo_while_ships_still_sink_plays_the_animations_out(qtbot, window):
+    """A sinking counter still fading when the demo's board was put away (Close demo, or the
+    window closing) stopped inside the scene's destructor and called back into half a
+    scene: the process crashed in the next event loop, one run in two."""
+    window.show_demo(NL15)
+    window.set_speed("normal")
+    scene = window.scene
+    window.next_demo_step()
+    def ghosts() -> list[QGraphicsPixmapItem]:  # a lost counter, fading where it was lost
+        return [i for i in scene.items() if type(i) is QGraphicsPixmapItem]
+
+    qtbot.waitUntil(lambda: bool(scene._animations and ghosts()), timeout=10_000)
+    window.close_demo()
+    assert scene._animations == set() and ghosts() == []

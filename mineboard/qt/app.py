@@ -147,7 +147,7 @@ def run_app(name_or_path: str, seed: int | None, table: Table = Table()) -> int:
     window.show()
     # Paths and neighbours need networkx, a fifth of the start: load it once the board is
     # up, not before the first frame (a click that comes sooner simply loads it itself).
-    QTimer.singleShot(400, lambda: window.session.scenario.board.graph)
+    QTimer.singleShot(400, window, lambda: window.session.scenario.board.graph)
     code = app.exec()
     GameSession.release_autosave()
     return code
@@ -203,5 +203,5 @@ def screenshot(name_or_path: str, out: Path, size: tuple[int, int], side: str | 
             raise BadInput("--teacher", "this game keeps secrets and its sides did not open "
                                         "the table: there is no teacher view of it")
     render_window(window, out, *size)
-    QTimer.singleShot(0, window.close)
+    QTimer.singleShot(0, window, window.close)
     return window.covered

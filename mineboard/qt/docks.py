@@ -149,7 +149,9 @@ class LogView(QListWidget):
             item.setData(Qt.ItemDataRole.UserRole, event.at)
             self.addItem(item)
         self.scrollToBottom()
-        QTimer.singleShot(0, self.scrollToBottom)  # again once the new rows are laid out
+        # again once the new rows are laid out; with the list as context, so a log deleted
+        # first (a window closed at once) cancels the call instead of crashing
+        QTimer.singleShot(0, self, self.scrollToBottom)
 
     def add_notes(self, notes: list[str]) -> None:
         """Lines the program says itself (what a turn file brought), not the rules' events."""

@@ -279,6 +279,8 @@ class MainWindow(GameFiles, WindowSize):
         self._set_covered(False)
         self.session = self._bound = session
         self.ui = ui_for(session.game.ruleset.id)
+        if self._view is not None:  # nothing of the old board may still play once it goes
+            self._view.board_scene.settle()
         self.scene = self.ui.make_scene(session.scenario.board)
         if self._view is None:  # one view for the window's life: its layout stays put
             self._view = BoardView(self.scene)
@@ -677,6 +679,7 @@ class MainWindow(GameFiles, WindowSize):
         if event.spontaneous() and not self.may_leave_game("closing"):
             event.ignore()
             return
+        self.scene.settle()
         if event.spontaneous():  # the player's own close: the size is theirs to keep
             self.remember_size()
         self.session.retire()

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import html
 import re
+from typing import ClassVar
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, QUrl, Signal
+from PySide6.QtCore import QSize, Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QFont, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDialog,
@@ -61,6 +62,26 @@ def matches(query: str, clause: Clause, ruleset_title: str) -> bool:
     return all(w in words for w in q.lower().split())
 
 
+
+class SearchBox(QLineEdit):
+    """The search field, whose arrows and Enter walk the list under it. Its own key
+    handling, not an event filter on the window: a filter on a child is still called while
+    the window is being destroyed, and Qt then calls into half an object."""
+
+    moved = Signal(int)
+    entered = Signal()
+    STEPS: ClassVar[dict[Qt.Key, int]] = {Qt.Key.Key_Down: 1, Qt.Key.Key_Up: -1,
+                                          Qt.Key.Key_PageDown: 10, Qt.Key.Key_PageUp: -10}
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = Qt.Key(event.key())
+        if key in self.STEPS:
+            self.moved.emit(self.STEPS[key])
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.entered.emit()
+        else:
+            super().keyPressEvent(event)
+
 class RulesWindow(QDialog):
     """Beside the board, like F1's help: the list of clauses, or one clause's page."""
 
@@ -92,12 +113,13 @@ class RulesWindow(QDialog):
         page = QWidget()
         layout = QVBoxLayout(page)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.search = QLineEdit()
+        self.search = SearchBox()
         self.search.setPlaceholderText("Search by id (gt-7, NL-15) or by word (sweep, dummy)"
                                        " — ↑/↓ to move, Enter to open, Esc to close")
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.filter)
-        self.search.installEventFilter(self)
+        self.search.moved.connect(self.move_by)
+        self.search.entered.connect(self._enter)
         layout.addWidget(self.search)
         self.tree = QTreeWidget()
         self.tree.setColumnCount(2)
@@ -195,22 +217,10 @@ class RulesWindow(QDialog):
         at = shown.index(current) + by if current in shown else 0
         self.tree.setCurrentItem(self.items[shown[max(0, min(len(shown) - 1, at))]])
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.search and event.type() == QEvent.Type.KeyPress:
-            assert isinstance(event, QKeyEvent)
-            key = event.key()
-            if key in (Qt.Key.Key_Down, Qt.Key.Key_Up):
-                self.move_by(1 if key == Qt.Key.Key_Down else -1)
-                return True
-            if key in (Qt.Key.Key_PageDown, Qt.Key.Key_PageUp):
-                self.move_by(10 if key == Qt.Key.Key_PageDown else -10)
-                return True
-            if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-                current = self.current_clause()
-                if current is not None:
-                    self.show_clause(current)
-                return True
-        return super().eventFilter(watched, event)
+    def _enter(self) -> None:
+        current = self.current_clause()
+        if current is not None:
+            self.show_clause(current)
 
     def _activated(self, item: QTreeWidgetItem) -> None:
         clause_id = item.data(0, ROLE)

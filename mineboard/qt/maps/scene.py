@@ -13,6 +13,7 @@ to pips and markers shrink, so a crowded map stays readable and cheap to draw.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from itertools import pairwise
@@ -181,6 +182,8 @@ class MapScene(QGraphicsScene):
         self.carried: StackItem | None = None
         """A stack being dragged to where it moves: drawn under the mouse, never hit."""
         self.picture = Picture()
+        self._animations: set[QVariantAnimation] = set()
+        """Counters turning over and lost units sinking, while they play (see settle)."""
         self.spacing = 1.0
         """How far apart places typically are, in scene units (subclasses measure it)."""
         self.view_scale, self.ratio, self.far, self.tiny = 1.0, 1.0, False, False
@@ -569,21 +572,15 @@ class MapScene(QGraphicsScene):
                 item.revealed = up
                 item.refresh()
                 continue
-            anim = QVariantAnimation(self)
-            anim.setDuration(500 if speed == "normal" else 200)
-            anim.setStartValue(1.0)
-            anim.setEndValue(-1.0)
 
-            def step(t: object, item: MarkerItem = item, up: tuple[Face, ...] = up) -> None:
-                value = float(t)  # type: ignore[arg-type]
-                if value < 0:
+            def step(t: float, item: MarkerItem = item, up: tuple[Face, ...] = up) -> None:
+                if t < 0:
                     item.revealed = up  # past the edge: the faces are up
                     item.refresh()
-                item.set_squeeze(value)
+                item.set_squeeze(t)
 
-            anim.valueChanged.connect(step)
-            anim.finished.connect(lambda item=item: step(1.0, item))
-            anim.start(QVariantAnimation.DeletionPolicy.DeleteWhenStopped)
+            self._animate(500 if speed == "normal" else 200, 1.0, -1.0, step,
+                          functools.partial(step, 1.0))
 
     def sink(self, at: PlaceRef, art: str, owner: str, speed: str) -> None:
         """A lost unit slides down and fades where it was lost."""
@@ -597,16 +594,34 @@ class MapScene(QGraphicsScene):
         ghost.setPos(point)
         ghost.setZValue(10)
         self.addItem(ghost)
+
+        def step(t: float) -> None:
+            ghost.setOpacity(1.0 - t)
+            ghost.setTransform(QTransform.fromTranslate(0, 24 * t))
+
+        self._animate(900 if speed == "normal" else 350, 0.0, 1.0, step,
+                      lambda: self.removeItem(ghost))
+
+    def _animate(self, ms: int, start: float, end: float, step: Callable[[float], None],
+                 done: Callable[[], None]) -> None:
         anim = QVariantAnimation(self)
-        anim.setDuration(900 if speed == "normal" else 350)
-        anim.setStartValue(0.0)
-        anim.setEndValue(1.0)
+        anim.setDuration(ms)
+        anim.setStartValue(start)
+        anim.setEndValue(end)
+        anim.valueChanged.connect(lambda t: step(float(t)))
+        self._animations.add(anim)
 
-        def step(t: object) -> None:
-            value = float(t)  # type: ignore[arg-type]
-            ghost.setOpacity(1.0 - value)
-            ghost.setTransform(QTransform.fromTranslate(0, 24 * value))
+        def finished() -> None:
+            self._animations.discard(anim)
+            done()
 
-        anim.valueChanged.connect(step)
-        anim.finished.connect(lambda: self.removeItem(ghost))
+        anim.finished.connect(finished)
         anim.start(QVariantAnimation.DeletionPolicy.DeleteWhenStopped)
+
+    def settle(self) -> None:
+        """Play every animation to its end now. Called before the scene is put away: an
+        animation still running when the scene is destroyed stops inside the scene's
+        destructor and calls back into half a scene, which crashed the program."""
+        for anim in list(self._animations):
+            anim.setCurrentTime(anim.duration())  # its end: finished() runs as usual
+        self._animations.clear()
