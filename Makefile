@@ -11,14 +11,17 @@ HASH := $(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 PROGRAM := $(VENV)/.installed-program-$(HASH)
 TESTING := $(VENV)/.installed-test-$(HASH)
 FULL := $(VENV)/.installed-test+packaging-$(HASH)
+MUTATION := $(VENV)/.installed-test+mutation-$(HASH)
 EXTRAS_program :=
 EXTRAS_test := [test]
 EXTRAS_test+packaging := [test,packaging]
+EXTRAS_test+mutation := [test,mutation]
 HOLDS_program := $(PROGRAM)
 HOLDS_test := $(PROGRAM) $(TESTING)
 HOLDS_test+packaging := $(PROGRAM) $(TESTING) $(FULL)
+HOLDS_test+mutation := $(PROGRAM) $(TESTING) $(MUTATION)
 
-.PHONY: run test check lint bench dist clean
+.PHONY: run test check lint bench dist mutants clean
 
 $(VENV)/.installed-%-$(HASH): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -47,5 +50,15 @@ dist: $(FULL)  # the wheel, the sdist and the desktop bundle (packaging/README.m
 	$(BIN)/python -m build --no-isolation --outdir dist .
 	$(BIN)/python packaging/build.py --dist dist
 
+# Mutation testing of mineboard/rules/ (docs/mutation.md): hours on two cores, so never part of
+# `make test` or CI. RULESET=naval_lines runs one ruleset; MUTANTS_MINUTES bounds a run (the
+# next run goes on from where it stopped); MUTANTS_JOBS sets the workers (default: all cores).
+RULESET ?=
+MUTANTS_MINUTES ?= 240
+MUTANTS_JOBS ?=
+mutants: $(MUTATION)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python tools/mutation_report.py run --ruleset "$(RULESET)" \
+		--minutes $(MUTANTS_MINUTES) $(if $(MUTANTS_JOBS),--jobs $(MUTANTS_JOBS))
+
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache mutants
