@@ -13,10 +13,7 @@ from typing import Any
 
 import pytest
 
-from mineboard.core.errors import IllegalAction
-from mineboard.explorer.demos import load_demo, run_demo
 from mineboard.maps import ring
-from mineboard.resources import assets_dir
 from mineboard.rules.gwas_tactical import checks, effects, scenario, setup
 from mineboard.rules.gwas_tactical.actions import (
     CrossBoundary,
@@ -28,51 +25,9 @@ from mineboard.rules.gwas_tactical.actions import (
 from mineboard.rules.gwas_tactical.data import Band, default_data
 from mineboard.rules.gwas_tactical.odds import modifier
 from mineboard.rules.gwas_tactical.state import GtState, Logsheet
+from tests.demo_bites import Breaks, bites, skip_refusal
 
-DEMOS = assets_dir() / "rules" / "gwas-tactical" / "demos"
-
-
-def demo_path(name: str) -> Path:
-    path = DEMOS / f"{name}.json"
-    assert path.exists(), path
-    return path
-
-
-def failures(name: str) -> list[str]:
-    result = run_demo(load_demo(demo_path(name)))
-    return [] if result.ok else result.failures() or ["not ok"]
-
-
-Breaks = Callable[[pytest.MonkeyPatch], None]
-"""A bug: it breaks the engine through the monkeypatch it is given."""
-
-
-def assert_bites(monkeypatch: pytest.MonkeyPatch, name: str, breaks: Breaks,
-                 says: str = "") -> list[str]:
-    """The demo passes on the engine as it is, fails once ``breaks`` has broken it (through
-    a monkeypatch undone at the end), and one of its failure lines contains ``says``."""
-    assert failures(name) == [], f"{name} fails unbroken"
-    with monkeypatch.context() as mp:
-        breaks(mp)
-        lines = failures(name)
-    assert lines, f"{name} still passes with the engine broken"
-    assert says in "\n".join(lines), lines
-    return lines
-
-
-def skip_refusal(action_type: type, clause: str) -> Breaks:
-    """The bug: a check forgets one refusal — the action is let through instead."""
-    def breaks(mp: pytest.MonkeyPatch) -> None:
-        original = checks.CHECKS[action_type]
-
-        def forgetful(state: GtState, action: Any) -> None:
-            try:
-                original(state, action)
-            except IllegalAction as exc:
-                if exc.clause != clause:
-                    raise
-        mp.setitem(checks.CHECKS, action_type, forgetful)
-    return breaks
+RULESET = "gwas-tactical"
 
 
 def with_data(**changes: Any) -> Breaks:
@@ -104,9 +59,9 @@ def logsheet(name: str, value: Any) -> Breaks:
 
 
 # ---- GT-01 -------------------------------------------------------------------------------
-def test_gt01_demo_fails_when_a_side_without_fields_may_place_counters(monkeypatch):
-    assert_bites(monkeypatch, "gt-01-no-minefield-no-counters",
-                 skip_refusal(PlaceCounter, "GT-01"), "expected refused with GT-01")
+def test_gt01_demo_fails_when_a_side_without_fields_may_place_counters():
+    bites(RULESET, "gt-01-no-minefield-no-counters",
+          skip_refusal(checks.CHECKS, PlaceCounter, "GT-01"), "expected refused with GT-01")
 
 
 # ---- GT-02 -------------------------------------------------------------------------------
@@ -122,82 +77,81 @@ def _own_fields_too(original):
     return apply_cross
 
 
-def test_gt02_demo_fails_when_own_minefields_make_the_crossing_roll(monkeypatch):
-    assert_bites(monkeypatch, "gt-02-entering-across-a-mined-boundary-rolls",
-                 wrap_effect(CrossBoundary, _own_fields_too), "dice")
+def test_gt02_demo_fails_when_own_minefields_make_the_crossing_roll():
+    bites(RULESET, "gt-02-entering-across-a-mined-boundary-rolls",
+          wrap_effect(CrossBoundary, _own_fields_too), "dice")
 
 
-def test_gt02_demo_fails_when_a_logged_boundary_counts_as_mined(monkeypatch):
+def test_gt02_demo_fails_when_a_logged_boundary_counts_as_mined():
     def logged_too(original):
         def apply_cross(state, action, dice):
             for log in state.logs.values():
                 log.minefields = [*log.minefields, *log.logged]
             return original(state, action, dice)
         return apply_cross
-    assert_bites(monkeypatch, "gt-02-entering-across-a-mined-boundary-rolls",
-                 wrap_effect(CrossBoundary, logged_too), "dice")
+    bites(RULESET, "gt-02-entering-across-a-mined-boundary-rolls",
+          wrap_effect(CrossBoundary, logged_too), "dice")
 
 
-def test_gt02_demo_fails_when_the_crossing_roll_takes_a_modifier(monkeypatch):
+def test_gt02_demo_fails_when_the_crossing_roll_takes_a_modifier():
     def plus_two(table_roll):
         return lambda state, ship, mod, why, clause, dice: table_roll(
             state, ship, mod + 2 if clause == "GT-02" else mod, why, clause, dice)
-    lines = assert_bites(monkeypatch, "gt-02-entering-across-a-mined-boundary-rolls",
-                         wrap(effects, "table_roll", plus_two))
+    lines = bites(RULESET, "gt-02-entering-across-a-mined-boundary-rolls",
+                  wrap(effects, "table_roll", plus_two))
     assert any("event GT-02 MinefieldRoll ship=\"Lion\"" in line for line in lines)
 
 
-def test_gt02_demo_fails_when_the_approach_ends_before_every_crossing_ship_rolled(
-        monkeypatch):
-    assert_bites(monkeypatch, "gt-02-entering-across-a-mined-boundary-rolls",
-                 skip_refusal(EndPhase, "GT-02"), "expected refused with GT-02")
+def test_gt02_demo_fails_when_the_approach_ends_before_every_crossing_ship_rolled():
+    bites(RULESET, "gt-02-entering-across-a-mined-boundary-rolls",
+          skip_refusal(checks.CHECKS, EndPhase, "GT-02"), "expected refused with GT-02")
 
 
-def test_gt02_demo_fails_when_a_ship_leaving_the_map_rolls_again(monkeypatch):
+def test_gt02_demo_fails_when_a_ship_leaving_the_map_rolls_again():
     def rolls_on_leaving(original):
         def apply_leave(state, action, dice):
             events = effects.table_roll(state, state.ships[action.ship], 0, "leaving",
                                         "GT-02", dice)
             return events + original(state, action, dice)
         return apply_leave
-    assert_bites(monkeypatch, "gt-02-leaving-the-map-rolls-nothing",
-                 wrap_effect(LeaveMap, rolls_on_leaving), "has no die")
+    bites(RULESET, "gt-02-leaving-the-map-rolls-nothing",
+          wrap_effect(LeaveMap, rolls_on_leaving), "has no die")
 
 
 # ---- GT-03 / GT-04 -----------------------------------------------------------------------
-def test_gt03_demo_fails_when_a_minefield_is_worth_three_counters(monkeypatch):
+def test_gt03_demo_fails_when_a_minefield_is_worth_three_counters():
     budget = property(lambda self: 3 * len(self.minefields) + sum(self.open_logs().values()))
-    assert_bites(monkeypatch, "gt-03-two-fields-and-three-logged-turns-make-eleven",
-                 logsheet("budget", budget), "budgets.German.counters: expected 11")
+    bites(RULESET, "gt-03-two-fields-and-three-logged-turns-make-eleven",
+          logsheet("budget", budget), "budgets.German.counters: expected 11")
 
 
-def test_gt03_demo_fails_when_logs_of_a_laid_field_add_counters(monkeypatch):
-    assert_bites(monkeypatch, "gt-03-a-log-on-a-laid-field-adds-nothing",
-                 logsheet("open_logs", lambda self: dict(self.logged)),
-                 "budgets.German.counters: expected 6")
+def test_gt03_demo_fails_when_logs_of_a_laid_field_add_counters():
+    bites(RULESET, "gt-03-a-log-on-a-laid-field-adds-nothing",
+          logsheet("open_logs", lambda self: dict(self.logged)),
+          "budgets.German.counters: expected 6")
 
 
-def test_gt03_demo_fails_when_a_counter_past_the_count_is_let_through(monkeypatch):
-    assert_bites(monkeypatch, "gt-03-two-fields-and-three-logged-turns-make-eleven",
-                 skip_refusal(PlaceCounter, "GT-03"), "expected refused with GT-03")
+def test_gt03_demo_fails_when_a_counter_past_the_count_is_let_through():
+    bites(RULESET, "gt-03-two-fields-and-three-logged-turns-make-eleven",
+          skip_refusal(checks.CHECKS, PlaceCounter, "GT-03"), "expected refused with GT-03")
 
 
-def test_gt04_demo_fails_when_the_half_is_rounded_down(monkeypatch):
-    assert_bites(monkeypatch, "gt-04-at-most-six-mines-of-eleven",
-                 logsheet("max_mines", property(lambda self: self.budget // 2)),
-                 "refused it: GT-04")
+def test_gt04_demo_fails_when_the_half_is_rounded_down():
+    bites(RULESET, "gt-04-at-most-six-mines-of-eleven",
+          logsheet("max_mines", property(lambda self: self.budget // 2)),
+          "refused it: GT-04")
 
 
-def test_gt04_demo_fails_when_the_cap_is_one_too_many(monkeypatch):
-    assert_bites(monkeypatch, "gt-04-at-most-six-mines-of-eleven",
-                 logsheet("max_mines", property(lambda self: (self.budget + 3) // 2)),
-                 "expected refused with GT-04")
+def test_gt04_demo_fails_when_the_cap_is_one_too_many():
+    bites(RULESET, "gt-04-at-most-six-mines-of-eleven",
+          logsheet("max_mines", property(lambda self: (self.budget + 3) // 2)),
+          "expected refused with GT-04")
 
 
 # ---- GT-05 / GT-06 -----------------------------------------------------------------------
-def test_gt05_demo_fails_when_counters_may_go_under_enemy_ships(monkeypatch):
-    assert_bites(monkeypatch, "gt-05-not-under-enemy-ships",
-                 skip_refusal(PlaceCounter, "GT-05"), "expected refused with GT-05")
+def test_gt05_demo_fails_when_counters_may_go_under_enemy_ships():
+    bites(RULESET, "gt-05-not-under-enemy-ships",
+          skip_refusal(checks.CHECKS, PlaceCounter, "GT-05"), "expected refused with GT-05")
 
 
 def _within(hexes: int) -> Breaks:
@@ -207,27 +161,27 @@ def _within(hexes: int) -> Breaks:
     return breaks
 
 
-def test_gt06_demo_fails_when_within_two_hexes_reaches_a_third(monkeypatch):
-    assert_bites(monkeypatch, "gt-06-mines-near-own-boundaries-dummies-anywhere",
-                 _within(3), "expected refused with GT-06")
+def test_gt06_demo_fails_when_within_two_hexes_reaches_a_third():
+    bites(RULESET, "gt-06-mines-near-own-boundaries-dummies-anywhere",
+          _within(3), "expected refused with GT-06")
 
 
-def test_gt06_demo_fails_when_within_two_hexes_stops_at_the_first(monkeypatch):
-    assert_bites(monkeypatch, "gt-06-mines-near-own-boundaries-dummies-anywhere",
-                 _within(1), "refused it: GT-06")
+def test_gt06_demo_fails_when_within_two_hexes_stops_at_the_first():
+    bites(RULESET, "gt-06-mines-near-own-boundaries-dummies-anywhere",
+          _within(1), "refused it: GT-06")
 
 
-def test_gt06_demo_fails_when_a_logged_boundary_does_not_take_mines(monkeypatch):
-    assert_bites(monkeypatch, "gt-06-mines-near-own-boundaries-dummies-anywhere",
-                 logsheet("mine_boundaries", lambda self: set(self.minefields)),
-                 "refused it: GT-06")
+def test_gt06_demo_fails_when_a_logged_boundary_does_not_take_mines():
+    bites(RULESET, "gt-06-mines-near-own-boundaries-dummies-anywhere",
+          logsheet("mine_boundaries", lambda self: set(self.minefields)),
+          "refused it: GT-06")
 
 
-def test_gt06_demo_fails_when_the_enemys_boundaries_take_mines_too(monkeypatch):
+def test_gt06_demo_fails_when_the_enemys_boundaries_take_mines_too():
     every = {"C|W", "C|NW", "C|NE", "C|E", "C|S", "C|SW"}
-    assert_bites(monkeypatch, "gt-06-mines-near-own-boundaries-dummies-anywhere",
-                 logsheet("mine_boundaries", lambda self: set(every)),
-                 "expected refused with GT-06")
+    bites(RULESET, "gt-06-mines-near-own-boundaries-dummies-anywhere",
+          logsheet("mine_boundaries", lambda self: set(every)),
+          "expected refused with GT-06")
 
 
 # ---- GT-07 -------------------------------------------------------------------------------
@@ -236,56 +190,56 @@ def _minimums(field: int, logged: int) -> Breaks:
         **{b: field for b in log.minefields}, **{b: logged for b in log.open_logs()}})
 
 
-def test_gt07_demo_fails_when_a_minefield_needs_one_mine_not_two(monkeypatch):
-    assert_bites(monkeypatch, "gt-07-two-near-the-field-one-near-the-log", _minimums(1, 1),
-                 "expected refused with GT-07")
+def test_gt07_demo_fails_when_a_minefield_needs_one_mine_not_two():
+    bites(RULESET, "gt-07-two-near-the-field-one-near-the-log", _minimums(1, 1),
+          "expected refused with GT-07")
 
 
-def test_gt07_demo_fails_when_a_minefield_needs_three_mines(monkeypatch):
-    assert_bites(monkeypatch, "gt-07-two-near-the-field-one-near-the-log", _minimums(3, 1),
-                 "refused it: GT-07")
+def test_gt07_demo_fails_when_a_minefield_needs_three_mines():
+    bites(RULESET, "gt-07-two-near-the-field-one-near-the-log", _minimums(3, 1),
+          "refused it: GT-07")
 
 
-def test_gt07_demo_fails_when_a_logged_boundary_needs_no_mine(monkeypatch):
-    assert_bites(monkeypatch, "gt-07-a-logged-boundary-needs-one-mine", _minimums(2, 0),
-                 "expected refused with GT-07")
+def test_gt07_demo_fails_when_a_logged_boundary_needs_no_mine():
+    bites(RULESET, "gt-07-a-logged-boundary-needs-one-mine", _minimums(2, 0),
+          "expected refused with GT-07")
 
 
-def test_gt07_demo_fails_when_a_logged_boundary_needs_two_mines(monkeypatch):
-    assert_bites(monkeypatch, "gt-07-a-logged-boundary-needs-one-mine", _minimums(2, 2),
-                 "refused it: GT-07")
+def test_gt07_demo_fails_when_a_logged_boundary_needs_two_mines():
+    bites(RULESET, "gt-07-a-logged-boundary-needs-one-mine", _minimums(2, 2),
+          "refused it: GT-07")
 
 
-def test_gt07_demo_fails_when_the_mine_being_placed_is_not_counted(monkeypatch):
-    assert_bites(monkeypatch, "gt-07-two-near-the-field-one-near-the-log",
-                 wrap(checks, "mines_still_needed",
-                      lambda original: lambda state, side, extra=None: original(state, side)),
-                 "refused it: GT-07")
+def test_gt07_demo_fails_when_the_mine_being_placed_is_not_counted():
+    bites(RULESET, "gt-07-two-near-the-field-one-near-the-log",
+          wrap(checks, "mines_still_needed",
+               lambda original: lambda state, side, extra=None: original(state, side)),
+          "refused it: GT-07")
 
 
-def test_gt07_demo_fails_when_a_mine_anywhere_counts_for_every_boundary(monkeypatch):
+def test_gt07_demo_fails_when_a_mine_anywhere_counts_for_every_boundary():
     def anywhere(original):
         def needed(state, side, extra=None):
             log = state.logs[side]
             mines = sum(c.mine for c in state.counters if c.owner == side) + (extra is not None)
             return max(0, sum(setup.minimums(log).values()) - mines)
         return needed
-    assert_bites(monkeypatch, "gt-07-two-near-the-field-one-near-the-log",
-                 wrap(checks, "mines_still_needed", anywhere), "expected refused with GT-07")
+    bites(RULESET, "gt-07-two-near-the-field-one-near-the-log",
+          wrap(checks, "mines_still_needed", anywhere), "expected refused with GT-07")
 
 
-def test_gt07_demo_fails_when_placements_are_not_held_to_the_minimums(monkeypatch):
-    assert_bites(monkeypatch, "gt-07-two-near-the-field-one-near-the-log",
-                 skip_refusal(PlaceCounter, "GT-07"), "expected refused with GT-07")
+def test_gt07_demo_fails_when_placements_are_not_held_to_the_minimums():
+    bites(RULESET, "gt-07-two-near-the-field-one-near-the-log",
+          skip_refusal(checks.CHECKS, PlaceCounter, "GT-07"), "expected refused with GT-07")
 
 
 # ---- GT-08 -------------------------------------------------------------------------------
-def test_gt08_demo_fails_when_setup_may_end_with_counters_in_hand(monkeypatch):
-    assert_bites(monkeypatch, "gt-08-the-battle-waits-for-every-counter",
-                 skip_refusal(EndPhase, "GT-08"), "expected refused with GT-08")
+def test_gt08_demo_fails_when_setup_may_end_with_counters_in_hand():
+    bites(RULESET, "gt-08-the-battle-waits-for-every-counter",
+          skip_refusal(checks.CHECKS, EndPhase, "GT-08"), "expected refused with GT-08")
 
 
-def test_gt08_demo_fails_when_setup_may_end_with_one_counter_left(monkeypatch):
+def test_gt08_demo_fails_when_setup_may_end_with_one_counter_left():
     def one_short(original):
         def shortfall(state, side):
             problem = original(state, side)
@@ -294,8 +248,8 @@ def test_gt08_demo_fails_when_setup_may_end_with_one_counter_left(monkeypatch):
                 return None
             return problem
         return shortfall
-    assert_bites(monkeypatch, "gt-08-the-battle-waits-for-every-counter",
-                 wrap(checks, "setup_shortfall", one_short), "expected refused with GT-08")
+    bites(RULESET, "gt-08-the-battle-waits-for-every-counter",
+          wrap(checks, "setup_shortfall", one_short), "expected refused with GT-08")
 
 
 # ---- GT-09 / GT-10 -----------------------------------------------------------------------
@@ -310,20 +264,20 @@ def _turns_up_any_counters(original):
     return enter_hex
 
 
-def test_gt09_demo_fails_when_own_counters_turn_up(monkeypatch):
-    assert_bites(monkeypatch, "gt-09-own-counters-are-harmless",
-                 wrap(effects, "enter_hex", _turns_up_any_counters),
-                 "counters[#]: expected 4")
+def test_gt09_demo_fails_when_own_counters_turn_up():
+    bites(RULESET, "gt-09-own-counters-are-harmless",
+          wrap(effects, "enter_hex", _turns_up_any_counters),
+          "counters[#]: expected 4")
 
 
-def test_gt09_demo_fails_when_own_face_down_mines_attack_a_ship_that_stays(monkeypatch):
+def test_gt09_demo_fails_when_own_face_down_mines_attack_a_ship_that_stays():
     def any_owner(self, label, side):
         return [c for c in self.counters_in(label) if c.mine]
-    assert_bites(monkeypatch, "gt-09-own-counters-are-harmless",
-                 lambda mp: mp.setattr(GtState, "enemy_mines_up", any_owner), "no die")
+    bites(RULESET, "gt-09-own-counters-are-harmless",
+          lambda mp: mp.setattr(GtState, "enemy_mines_up", any_owner), "no die")
 
 
-def test_gt10_demo_fails_when_only_the_enemys_counters_turn_up(monkeypatch):
+def test_gt10_demo_fails_when_only_the_enemys_counters_turn_up():
     def enemy_only(original):
         def turn_up(state, label):
             own = [c for c in state.counters_in(label)
@@ -336,11 +290,11 @@ def test_gt10_demo_fails_when_only_the_enemys_counters_turn_up(monkeypatch):
                 for c in own:
                     c.face_up = False
         return turn_up
-    assert_bites(monkeypatch, "gt-10-every-counter-in-the-hex-turns-up",
-                 wrap(effects, "turn_up", enemy_only), "CountersFlipped")
+    bites(RULESET, "gt-10-every-counter-in-the-hex-turns-up",
+          wrap(effects, "turn_up", enemy_only), "CountersFlipped")
 
 
-def test_gt10_demo_fails_when_dummies_stay_on_the_map(monkeypatch):
+def test_gt10_demo_fails_when_dummies_stay_on_the_map():
     def keeps_dummies(original):
         def turn_up(state, label):
             dummies = [c for c in state.counters_in(label) if not c.mine and not c.face_up]
@@ -348,8 +302,8 @@ def test_gt10_demo_fails_when_dummies_stay_on_the_map(monkeypatch):
             state.counters += dummies
             return events
         return turn_up
-    assert_bites(monkeypatch, "gt-10-every-counter-in-the-hex-turns-up",
-                 wrap(effects, "turn_up", keeps_dummies), "counters[#]: expected 5")
+    bites(RULESET, "gt-10-every-counter-in-the-hex-turns-up",
+          wrap(effects, "turn_up", keeps_dummies), "counters[#]: expected 5")
 
 
 def _mines_turn_back_down(original):
@@ -361,56 +315,56 @@ def _mines_turn_back_down(original):
     return enter_hex
 
 
-def test_gt10_demo_fails_when_mines_turn_back_face_down(monkeypatch):
-    assert_bites(monkeypatch, "gt-10-every-counter-in-the-hex-turns-up",
-                 wrap(effects, "enter_hex", _mines_turn_back_down), "face_up")
+def test_gt10_demo_fails_when_mines_turn_back_face_down():
+    bites(RULESET, "gt-10-every-counter-in-the-hex-turns-up",
+          wrap(effects, "enter_hex", _mines_turn_back_down), "face_up")
 
 
-def test_gt10_demo_fails_when_a_lone_dummy_is_not_turned_up(monkeypatch):
+def test_gt10_demo_fails_when_a_lone_dummy_is_not_turned_up():
     def mines_only(original):
         def turn_up(state, label):
             if not any(c.mine for c in state.counters_in(label) if not c.face_up):
                 return []
             return original(state, label)
         return turn_up
-    assert_bites(monkeypatch, "gt-10-every-counter-in-the-hex-turns-up",
-                 wrap(effects, "turn_up", mines_only), 'faces={"British": ["D"]}')
+    bites(RULESET, "gt-10-every-counter-in-the-hex-turns-up",
+          wrap(effects, "turn_up", mines_only), 'faces={"British": ["D"]}')
 
 
-def test_gt10_demo_fails_when_the_movers_own_mine_counts_against_him(monkeypatch):
+def test_gt10_demo_fails_when_the_movers_own_mine_counts_against_him():
     def any_owner(self, label, side):
         return [c for c in self.counters_in(label) if c.mine and c.face_up]
-    assert_bites(monkeypatch, "gt-10-every-counter-in-the-hex-turns-up",
-                 lambda mp: mp.setattr(GtState, "enemy_mines_up", any_owner),
-                 'ship="Seydlitz" modifier=0')
+    bites(RULESET, "gt-10-every-counter-in-the-hex-turns-up",
+          lambda mp: mp.setattr(GtState, "enemy_mines_up", any_owner),
+          'ship="Seydlitz" modifier=0')
 
 
 # ---- GT-11 -------------------------------------------------------------------------------
 SEED_ENTRY = "gt-11-three-ships-enter-two-mines-and-a-dummy-on-impulse-5"
 
 
-def test_gt11_demo_fails_when_the_extra_mine_bonus_is_dropped(monkeypatch):
-    assert_bites(monkeypatch, SEED_ENTRY, with_data(per_extra_mine=0), "modifier=3")
+def test_gt11_demo_fails_when_the_extra_mine_bonus_is_dropped():
+    bites(RULESET, SEED_ENTRY, with_data(per_extra_mine=0), "modifier=3")
 
 
-def test_gt11_demo_fails_when_the_impulse_bonus_is_dropped(monkeypatch):
-    assert_bites(monkeypatch, "gt-11-plus-two-on-impulse-2-not-on-1",
-                 with_data(impulse_bonus=0), "modifier=2")
+def test_gt11_demo_fails_when_the_impulse_bonus_is_dropped():
+    bites(RULESET, "gt-11-plus-two-on-impulse-2-not-on-1",
+          with_data(impulse_bonus=0), "modifier=2")
 
 
-def test_gt11_demo_fails_when_the_bonus_impulses_are_shifted_by_one(monkeypatch):
-    assert_bites(monkeypatch, "gt-11-plus-two-on-impulse-2-not-on-1",
-                 with_data(plus_two=frozenset({1, 4, 5, 8})), "modifier=0")
+def test_gt11_demo_fails_when_the_bonus_impulses_are_shifted_by_one():
+    bites(RULESET, "gt-11-plus-two-on-impulse-2-not-on-1",
+          with_data(plus_two=frozenset({1, 4, 5, 8})), "modifier=0")
 
 
-def test_gt11_demo_fails_when_every_mine_counts_one_not_just_the_extra_ones(monkeypatch):
+def test_gt11_demo_fails_when_every_mine_counts_one_not_just_the_extra_ones():
     def counts_the_first(original):
         return lambda rules, mines, impulse: original(rules, mines + 1, impulse)
-    assert_bites(monkeypatch, SEED_ENTRY, wrap(effects, "modifier", counts_the_first),
-                 "modifier=3")
+    bites(RULESET, SEED_ENTRY, wrap(effects, "modifier", counts_the_first),
+          "modifier=3")
 
 
-def test_gt11_demo_fails_when_the_dummy_counts_as_a_mine(monkeypatch):
+def test_gt11_demo_fails_when_the_dummy_counts_as_a_mine():
     def counts_dummies(original):
         def enter_hex(state, label, entering, dice):
             counted = [c for c in state.counters_in(label) if c.owner != state.active]
@@ -422,39 +376,39 @@ def test_gt11_demo_fails_when_the_dummy_counts_as_a_mine(monkeypatch):
                 events += effects.table_roll(state, ship, mod, "hex", "GT-11", dice)
             return events
         return enter_hex
-    assert_bites(monkeypatch, SEED_ENTRY, wrap(effects, "enter_hex", counts_dummies),
-                 "modifier=3")
+    bites(RULESET, SEED_ENTRY, wrap(effects, "enter_hex", counts_dummies),
+          "modifier=3")
 
 
 # ---- GT-12 -------------------------------------------------------------------------------
-def test_gt12_demo_fails_when_only_the_first_ship_rolls(monkeypatch):
-    assert_bites(monkeypatch, "gt-12-every-ship-rolls-and-damage-adds-up",
-                 wrap(effects, "enter_hex", lambda original: lambda state, label, entering,
-                      dice: original(state, label, entering[:1], dice)), "left over")
+def test_gt12_demo_fails_when_only_the_first_ship_rolls():
+    bites(RULESET, "gt-12-every-ship-rolls-and-damage-adds-up",
+          wrap(effects, "enter_hex", lambda original: lambda state, label, entering,
+               dice: original(state, label, entering[:1], dice)), "left over")
 
 
-def test_gt12_demo_fails_when_damage_does_not_add_up(monkeypatch):
+def test_gt12_demo_fails_when_damage_does_not_add_up():
     def fresh_hull(original):
         def table_roll(state, ship, mod, why, clause, dice):
             ship.damage = 0
             return original(state, ship, mod, why, clause, dice)
         return table_roll
-    assert_bites(monkeypatch, "gt-12-every-ship-rolls-and-damage-adds-up",
-                 wrap(effects, "table_roll", fresh_hull), "ships.B-Flot-13")
+    bites(RULESET, "gt-12-every-ship-rolls-and-damage-adds-up",
+          wrap(effects, "table_roll", fresh_hull), "ships.B-Flot-13")
 
 
-def test_gt12_demo_fails_when_a_ship_sinks_only_past_its_hull(monkeypatch):
+def test_gt12_demo_fails_when_a_ship_sinks_only_past_its_hull():
     def one_more(original):
         return lambda self, ship: replace(original(self, ship), hull=original(self, ship).hull + 1)
-    assert_bites(monkeypatch, "gt-12-every-ship-rolls-and-damage-adds-up",
-                 wrap(GtState, "ship_type", one_more), "ShipSunk")
+    bites(RULESET, "gt-12-every-ship-rolls-and-damage-adds-up",
+          wrap(GtState, "ship_type", one_more), "ShipSunk")
 
 
 # ---- GT-13 -------------------------------------------------------------------------------
 STAY = "gt-13-leaving-is-free-staying-rolls-again"
 
 
-def test_gt13_demo_fails_when_staying_takes_the_current_impulses_bonus(monkeypatch):
+def test_gt13_demo_fails_when_staying_takes_the_current_impulses_bonus():
     def current_impulse(original):
         def table_roll(state, ship, mod, why, clause, dice):
             if clause == "GT-13":
@@ -462,18 +416,18 @@ def test_gt13_demo_fails_when_staying_takes_the_current_impulses_bonus(monkeypat
                                state.impulse)
             return original(state, ship, mod, why, clause, dice)
         return table_roll
-    assert_bites(monkeypatch, STAY, wrap(effects, "table_roll", current_impulse),
-                 'event GT-13 MinefieldRoll ship="Benbow" modifier=2 total=5')
+    bites(RULESET, STAY, wrap(effects, "table_roll", current_impulse),
+          'event GT-13 MinefieldRoll ship="Benbow" modifier=2 total=5')
 
 
-def test_gt13_demo_fails_when_staying_does_not_roll(monkeypatch):
+def test_gt13_demo_fails_when_staying_does_not_roll():
     def no_stay_roll(original):
         return lambda state, ship, mod, why, clause, dice: (
             [] if clause == "GT-13" else original(state, ship, mod, why, clause, dice))
-    assert_bites(monkeypatch, STAY, wrap(effects, "table_roll", no_stay_roll), "left over")
+    bites(RULESET, STAY, wrap(effects, "table_roll", no_stay_roll), "left over")
 
 
-def test_gt13_demo_fails_when_leaving_a_mined_hex_rolls(monkeypatch):
+def test_gt13_demo_fails_when_leaving_a_mined_hex_rolls():
     def rolls_on_leaving(original):
         def apply_move(state, action, dice):
             events = []
@@ -483,10 +437,10 @@ def test_gt13_demo_fails_when_leaving_a_mined_hex_rolls(monkeypatch):
                     events += effects.table_roll(state, ship, 0, "leaving", "GT-13", dice)
             return events + original(state, action, dice)
         return apply_move
-    assert_bites(monkeypatch, STAY, wrap_effect(MoveShips, rolls_on_leaving))
+    bites(RULESET, STAY, wrap_effect(MoveShips, rolls_on_leaving))
 
 
-def test_gt13_demo_fails_when_ships_that_moved_roll_for_staying(monkeypatch):
+def test_gt13_demo_fails_when_ships_that_moved_roll_for_staying():
     def forgets_who_moved(original):
         def apply_end(state, action, dice):
             for ship in state.ships.values():
@@ -494,11 +448,11 @@ def test_gt13_demo_fails_when_ships_that_moved_roll_for_staying(monkeypatch):
                     ship.moved = False
             return original(state, action, dice)
         return apply_end
-    assert_bites(monkeypatch, STAY, wrap_effect(EndPhase, forgets_who_moved))
+    bites(RULESET, STAY, wrap_effect(EndPhase, forgets_who_moved))
 
 
 # ---- GT-14 -------------------------------------------------------------------------------
-def test_gt14_demo_fails_when_a_mine_is_spent_by_its_hit(monkeypatch):
+def test_gt14_demo_fails_when_a_mine_is_spent_by_its_hit():
     def spent(original):
         def table_roll(state, ship, mod, why, clause, dice):
             at = ship.hex
@@ -508,8 +462,8 @@ def test_gt14_demo_fails_when_a_mine_is_spent_by_its_hit(monkeypatch):
                 state.counters = [c for c in state.counters if c not in hit]
             return events
         return table_roll
-    assert_bites(monkeypatch, "gt-14-a-mine-is-never-used-up",
-                 wrap(effects, "table_roll", spent), "counters[0]")
+    bites(RULESET, "gt-14-a-mine-is-never-used-up",
+          wrap(effects, "table_roll", spent), "counters[0]")
 
 
 # ---- GT-15 -------------------------------------------------------------------------------
@@ -520,37 +474,37 @@ def _table(**changes: Any) -> Breaks:
     return breaks
 
 
-def test_gt15_demo_fails_when_the_sunk_band_starts_one_higher(monkeypatch):
+def test_gt15_demo_fails_when_the_sunk_band_starts_one_higher():
     bands = default_data().table.bands
     shifted = (*bands[:3], replace(bands[3], high=9), replace(bands[4], low=10))
-    assert_bites(monkeypatch, "gt-15-the-stand-in-minefield-table", _table(bands=shifted),
-                 'result="sunk"')
+    bites(RULESET, "gt-15-the-stand-in-minefield-table", _table(bands=shifted),
+          'result="sunk"')
 
 
-def test_gt15_demo_fails_when_the_no_effect_band_ends_one_lower(monkeypatch):
+def test_gt15_demo_fails_when_the_no_effect_band_ends_one_lower():
     bands = default_data().table.bands
     shifted = (replace(bands[0], high=3), replace(bands[1], low=4), *bands[2:])
-    assert_bites(monkeypatch, "gt-15-the-stand-in-minefield-table", _table(bands=shifted),
-                 "odds of")
+    bites(RULESET, "gt-15-the-stand-in-minefield-table", _table(bands=shifted),
+          "odds of")
 
 
-def test_gt15_demo_fails_when_the_table_loses_its_label(monkeypatch):
-    assert_bites(monkeypatch, "gt-15-the-stand-in-minefield-table", _table(label=""),
-                 "DEFAULT — not the printed table")
+def test_gt15_demo_fails_when_the_table_loses_its_label():
+    bites(RULESET, "gt-15-the-stand-in-minefield-table", _table(label=""),
+          "DEFAULT — not the printed table")
 
 
-def test_gt15_demo_fails_when_the_table_rolls_two_dice(monkeypatch):
-    assert_bites(monkeypatch, "gt-15-the-stand-in-minefield-table", _table(dice=2))
+def test_gt15_demo_fails_when_the_table_rolls_two_dice():
+    bites(RULESET, "gt-15-the-stand-in-minefield-table", _table(dice=2))
 
 
-def test_gt15_demo_fails_when_a_turn_has_eight_impulses(monkeypatch):
-    assert_bites(monkeypatch, "gt-15-nine-impulses-to-a-turn",
-                 with_data(impulses=tuple(range(1, 9))), "phase_name")
+def test_gt15_demo_fails_when_a_turn_has_eight_impulses():
+    bites(RULESET, "gt-15-nine-impulses-to-a-turn",
+          with_data(impulses=tuple(range(1, 9))), "phase_name")
 
 
-def test_gt15_demo_fails_when_the_ninth_impulse_loses_its_bonus(monkeypatch):
-    assert_bites(monkeypatch, "gt-15-nine-impulses-to-a-turn",
-                 with_data(plus_two=frozenset({2, 5, 6})), "modifier=2")
+def test_gt15_demo_fails_when_the_ninth_impulse_loses_its_bonus():
+    bites(RULESET, "gt-15-nine-impulses-to-a-turn",
+          with_data(plus_two=frozenset({2, 5, 6})), "modifier=2")
 
 
 def test_every_gwas_clause_has_a_bite_here():

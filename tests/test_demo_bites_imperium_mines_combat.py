@@ -1,56 +1,21 @@
 """The imperium-mines demos of IM-18…IM-35 bite: break the code that enforces a clause (one
 realistic bug at a time, with monkeypatch) and the clause's demo fails, on the check that
-shows the bug; unbroken, the same demo passes."""
+shows the bug; unbroken, the same demo passes. ``bites`` is tests/demo_bites.py's."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from mineboard.explorer.demos import load_demo, run_demo
-from mineboard.resources import assets_dir
-from mineboard.rules.imperium_mines import checks, effects, odds, scenario
+from mineboard.rules.imperium_mines import checks, effects, odds
 from mineboard.rules.imperium_mines.actions import Sweep
 from mineboard.rules.imperium_mines.data import default_ship_data
 from mineboard.rules.imperium_mines.state import Fleet, ImperiumState
+from tests.demo_bites import bites, pooled_sweepers, ship_data_with
 
-DEMOS = assets_dir() / "rules" / "imperium-mines" / "demos"
-
-
-def failures(name: str) -> list[str]:
-    result = run_demo(load_demo(DEMOS / f"{name}.json"))
-    assert result.ok is (not result.failures())
-    return result.failures()
-
-
-Breakage = Callable[[pytest.MonkeyPatch], Any]
-
-
-def bites(name: str, breakage: Breakage, *shown_by: str) -> list[str]:
-    """``name`` passes as it is, fails once ``breakage`` has broken the engine, and some
-    failing check mentions each of ``shown_by``."""
-    assert failures(name) == []
-    with pytest.MonkeyPatch.context() as mp:
-        breakage(mp)
-        failed = failures(name)
-    assert failed, f"{name} still passes with the engine broken"
-    text = "\n".join(failed)
-    for words in shown_by:
-        assert words in text, text
-    assert failures(name) == []  # the breakage undone: the demo passes again
-    return failed
-
-
-def rules_with(monkeypatch: pytest.MonkeyPatch, check: dict[str, int] | None = None,
-               **fields: Any) -> None:
-    """New games get the ship table with some numbers changed."""
-    data = default_ship_data()
-    changed = dataclasses.replace(data, check=dataclasses.replace(data.check, **(check or {})),
-                                  **fields)
-    monkeypatch.setattr(scenario, "default_ship_data", lambda: changed)
+RULESET = "imperium-mines"
 
 
 def modifier_as(monkeypatch: pytest.MonkeyPatch,
@@ -62,15 +27,15 @@ def modifier_as(monkeypatch: pytest.MonkeyPatch,
 
 # ---- the check (IM-18, IM-19, IM-20, IM-30, IM-32) ------------------------------------------
 def test_im19_demo_fails_when_ten_is_safe():
-    failed = bites("im-19-ten-runs-afoul-nine-is-safe",
-                   lambda mp: rules_with(mp, {"afoul_at": 11}),
+    failed = bites(RULESET, "im-19-ten-runs-afoul-nine-is-safe",
+                   lambda mp: ship_data_with(mp, check={"afoul_at": 11}),
                    'MineCheck fleet="B" total=10 afoul=true')
     assert any("step 4" in f for f in failed)
 
 
 def test_im19_demo_fails_when_nine_runs_afoul():
-    bites("im-19-ten-runs-afoul-nine-is-safe",
-          lambda mp: rules_with(mp, {"afoul_at": 9}),
+    bites(RULESET, "im-19-ten-runs-afoul-nine-is-safe",
+          lambda mp: ship_data_with(mp, check={"afoul_at": 9}),
           'MineCheck fleet="A" total=9 afoul=false', "odds of")
 
 
@@ -78,9 +43,9 @@ def test_im18_we1_demo_fails_when_the_later_jump_bonus_is_dropped():
     def no_bonus(rule, points, jump, sweepers):
         return rule.per_mine_point * points + rule.per_sweeper * sweepers
 
-    bites("im-18-we1-nine-with-two-sweepers-eleven-without",
+    bites(RULESET, "im-18-we1-nine-with-two-sweepers-eleven-without",
           lambda mp: modifier_as(mp, no_bonus), "total=9", "total=11", "odds of")
-    bites("im-18-points-plus-later-jump-minus-sweeper",
+    bites(RULESET, "im-18-points-plus-later-jump-minus-sweeper",
           lambda mp: modifier_as(mp, no_bonus), "total=10 afoul=true")
 
 
@@ -88,7 +53,7 @@ def test_im18_we1_demo_fails_when_minesweepers_are_not_subtracted():
     def no_sweepers(rule, points, jump, sweepers):
         return rule.per_mine_point * points + (rule.later_jump_bonus if jump >= 2 else 0)
 
-    bites("im-18-we1-nine-with-two-sweepers-eleven-without",
+    bites(RULESET, "im-18-we1-nine-with-two-sweepers-eleven-without",
           lambda mp: modifier_as(mp, no_sweepers),
           'MineCheck fleet="S" dice=[2, 3] total=9 afoul=false')
 
@@ -98,7 +63,7 @@ def test_im32_demo_fails_when_the_jump_bonus_is_per_jump():
         return (rule.per_mine_point * points + rule.later_jump_bonus * (jump - 1)
                 + rule.per_sweeper * sweepers)
 
-    bites("im-32-the-later-jump-bonus-is-a-flat-one",
+    bites(RULESET, "im-32-the-later-jump-bonus-is-a-flat-one",
           lambda mp: modifier_as(mp, per_jump),
           "step 4 (jump): odds of 'Marrow, jump 3", "step 4 (jump): dice")
 
@@ -107,7 +72,7 @@ def test_im32_demo_fails_when_the_first_jump_gets_the_bonus_too():
     def always(rule, points, jump, sweepers):
         return rule.per_mine_point * points + rule.later_jump_bonus + rule.per_sweeper * sweepers
 
-    bites("im-32-the-later-jump-bonus-is-a-flat-one",
+    bites(RULESET, "im-32-the-later-jump-bonus-is-a-flat-one",
           lambda mp: modifier_as(mp, always), 'fleet="F1" total=8')
 
 
@@ -115,30 +80,18 @@ def test_im30_demo_fails_when_own_mines_count():
     def all_points(self, system, side):
         return sum(self.points(system, o) for o in self.minefields.get(system, {}))
 
-    bites("im-30-only-enemy-points-only-own-sweepers",
+    bites(RULESET, "im-30-only-enemy-points-only-own-sweepers",
           lambda mp: mp.setattr(ImperiumState, "enemy_points", all_points),
           'CountersFlipped points=4', 'fleet="A1" total=9 afoul=false')
 
 
-def _pooled_sweepers(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The bug: every minesweeper of the side in the system helps each fleet's check."""
-    count_of = ImperiumState.count_of
-
-    def pooled(self, fleet: Fleet, predicate: str) -> int:
-        if predicate != "sweeps":
-            return count_of(self, fleet, predicate)
-        return sum(count_of(self, f, predicate) for f in self.fleets_at(fleet.system, fleet.side))
-
-    monkeypatch.setattr(ImperiumState, "count_of", pooled)
-
-
 def test_im30_demo_fails_when_other_fleets_sweepers_count():
-    bites("im-30-only-enemy-points-only-own-sweepers",
-          lambda mp: _pooled_sweepers(mp), 'fleet="A2" total=10 afoul=true')
+    bites(RULESET, "im-30-only-enemy-points-only-own-sweepers",
+          pooled_sweepers, 'fleet="A2" total=10 afoul=true')
 
 
 def test_im20_demo_fails_when_fleets_moving_together_share_their_sweepers():
-    bites("im-20-two-fleets-two-checks", lambda mp: _pooled_sweepers(mp),
+    bites(RULESET, "im-20-two-fleets-two-checks", pooled_sweepers,
           'fleet="B" dice=[4, 3] total=10 afoul=true')
 
 
@@ -158,13 +111,13 @@ def test_im23_demo_fails_when_damage_is_not_cumulative():
         for ship in fleet.ships:
             ship.hits = 0
 
-    bites("im-23-hits-add-up-across-two-minefields",
+    bites(RULESET, "im-23-hits-add-up-across-two-minefields",
           lambda mp: _wrap_damage(mp, forget_hits), "fleets.D: expected null")
 
 
 def test_im22_we2_demo_fails_when_a_five_hits_too():
-    bites("im-22-we2-five-dice-against-each-ship",
-          lambda mp: rules_with(mp, hit_on=5), 'fleets.W.ships.s3: expected "frigate"',
+    bites(RULESET, "im-22-we2-five-dice-against-each-ship",
+          lambda mp: ship_data_with(mp, hit_on=5), 'fleets.W.ships.s3: expected "frigate"',
           'odds={"0 hits": "3125/7776"')
 
 
@@ -177,7 +130,7 @@ def test_im22_we2_demo_fails_when_the_fleet_gets_one_attack_not_one_a_ship():
         return events
 
     damage = effects._damage
-    bites("im-22-we2-five-dice-against-each-ship",
+    bites(RULESET, "im-22-we2-five-dice-against-each-ship",
           lambda mp: mp.setattr(effects, "_damage", first_ship_only),
           "dice: expected all 17 dice rolled")
 
@@ -191,15 +144,15 @@ def test_im33_demo_fails_when_auxiliaries_are_spared():
         return events
 
     damage = effects._damage
-    bites("im-33-auxiliaries-are-attacked-too",
+    bites(RULESET, "im-33-auxiliaries-are-attacked-too",
           lambda mp: mp.setattr(effects, "_damage", warships_only),
           'MineAttack ship="s2"', "left over")
 
 
 def test_im28_demo_fails_when_a_ship_survives_hits_equal_to_its_hull():
     data = default_ship_data()
-    bites("im-28-one-mine-hit-is-one-hit",
-          lambda mp: rules_with(mp, hull={k: v + 1 for k, v in data.hull.items()}),
+    bites(RULESET, "im-28-one-mine-hit-is-one-hit",
+          lambda mp: ship_data_with(mp, hull={k: v + 1 for k, v in data.hull.items()}),
           "fleets.H.ships.s2: expected null")
 
 
@@ -218,7 +171,7 @@ def test_im26_demo_fails_when_a_minesweeper_removes_two_points():
         events += sweep(state, action, dice)
         return events
 
-    bites("im-26-two-sweepers-remove-two-enemy-points",
+    bites(RULESET, "im-26-two-sweepers-remove-two-enemy-points",
           lambda mp: _sweep_as(mp, twice),
           'minefields.halcyon.Terran: expected ["false", 3]')
 
@@ -234,7 +187,7 @@ def test_im26_demo_fails_when_a_sweep_touches_its_own_side_s_points():
         finally:
             fleet.side = side
 
-    bites("im-26-two-sweepers-remove-two-enemy-points",
+    bites(RULESET, "im-26-two-sweepers-remove-two-enemy-points",
           lambda mp: _sweep_as(mp, blind_to_owner),
           "minefields.halcyon.Imperial: expected [2]")
 
@@ -248,7 +201,7 @@ def test_im26_demos_fail_when_a_minesweeper_that_moved_or_fought_sweeps():
 
     for name in ("im-26-two-sweepers-remove-two-enemy-points",
                  "im-26-a-fleet-that-fought-may-not-sweep"):
-        bites(name, lambda mp: mp.setattr(checks, "stays", lax),
+        bites(RULESET, name, lambda mp: mp.setattr(checks, "stays", lax),
               "expected refused with IM-26, engine did played it")
 
 
@@ -263,9 +216,9 @@ def test_im31_demos_fail_when_sweeping_removes_false_counters():
                 counters[:] = [c for c in counters if c.value]
         return events
 
-    bites("im-26-two-sweepers-remove-two-enemy-points",
+    bites(RULESET, "im-26-two-sweepers-remove-two-enemy-points",
           lambda mp: _sweep_as(mp, and_the_false_ones),
           'minefields.halcyon.Terran: expected ["false", 3]')
-    bites("im-31-false-counters-are-never-swept-and-still-halt",
+    bites(RULESET, "im-31-false-counters-are-never-swept-and-still-halt",
           lambda mp: _sweep_as(mp, and_the_false_ones),
           'expected ["false", "false", "false"]')

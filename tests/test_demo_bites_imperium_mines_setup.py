@@ -2,7 +2,8 @@
 clause (a check skipped, a condition dropped, a price or a speed changed in the ship data)
 and the clause's demo fails — at the step that shows it — while the unbroken demo passes.
 
-Each test names the clause and the bug it plants; ``bites`` runs the demo before and after.
+Each test names the clause and the bug it plants; ``bites`` (tests/demo_bites.py) runs the
+demo unbroken, broken and mended.
 """
 
 from __future__ import annotations
@@ -15,56 +16,27 @@ from typing import Any
 import pytest
 
 from mineboard.core.planning import Selection
-from mineboard.explorer.demos import load_demo, run_demo
-from mineboard.resources import assets_dir
 from mineboard.rules.imperium_mines import checks, effects
-from mineboard.rules.imperium_mines import scenario as scenario_module
 from mineboard.rules.imperium_mines.actions import Build, LayMines, PlaceFalse
 from mineboard.rules.imperium_mines.checks import CHECKS
-from mineboard.rules.imperium_mines.data import default_ship_data
 from mineboard.rules.imperium_mines.effects import EFFECTS
 from mineboard.rules.imperium_mines.state import Fleet, ImperiumState
 from tests.conftest import imperium
+from tests.demo_bites import bites, pooled_sweepers, ship_data_with
 
-DEMOS = assets_dir() / "rules" / "imperium-mines" / "demos"
+RULESET = "imperium-mines"
 REAL_STAYS = checks.stays
 
 
-def bites(demo: str, breaks: Callable[[], None], *failing: str) -> list[str]:
-    """Demo ``demo`` passes; after ``breaks()`` it fails, with a failure line containing
-    each of ``failing`` (e.g. "step 6 (lay_mines): refusal")."""
-    path = DEMOS / f"{demo}.json"
-    before = run_demo(load_demo(path))
-    assert before.ok, "\n".join(before.failures())
-    breaks()
-    after = run_demo(load_demo(path))
-    lines = after.failures()
-    assert after.ok is False and lines
-    for part in failing:
-        assert any(part in line for line in lines), (part, lines)
-    return lines
-
-
-def ship_data_with(monkeypatch: pytest.MonkeyPatch, ships: dict[str, dict[str, Any]] | None
-                   = None, **table: Any) -> None:
-    """New games read a changed ship table: ``ships`` changes ship types' fields, ``table``
-    the table's own (auxiliary_jumps…). The cached table itself is left alone."""
-    real = default_ship_data()
-    changed = {name: dataclasses.replace(stype, **(ships or {}).get(name, {}))
-               for name, stype in real.ships.items()}
-    data = dataclasses.replace(real, ships=changed, **table)
-    monkeypatch.setattr(scenario_module, "default_ship_data", lambda: data)
-
-
 # ---- IM-01 -------------------------------------------------------------------------------
-def test_im01_demo_fails_when_mine_orders_ignore_the_variant(monkeypatch):
-    bites("im-01-without-the-variant-no-mine-ships-or-mine-orders",
-          lambda: monkeypatch.setattr(checks, "mines_allowed", lambda state: None),
+def test_im01_demo_fails_when_mine_orders_ignore_the_variant():
+    bites(RULESET, "im-01-without-the-variant-no-mine-ships-or-mine-orders",
+          lambda mp: mp.setattr(checks, "mines_allowed", lambda state: None),
           "step 6 (place_false): refusal: expected refused with IM-01",
           "step 8 (sweep): refusal: expected refused with IM-01")
 
 
-def test_im01_demo_fails_when_the_toggle_off_still_sells_minelayers(monkeypatch):
+def test_im01_demo_fails_when_the_toggle_off_still_sells_minelayers():
     real = CHECKS[Build]
 
     def as_if_agreed(state: ImperiumState, action: Build) -> None:
@@ -72,8 +44,8 @@ def test_im01_demo_fails_when_the_toggle_off_still_sells_minelayers(monkeypatch)
         agreed.options = dataclasses.replace(state.options, mine_warfare=True)
         real(agreed, action)
 
-    bites("im-01-without-the-variant-no-mine-ships-or-mine-orders",
-          lambda: monkeypatch.setitem(CHECKS, Build, as_if_agreed),
+    bites(RULESET, "im-01-without-the-variant-no-mine-ships-or-mine-orders",
+          lambda mp: mp.setitem(CHECKS, Build, as_if_agreed),
           "step 1 (build): refusal: expected refused with IM-01, engine did played it",
           "step 2 (build): refusal")
 
@@ -100,29 +72,29 @@ def test_im01_without_the_variant_no_mine_ship_or_mine_order_is_offered():
 
 
 # ---- IM-02, IM-03, IM-05: the ship data ------------------------------------------------
-def test_im02_demo_fails_when_a_minesweeper_costs_the_minelayers_4(monkeypatch):
-    bites("im-02-minelayer-four-minesweeper-three",
-          lambda: ship_data_with(monkeypatch, {"minesweeper": {"cost": 4}}),
+def test_im02_demo_fails_when_a_minesweeper_costs_the_minelayers_4():
+    bites(RULESET, "im-02-minelayer-four-minesweeper-three",
+          lambda mp: ship_data_with(mp, {"minesweeper": {"cost": 4}}),
           "step 2 (build): legality: expected played",  # 2 × 4 = 8 > 6 left
           "step 3 (build): resources.Imperial: expected 0, engine did 2")
 
 
-def test_im02_demo_fails_when_a_minelayer_costs_5(monkeypatch):
-    bites("im-02-minelayer-four-minesweeper-three",
-          lambda: ship_data_with(monkeypatch, {"minelayer": {"cost": 5}}),
+def test_im02_demo_fails_when_a_minelayer_costs_5():
+    bites(RULESET, "im-02-minelayer-four-minesweeper-three",
+          lambda mp: ship_data_with(mp, {"minelayer": {"cost": 5}}),
           "step 1 (build): resources.Imperial: expected 6, engine did 5")
 
 
-def test_im03_demo_fails_when_a_minelayer_takes_two_turns(monkeypatch):
-    bites("im-03-mine-ships-arrive-after-one-turn",
-          lambda: ship_data_with(monkeypatch, {"minelayer": {"build_turns": 2}}),
+def test_im03_demo_fails_when_a_minelayer_takes_two_turns():
+    bites(RULESET, "im-03-mine-ships-arrive-after-one-turn",
+          lambda mp: ship_data_with(mp, {"minelayer": {"build_turns": 2}}),
           "step 1 (build): event IM-02 ShipsOrdered 'ready on turn 2'",
           "step 9 (end_phase): building: expected [[\"Imperial\", \"cruiser\", 3]]")
 
 
-def test_im05_demo_fails_when_auxiliaries_make_four_jumps(monkeypatch):
-    bites("im-05-mine-ships-move-as-auxiliaries",
-          lambda: ship_data_with(monkeypatch, auxiliary_jumps=4),
+def test_im05_demo_fails_when_auxiliaries_make_four_jumps():
+    bites(RULESET, "im-05-mine-ships-move-as-auxiliaries",
+          lambda mp: ship_data_with(mp, auxiliary_jumps=4),
           "step 3 (jump): refusal: expected refused with IM-05, engine did played it")
 
 
@@ -136,39 +108,39 @@ def _stays_ignoring(what: str) -> Callable[[Fleet, str, str], None]:
     return stays
 
 
-def test_im06_demo_fails_when_laying_ignores_the_enemy_fleet(monkeypatch):
+def test_im06_demo_fails_when_laying_ignores_the_enemy_fleet():
     def lay_anywhere(state: ImperiumState, action: LayMines) -> None:
         checks.staying_fleet(state, action.fleet, "lays mines", "IM-06",
                              ("lays_mines", "minelayer"))
 
-    bites("im-06-no-laying-beside-an-enemy-fleet",
-          lambda: monkeypatch.setitem(CHECKS, LayMines, lay_anywhere),
+    bites(RULESET, "im-06-no-laying-beside-an-enemy-fleet",
+          lambda mp: mp.setitem(CHECKS, LayMines, lay_anywhere),
           "step 3 (lay_mines): refusal: expected refused with IM-09, engine did played it",
           "step 3 (lay_mines): minefields: expected {}")
 
 
-def test_im06_demo_fails_when_a_fleet_that_moved_may_lay(monkeypatch):
-    bites("im-06-a-fleet-that-moved-or-fought-may-not-lay",
-          lambda: monkeypatch.setattr(checks, "stays", _stays_ignoring("moved")),
+def test_im06_demo_fails_when_a_fleet_that_moved_may_lay():
+    bites(RULESET, "im-06-a-fleet-that-moved-or-fought-may-not-lay",
+          lambda mp: mp.setattr(checks, "stays", _stays_ignoring("moved")),
           "step 4 (lay_mines): refusal: expected refused with IM-06, engine did played it")
 
 
-def test_im06_demo_fails_when_a_fleet_that_fought_may_lay(monkeypatch):
-    bites("im-06-a-fleet-that-moved-or-fought-may-not-lay",
-          lambda: monkeypatch.setattr(checks, "stays", _stays_ignoring("fought")),
+def test_im06_demo_fails_when_a_fleet_that_fought_may_lay():
+    bites(RULESET, "im-06-a-fleet-that-moved-or-fought-may-not-lay",
+          lambda mp: mp.setattr(checks, "stays", _stays_ignoring("fought")),
           "step 6 (lay_mines): refusal: expected refused with IM-06, engine did played it")
 
 
-def test_im06_demo_fails_when_a_fleet_without_a_minelayer_may_lay(monkeypatch):
+def test_im06_demo_fails_when_a_fleet_without_a_minelayer_may_lay():
     def no_need(state: ImperiumState, action: LayMines) -> None:
         checks.staying_fleet(state, action.fleet, "lays mines", "IM-06")
 
-    bites("im-06-a-fleet-that-moved-or-fought-may-not-lay",
-          lambda: monkeypatch.setitem(CHECKS, LayMines, no_need),
+    bites(RULESET, "im-06-a-fleet-that-moved-or-fought-may-not-lay",
+          lambda mp: mp.setitem(CHECKS, LayMines, no_need),
           "step 7 (lay_mines): refusal: expected refused with IM-06, engine did played it")
 
 
-def test_im06_demo_fails_when_a_fleet_that_laid_may_move_on(monkeypatch):
+def test_im06_demo_fails_when_a_fleet_that_laid_may_move_on():
     real = EFFECTS[LayMines]
 
     def lay_and_free(state: ImperiumState, action: LayMines, dice: Any) -> Any:
@@ -176,25 +148,25 @@ def test_im06_demo_fails_when_a_fleet_that_laid_may_move_on(monkeypatch):
         state.fleets[action.fleet].stayed = False
         return events
 
-    bites("im-06-a-fleet-that-moved-or-fought-may-not-lay",
-          lambda: monkeypatch.setitem(EFFECTS, LayMines, lay_and_free),
+    bites(RULESET, "im-06-a-fleet-that-moved-or-fought-may-not-lay",
+          lambda mp: mp.setitem(EFFECTS, LayMines, lay_and_free),
           "step 9 (jump): refusal: expected refused with IM-06, engine did played it")
 
 
 # ---- IM-07, IM-08: how much is laid ----------------------------------------------------
-def test_im07_demo_fails_when_a_fleet_lays_one_point_whatever_its_minelayers(monkeypatch):
+def test_im07_demo_fails_when_a_fleet_lays_one_point_whatever_its_minelayers():
     real = ImperiumState.count_of
 
     def one_per_fleet(self: ImperiumState, fleet: Fleet, predicate: str) -> int:
         n = real(self, fleet, predicate)
         return min(n, 1) if predicate == "lays_mines" else n
 
-    bites("im-07-one-point-per-minelayer-per-segment",
-          lambda: monkeypatch.setattr(ImperiumState, "count_of", one_per_fleet),
+    bites(RULESET, "im-07-one-point-per-minelayer-per-segment",
+          lambda mp: mp.setattr(ImperiumState, "count_of", one_per_fleet),
           "step 3 (lay_mines): minefields.corvan.Imperial: expected [3], engine did [1]")
 
 
-def test_im07_demo_fails_when_a_fleet_may_lay_twice_in_a_segment(monkeypatch):
+def test_im07_demo_fails_when_a_fleet_may_lay_twice_in_a_segment():
     real = CHECKS[LayMines]
 
     def forgetful(state: ImperiumState, action: LayMines) -> None:
@@ -203,12 +175,12 @@ def test_im07_demo_fails_when_a_fleet_may_lay_twice_in_a_segment(monkeypatch):
             state.fleets[action.fleet], laid=False)}
         real(probe, action)
 
-    bites("im-07-one-point-per-minelayer-per-segment",
-          lambda: monkeypatch.setitem(CHECKS, LayMines, forgetful),
+    bites(RULESET, "im-07-one-point-per-minelayer-per-segment",
+          lambda mp: mp.setitem(CHECKS, LayMines, forgetful),
           "step 5 (lay_mines): refusal: expected refused with IM-07, engine did played it")
 
 
-def test_im08_demo_fails_when_a_lay_replaces_the_counters_instead_of_adding(monkeypatch):
+def test_im08_demo_fails_when_a_lay_replaces_the_counters_instead_of_adding():
     real = EFFECTS[LayMines]
 
     def replacing(state: ImperiumState, action: LayMines, dice: Any) -> Any:
@@ -216,29 +188,28 @@ def test_im08_demo_fails_when_a_lay_replaces_the_counters_instead_of_adding(monk
         state.minefields.get(fleet.system, {}).pop(fleet.side, None)
         return real(state, action, dice)
 
-    bites("im-08-counters-add-up-segment-after-segment",
-          lambda: monkeypatch.setitem(EFFECTS, LayMines, replacing),
+    bites(RULESET, "im-08-counters-add-up-segment-after-segment",
+          lambda mp: mp.setitem(EFFECTS, LayMines, replacing),
           "step 6 (lay_mines): minefields.corvan.Imperial: expected [2, 3], engine did [3]")
 
 
 # ---- IM-12: false counters -------------------------------------------------------------
-def test_im12_demo_fails_when_false_counters_need_no_stay(monkeypatch):
-    bites("im-12-not-after-moving-or-fighting",
-          lambda: monkeypatch.setitem(CHECKS, PlaceFalse,
-                                      lambda state, action: checks.mines_allowed(state)),
+def test_im12_demo_fails_when_false_counters_need_no_stay():
+    bites(RULESET, "im-12-not-after-moving-or-fighting",
+          lambda mp: mp.setitem(CHECKS, PlaceFalse,
+                                lambda state, action: checks.mines_allowed(state)),
           "step 4 (place_false): refusal: expected refused with IM-12, engine did played it",
           "step 6 (place_false): refusal: expected refused with IM-12, engine did played it")
 
 
 @pytest.mark.parametrize(("dropped", "step"), [("moved", "step 4"), ("fought", "step 6")])
-def test_im12_demo_fails_when_a_fleet_that_moved_or_fought_places_false_counters(
-        monkeypatch, dropped, step):
-    bites("im-12-not-after-moving-or-fighting",
-          lambda: monkeypatch.setattr(checks, "stays", _stays_ignoring(dropped)),
+def test_im12_demo_fails_when_a_fleet_that_moved_or_fought_places_false_counters(dropped, step):
+    bites(RULESET, "im-12-not-after-moving-or-fighting",
+          lambda mp: mp.setattr(checks, "stays", _stays_ignoring(dropped)),
           f"{step} (place_false): refusal: expected refused with IM-12")
 
 
-def test_im12_demo_fails_when_placing_false_counters_leaves_the_fleet_free(monkeypatch):
+def test_im12_demo_fails_when_placing_false_counters_leaves_the_fleet_free():
     real = EFFECTS[PlaceFalse]
 
     def place_and_free(state: ImperiumState, action: PlaceFalse, dice: Any) -> Any:
@@ -246,46 +217,45 @@ def test_im12_demo_fails_when_placing_false_counters_leaves_the_fleet_free(monke
         state.fleets[action.fleet].stayed = False
         return events
 
-    def breaks() -> None:
-        monkeypatch.setitem(EFFECTS, PlaceFalse, place_and_free)
+    def breaks(mp: pytest.MonkeyPatch) -> None:
+        mp.setitem(EFFECTS, PlaceFalse, place_and_free)
 
-    bites("im-12-any-staying-fleet-places-false-counters", breaks,
+    bites(RULESET, "im-12-any-staying-fleet-places-false-counters", breaks,
           "step 9 (jump): refusal: expected refused with IM-12, engine did played it")
-    monkeypatch.undo()
-    bites("im-12-not-after-moving-or-fighting", breaks,
+    bites(RULESET, "im-12-not-after-moving-or-fighting", breaks,
           "step 9 (settle_combat): refusal: expected refused with IM-12")
 
 
-def test_im12_demo_fails_when_false_counters_need_an_enemy_free_system(monkeypatch):
+def test_im12_demo_fails_when_false_counters_need_an_enemy_free_system():
     def like_mines(state: ImperiumState, action: PlaceFalse) -> None:
         fleet = checks.staying_fleet(state, action.fleet, "places false minefields", "IM-12")
         if state.enemy_fleets_at(fleet.system, fleet.side):
             raise checks.IllegalAction("enemy here", "IM-34")
 
-    bites("im-12-not-after-moving-or-fighting",
-          lambda: monkeypatch.setitem(CHECKS, PlaceFalse, like_mines),
+    bites(RULESET, "im-12-not-after-moving-or-fighting",
+          lambda mp: mp.setitem(CHECKS, PlaceFalse, like_mines),
           "step 8 (place_false): legality: expected played")
 
 
 # ---- IM-13…IM-17: entering -------------------------------------------------------------
-def test_im13_demo_fails_when_own_counters_count_as_the_enemys(monkeypatch):
+def test_im13_demo_fails_when_own_counters_count_as_the_enemys():
     def everyones_counters(self: ImperiumState, system: str, side: str) -> list[Any]:
         return [c for cs in self.minefields.get(system, {}).values() for c in cs]
 
     def everyones_points(self: ImperiumState, system: str, side: str) -> int:
         return sum(self.points(system, o) for o in self.minefields.get(system, {}))
 
-    def breaks() -> None:
-        monkeypatch.setattr(ImperiumState, "enemy_counters", everyones_counters)
-        monkeypatch.setattr(ImperiumState, "enemy_points", everyones_points)
+    def breaks(mp: pytest.MonkeyPatch) -> None:
+        mp.setattr(ImperiumState, "enemy_counters", everyones_counters)
+        mp.setattr(ImperiumState, "enemy_points", everyones_points)
 
     # the demo scripts no dice: the first check the own mines force has no die to roll
-    bites("im-13-own-minefields-are-passed-freely", breaks,
+    bites(RULESET, "im-13-own-minefields-are-passed-freely", breaks,
           "step 3 (jump): dice: expected enough scripted dice, engine did roll 1 of the game "
           "(IM-18: minefield check of A at Lumen) has no die")
 
 
-def test_im15_demo_fails_when_false_counters_stay_after_the_check(monkeypatch):
+def test_im15_demo_fails_when_false_counters_stay_after_the_check():
     real = effects.enter_system
 
     def keeping_false(state: ImperiumState, system: str, *rest: Any) -> Any:
@@ -296,31 +266,23 @@ def test_im15_demo_fails_when_false_counters_stay_after_the_check(monkeypatch):
             state.minefields[system][owner] += falses
         return out
 
-    bites("im-15-counters-turned-up-and-false-ones-removed",
-          lambda: monkeypatch.setattr(effects, "enter_system", keeping_false),
+    bites(RULESET, "im-15-counters-turned-up-and-false-ones-removed",
+          lambda mp: mp.setattr(effects, "enter_system", keeping_false),
           "step 3 (jump): minefields.lumen.Terran: expected [2, 1]")
 
 
-def test_im17_demo_fails_when_the_movers_minesweepers_are_not_counted(monkeypatch):
+def test_im17_demo_fails_when_the_movers_minesweepers_are_not_counted():
     real = ImperiumState.count_of
 
     def no_sweepers(self: ImperiumState, fleet: Fleet, predicate: str) -> int:
         return 0 if predicate == "sweeps" else real(self, fleet, predicate)
 
-    bites("im-17-the-mover-tells-how-many-minesweepers",
-          lambda: monkeypatch.setattr(ImperiumState, "count_of", no_sweepers),
+    bites(RULESET, "im-17-the-mover-tells-how-many-minesweepers",
+          lambda mp: mp.setattr(ImperiumState, "count_of", no_sweepers),
           "step 3 (jump): odds of",  # 2d6 + 3 ≥ 10 without the −2
           "step 3 (jump): dice")  # 4 + 4 + 3 = 11 runs afoul: mine attacks with no dice
 
 
-def test_im17_demo_fails_when_every_friendly_minesweeper_in_the_system_counts(monkeypatch):
-    real = ImperiumState.count_of
-
-    def system_wide(self: ImperiumState, fleet: Fleet, predicate: str) -> int:
-        if predicate != "sweeps":
-            return real(self, fleet, predicate)
-        return sum(real(self, f, predicate) for f in self.fleets_at(fleet.system, fleet.side))
-
-    bites("im-17-the-mover-tells-how-many-minesweepers",
-          lambda: monkeypatch.setattr(ImperiumState, "count_of", system_wide),
+def test_im17_demo_fails_when_every_friendly_minesweeper_in_the_system_counts():
+    bites(RULESET, "im-17-the-mover-tells-how-many-minesweepers", pooled_sweepers,
           "step 4 (jump): event IM-18 MineCheck '(0 minesweepers, IM-17)'")

@@ -2,8 +2,8 @@
 the rules every ruleset's demos must meet — each clause has one, each clause that refuses has
 one refused with its id, each clause that rolls dice has one whose odds are checked exactly.
 
-A demo asserts exact outcomes, so a wrong engine fails it; tests/test_demo_bites.py breaks
-the enforcing code of clauses one at a time and shows their demos then fail."""
+A demo asserts exact outcomes, so a wrong engine fails it; tests/test_demo_bites_*.py break
+the enforcing code of clauses one at a time and show their demos then fail."""
 
 from __future__ import annotations
 

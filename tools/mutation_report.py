@@ -53,9 +53,10 @@ RULESETS = ("naval_lines", "gwas_tactical", "imperium_mines", "common")
 
 # What the mutants are tried against (pyproject.toml [tool.mutmut] selects the same tests):
 # when one of these changes, the survivors are tried again.
-TEST_INPUTS = ("tests/conftest.py", "tests/test_demos.py", "tests/test_demo_bites_*.py",
-               "tests/test_*_clauses.py", "tests/test_naval_lines_examples.py",
-               "tests/test_route_odds.py", "assets/rules/**/*.json")
+TEST_INPUTS = ("tests/conftest.py", "tests/test_demos.py", "tests/demo_bites.py",
+               "tests/test_demo_bites_*.py", "tests/test_*_clauses.py",
+               "tests/test_naval_lines_examples.py", "tests/test_route_odds.py",
+               "assets/rules/**/*.json")
 
 # mutmut's exit codes: 0 survived; 1, 3 killed; 33, 5 no test covers it; None not yet run;
 # 2 interrupted; 36, ±24, 152, 255 timeout; 35 and anything else suspicious.
