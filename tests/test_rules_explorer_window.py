@@ -399,3 +399,10 @@ def test_closing_a_demo_while_ships_still_sink_plays_the_animations_out(qtbot, w
     qtbot.waitUntil(lambda: bool(scene._animations and ghosts()), timeout=10_000)
     window.close_demo()
     assert scene._animations == set() and ghosts() == []
+
+
+def test_a_demo_board_is_not_saved_over_the_players_game(qtbot, window):
+    window.show_demo(NL15)
+    assert not window.save_action.isEnabled() and not window.save_as_action.isEnabled()
+    window.close_demo()
+    assert window.save_action.isEnabled() and window.save_as_action.isEnabled()

@@ -205,7 +205,7 @@ class MainWindow(GameFiles, WindowSize):
                                                 self.open_last_session)
         self.save_action = self._action(file, "&Save", QKeySequence.StandardKey.Save,
                                         self.save)
-        self._action(file, "Save &As…", "Ctrl+Shift+S", self.save_as)
+        self.save_as_action = self._action(file, "Save &As…", "Ctrl+Shift+S", self.save_as)
         file.addSeparator()
         self.by_email = ByEmail(self)
         self._action(file, "New game by &email…", None,
@@ -279,8 +279,9 @@ class MainWindow(GameFiles, WindowSize):
         self._set_covered(False)
         self.session = self._bound = session
         self.ui = ui_for(session.game.ruleset.id)
-        if self._view is not None:  # nothing of the old board may still play once it goes
-            self._view.board_scene.settle()
+        old_scene = None if self._view is None else self._view.board_scene
+        if old_scene is not None:  # nothing of the old board may still play once it goes
+            old_scene.settle()
         self.scene = self.ui.make_scene(session.scenario.board)
         if self._view is None:  # one view for the window's life: its layout stays put
             self._view = BoardView(self.scene)
@@ -299,6 +300,10 @@ class MainWindow(GameFiles, WindowSize):
         else:
             self.dice.clear()
             self._view.show_board(self.scene)
+            # Deleted by the event loop now, not whenever Python's cycle collector gets to it
+            # in the middle of some later event: that crashed a later window's dice.
+            assert old_scene is not None
+            old_scene.deleteLater()
         self.set_speed(str(self.settings.value("dice_speed", "normal")))
         self.controller = BoardController(session, self.ui, self.scene, self.selection,
                                      self.controls, self.odds, self.say, self.popup, self,
@@ -749,6 +754,8 @@ class MainWindow(GameFiles, WindowSize):
         self.demo_dock.raise_()  # over the Selection dock, whose tab it shares
         for key in self.next_keys:
             key.setEnabled(True)
+        for action in (self.save_action, self.save_as_action):  # a demo is not a game to keep
+            action.setEnabled(False)
         if self.rules_window is not None:
             self.rules_window.hide()  # the board is what to look at now; Ctrl+F1 returns
         self.raise_()
@@ -806,6 +813,8 @@ class MainWindow(GameFiles, WindowSize):
         self.demo = None
         for key in self.next_keys:
             key.setEnabled(False)
+        for action in (self.save_action, self.save_as_action):
+            action.setEnabled(True)
         if self.demo_dock is not None:
             self.demo_dock.hide()
             self.docks["selection"].raise_()
