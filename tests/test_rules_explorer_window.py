@@ -406,3 +406,14 @@ def test_a_demo_board_is_not_saved_over_the_players_game(qtbot, window):
     assert not window.save_action.isEnabled() and not window.save_as_action.isEnabled()
     window.close_demo()
     assert window.save_action.isEnabled() and window.save_as_action.isEnabled()
+
+
+def test_closing_a_demo_in_a_hidden_game_covers_it_again(qtbot):
+    """The demo is seen whole (an open table of its own); the hot-seat game it stood in for
+    comes back covered, its teacher view off: whoever is at the screen sits down first."""
+    w = shown_window(qtbot, GameSession.open("northsea-1940-hidden", 3))
+    assert not w.covered  # the first side sat down
+    w.show_demo(NL15)
+    assert w.teacher_action.isChecked()
+    w.close_demo()
+    assert w.covered and not w.teacher_action.isChecked()
