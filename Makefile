@@ -21,7 +21,7 @@ HOLDS_test := $(PROGRAM) $(TESTING)
 HOLDS_test+packaging := $(PROGRAM) $(TESTING) $(FULL)
 HOLDS_test+mutation := $(PROGRAM) $(TESTING) $(MUTATION)
 
-.PHONY: run test check lint bench dist mutants clean
+.PHONY: run test check lint bench dist mutants transcripts clean
 
 $(VENV)/.installed-%-$(HASH): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -49,6 +49,11 @@ bench: $(PROGRAM)
 dist: $(FULL)  # the wheel, the sdist and the desktop bundle (packaging/README.md)
 	$(BIN)/python -m build --no-isolation --outdir dist .
 	$(BIN)/python packaging/build.py --dist dist
+
+# The demo boards' kept transcripts (tests/demo_transcripts.py): written again after a deliberate
+# change to what the engine says or does; read the diff before committing it.
+transcripts: $(TESTING)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m tests.demo_transcripts
 
 # Mutation testing of mineboard/rules/ (docs/mutation.md): hours on two cores, so never part of
 # `make test` or CI. RULESET=naval_lines runs one ruleset; MUTANTS_MINUTES bounds a run (the

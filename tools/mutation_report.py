@@ -54,6 +54,8 @@ RULESETS = ("naval_lines", "gwas_tactical", "imperium_mines", "common")
 # What the mutants are tried against (pyproject.toml [tool.mutmut] selects the same tests):
 # when one of these changes, the survivors are tried again.
 TEST_INPUTS = ("tests/conftest.py", "tests/test_demos.py", "tests/demo_bites.py",
+               "tests/test_demo_transcripts.py", "tests/demo_transcripts.py",
+               "tests/data/demo_transcripts/*/*.txt",
                "tests/test_demo_bites_*.py", "tests/test_*_clauses.py",
                "tests/test_naval_lines_examples.py", "tests/test_route_odds.py",
                "assets/rules/**/*.json")
