@@ -19,7 +19,7 @@ import dataclasses
 import enum
 import json
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -134,29 +134,41 @@ def _seats(game: Game[Any]) -> list[str]:
     return list(game.state.sides)
 
 
-def _planner_lines(game: Game[Any], action: Action | None) -> list[str]:
-    """What the window offers the side to move: its legal moves, and the commands, choices
-    and targets of the units the next step moves."""
+def _planner_lines(game: Game[Any], action: Action | None, legal_moves: bool) -> list[str]:
+    """What the window offers the side to move: its legal moves (before the first step and
+    after the last: a setup board has hundreds, each checked), and the commands, choices and
+    targets of the units the next step moves."""
     obs = game.observe(_actor_seat(game))
     ruleset, view = game.ruleset, obs.view
-    legal = sorted(_j(a.to_json()) for a in ruleset.legal_actions(view))
-    lines = [f"  planner: {len(legal)} legal moves for {_actor_seat(game)}"]
-    if len(legal) <= LISTED:
-        lines += [f"    {a}" for a in legal]
+    lines = []
+    if legal_moves:
+        legal = sorted(_j(a.to_json()) for a in ruleset.legal_actions(view))
+        lines.append(f"  planner: {len(legal)} legal moves for {_actor_seat(game)}")
+        if len(legal) <= LISTED:
+            lines += [f"    {a}" for a in legal]
     if action is not None:
-        for selection in _selections(game, action):
-            lines.append(f"  selection {selection.place} {list(selection.units)}:")
-            lines += [f"    command: {c.label} · {c.tip} · "
-                      f"{_j(c.action.to_json()) if c.action else [p for p, _ in c.pick]}"
-                      for c in ruleset.commands(view, selection)]
-            lines += [f"    choice: {c.key} · {c.label} · {c.default} · {list(c.values)} "
-                      f"· {c.low}-{c.high} · {c.tip}" for c in ruleset.choices(view, selection)]
+        selection = _selection(game, action)
+        lines.append(f"  selection {selection.place} {list(selection.units)}:")
+        if selection.place is not None:
+            lines.append(f"    units there: {ruleset.units_at(view, selection.place)}")
+        lines += [f"    command: {c.label} · {c.tip} · "
+                  f"{_j(c.action.to_json()) if c.action else [p for p, _ in c.pick]}"
+                  for c in ruleset.commands(view, selection)]
+        lines += [f"    choice: {c.key} · {c.label} · {c.default} · {list(c.values)} "
+                  f"· {c.low}-{c.high} · {c.tip}" for c in ruleset.choices(view, selection)]
+        destination = _destination(action)
+        if destination is not None:
+            ref = view.board.ref(destination)
+            wanted = ruleset.intent(view, selection, ref)
+            lines.append(f"    click on {destination}: "
+                         f"{_j(wanted.to_json()) if wanted else 'nothing'}")
+        if selection.units:  # a setup board's targets are every hex, each checked
             lines += [f"    target: {place} → {_j(a.to_json())}" for place, a in
                       sorted(ruleset.targets(view, selection).items(), key=lambda t: str(t[0]))]
     return lines
 
 
-def _selections(game: Game[Any], action: Action) -> Iterator[Selection]:
+def _selection(game: Game[Any], action: Action) -> Selection:
     """The selection a player makes to give ``action``: its units, where they stand."""
     data = action.to_json()
     units: list[str] = []
@@ -165,11 +177,19 @@ def _selections(game: Game[Any], action: Action) -> Iterator[Selection]:
     for key in ("unit", "ship", "fleet"):
         if isinstance(data.get(key), str):
             units.append(data[key])
-    if not units:
-        return
-    where = _plain(game.state)
-    for place in _places_of(where, units[0]):
-        yield Selection(place=place, units=tuple(units))
+    places = _places_of(_plain(game.state), units[0]) if units else []
+    return Selection(place=places[0] if places else None, units=tuple(units))
+
+
+def _destination(action: Action) -> str | None:
+    """The place a player clicks to give ``action``: the end of its path, its hex, line …"""
+    data = action.to_json()
+    if data.get("path"):
+        return str(data["path"][-1])
+    for key in ("hex", "line", "to", "zone", "system", "territory"):
+        if isinstance(data.get(key), str):
+            return str(data[key])
+    return None
 
 
 def _places_of(state: Any, unit_id: str) -> list[str]:
@@ -204,7 +224,7 @@ def transcript(demo: Demo) -> str:
             lines.append(f"  route: {list(game.ruleset.route(obs.view, action))}")
         except IllegalAction as exc:  # a preview of a move the rules refuse
             lines.append(f"  preview refused {exc.clause}: {exc}")
-        lines += _planner_lines(game, action)
+        lines += _planner_lines(game, action, legal_moves=i == 0)
         seat_refusal = obs.refusal(action)
         if seat_refusal is not None:
             lines.append(f"  {obs.seat} is told {seat_refusal.clause}: {seat_refusal}")
@@ -235,7 +255,7 @@ def transcript(demo: Demo) -> str:
         if problems:
             lines.append(f"  invariants broken: {problems}")
     lines.append(f"dice rolled: {game.roll_count}")
-    lines += _planner_lines(game, None)
+    lines += _planner_lines(game, None, legal_moves=True)
     lines.append(f"summary: {_j(game.ruleset.summary(game.state))}")
     return "\n".join(lines) + "\n"
 
