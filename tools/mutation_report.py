@@ -176,10 +176,18 @@ def run(args: argparse.Namespace) -> int:
         # Which tests cover which function, emptied (`mutmut print-time-estimates` does that):
         # mutmut would mark every mutant "no tests". Without the file it finds them again.
         stats.unlink()
+    fingerprint = tests_fingerprint()
+    # mutmut finds which tests call which function once, and afterwards only for tests with
+    # new names: a changed test (a transcript that now clicks a place) would keep its old
+    # reach, so the map is made again whenever the tests have changed.
+    stats_fingerprint = MUTANTS / "mineboard-stats-tests.txt"
+    if stats.exists() and (not stats_fingerprint.exists()
+                           or stats_fingerprint.read_text() != fingerprint):
+        stats.unlink()
+    stats_fingerprint.write_text(fingerprint)
     chosen = {ruleset} if ruleset else set(RULESETS)
     # The tests each ruleset's survivors were last tried against: when they have changed since,
     # its survivors are tried again.
-    fingerprint = tests_fingerprint()
     tried_against = json.loads(FINGERPRINT.read_text()) if FINGERPRINT.exists() else {}
     again = reset(RETRY_ALWAYS, chosen)
     stale = {r for r in chosen if tried_against.get(r) != fingerprint}
