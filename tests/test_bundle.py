@@ -51,6 +51,9 @@ def test_the_bundle_answers_on_the_command_line(bundle, tmp_path):
     odds = run(bundle, tmp_path, "odds", "naval-lines", "--mines", "10", "--ships", "2",
                "--json")
     assert odds.returncode == 0 and '"2": "17635/19683"' in odds.stdout  # NL-15, seed ex. 2
+    explain = run(bundle, tmp_path, "explain", "NL-15")  # read from the rules' source
+    assert explain.returncode == 0
+    assert "Enforced in:\n  mineboard.rules.naval_lines.effects:defend\n" in explain.stdout
     bad = run(bundle, tmp_path, "play", "nosuch")
     assert bad.returncode == 2 and bad.stderr.startswith("mineboard: ")  # one line, no trace
 
