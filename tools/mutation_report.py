@@ -2,11 +2,13 @@
 
     python tools/mutation_report.py run [--ruleset naval_lines] [--minutes 120] [--jobs 2]
     python tools/mutation_report.py report
+    python tools/mutation_report.py try x_check_buy__mutmut_32 tests/test_demos.py
 
 ``run`` runs ``mutmut run`` (configured in pyproject.toml's ``[tool.mutmut]``: only the fast
 rule tests, never Qt), stops it after ``--minutes`` (what it decided is kept, and the next run
 goes on from there), then writes docs/mutation.md. ``report`` only writes docs/mutation.md from
-the results in mutants/.
+the results in mutants/. ``try`` plants one survivor the report listed in this checkout's
+source, runs the tests named, and puts the source back.
 
 mutmut keeps a mutant's verdict until the function it mutates changes. A survivor may be
 killed by a test or demo written since, so when the rule tests or the demo boards change, the
@@ -48,6 +50,8 @@ MUTANTS = Path("mutants")
 OUT = Path("docs/mutation.md")
 NOTES = Path("docs/mutation-notes.json")
 RUNS = MUTANTS / "mineboard-runs.json"
+SURVIVORS = MUTANTS / "survivors.json"
+"""The report's survivors with their changes as JSON, for ``try``."""
 FINGERPRINT = MUTANTS / "mineboard-tests.json"
 RULESETS = ("naval_lines", "gwas_tactical", "imperium_mines", "common")
 
@@ -361,8 +365,10 @@ def write_report() -> int:
            "Explanations of surviving mutants go in docs/mutation-notes.json. -->", "",
            "mutmut changes the rule engines in `mineboard/rules/` one small edit at a time (a "
            "mutant) and runs the rule tests that cover the changed function: the demo boards "
-           "(`tests/test_demos.py`), the clause tests and the route odds (see `[tool.mutmut]` "
-           "in pyproject.toml). A mutant the tests fail on is killed; one they pass survives, "
+           "(`tests/test_demos.py`) and their kept transcripts (`tests/test_demo_transcripts.py`: "
+           "every word, event, view and planner answer on the way), the clause tests and the "
+           "route odds (see `[tool.mutmut]` in pyproject.toml). "
+           "A mutant the tests fail on is killed; one they pass survives, "
            "and is listed below until a demo or test kills it or it is explained as "
            "equivalent (it cannot change what the engine does). "
            "Tests outside that selection (the window's, the saves', the secrets') are not "
@@ -421,7 +427,44 @@ def write_report() -> int:
                 "or no longer made: delete them.", ""]
         out += [f"- {k}" for k in leftover] + [""]
     (ROOT / OUT).write_text("\n".join(out))
-    print(f"mutants: wrote {OUT}")
+    SURVIVORS.write_text(json.dumps(
+        [{"id": m.id, "path": str(m.path), "line": m.line, "status": m.status, "what": kind(m),
+          "removed": m.removed, "added": m.added, "note": note_of(notes, m)[1]}
+         for m in sorted(shown, key=lambda m: (str(m.path), m.line or 0, m.id))], indent=1))
+    print(f"mutants: wrote {OUT} and {SURVIVORS}")
+    return 0
+
+
+def try_mutant(args: argparse.Namespace) -> int:
+    """Plant one listed survivor in this checkout's source, run the given tests, put the
+    source back: whether a new test or demo kills it, in seconds rather than a mutmut run."""
+    listed = {m["id"].rpartition(".")[2]: m
+              for m in json.loads(Path(args.survivors).read_text())}
+    mutant = listed.get(args.mutant.rpartition(".")[2])
+    if mutant is None or not mutant["line"] or not mutant["removed"]:
+        print(f"mutants: {args.mutant} is not a listed survivor with a known line",
+              file=sys.stderr)
+        return 2
+    path = Path(mutant["path"])
+    original = path.read_text()
+    lines = original.splitlines(keepends=True)
+    start = mutant["line"] - 1
+    old = [text.strip() for text in lines[start:start + len(mutant["removed"])]]
+    if old != mutant["removed"]:
+        print(f"mutants: {path}:{mutant['line']} no longer reads {mutant['removed'][0]!r}",
+              file=sys.stderr)
+        return 2
+    indent = lines[start][:len(lines[start]) - len(lines[start].lstrip())]
+    planted = [indent + text + "\n" for text in mutant["added"]] or [indent + "pass\n"]
+    try:
+        path.write_text("".join(lines[:start] + planted + lines[start + len(old):]))
+        code = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q",
+                               "-p", "no:cacheprovider", *args.pytest],
+                              env={**os.environ, "QT_QPA_PLATFORM": "offscreen"}).returncode
+    finally:
+        path.write_text(original)
+    print(f"mutants: {args.mutant} {'killed' if code else 'survived'} "
+          f"({' '.join(args.pytest) or 'all tests'})")
     return 0
 
 
@@ -445,7 +488,14 @@ def main() -> int:
     run_parser.add_argument("--minutes", type=float, default=240, help="stop after (default 240)")
     run_parser.add_argument("--jobs", type=int, default=0, help="workers (default: all cores)")
     commands.add_parser("report", help="write docs/mutation.md from the results in mutants/")
+    try_parser = commands.add_parser("try", help="plant one survivor, run tests, undo it")
+    try_parser.add_argument("mutant", help="its id, e.g. x_check_buy__mutmut_32")
+    try_parser.add_argument("pytest", nargs="*", help="the tests to run (pytest arguments)")
+    try_parser.add_argument("--survivors", default=str(SURVIVORS),
+                            help="the survivors file a report wrote")
     args = parser.parse_args()
+    if args.command == "try":
+        return try_mutant(args)
     return run(args) if args.command == "run" else write_report()
 
 
