@@ -417,3 +417,23 @@ def test_closing_a_demo_in_a_hidden_game_covers_it_again(qtbot):
     assert w.teacher_action.isChecked()
     w.close_demo()
     assert w.covered and not w.teacher_action.isChecked()
+
+
+def test_the_step_to_come_is_brought_into_view_when_zoomed_in_elsewhere(qtbot, window):
+    """A teacher zoomed in on another corner of the map still sees where the next step
+    happens: the view scrolls to the step's route (110 → 112) before it is played."""
+    open_demo(qtbot, window, "NL-15", "nl-15-two-destroyers-ten-mines")
+    view, scene = window.view, window.scene
+    board = window.session.view().board
+    ends = [scene.point_of(board.ref(zone)) for zone in ("110", "112")]
+    assert all(p is not None for p in ends)
+
+    def shown(point) -> bool:
+        return view.viewport().rect().contains(view.mapFromScene(point))
+
+    view.scale(5, 5)  # the fitted map, five times closer
+    view.centerOn(scene.sceneRect().topLeft())
+    assert not any(shown(p) for p in ends)  # the route is off screen
+    assert window.demo is not None and window.demo_panel is not None
+    window._demo_odds(window.demo.actions[0])
+    assert all(shown(p) for p in ends)

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import shiboken6
-from PySide6.QtCore import QPoint, QPointF, QSettings, Qt, QTimer
+from PySide6.QtCore import QPoint, QPointF, QRectF, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -788,6 +788,23 @@ class MainWindow(GameFiles, WindowSize):
         view = self.session.view()
         self.odds.show_preview(None if action is None else
                                self.session.game.ruleset.preview(view, action))
+        if action is not None:
+            self._bring_into_view(action)
+
+    def _bring_into_view(self, action: Action) -> None:
+        """Scroll, if need be, so the places the demo's next step goes through are on
+        screen: a teacher zoomed in elsewhere still sees where it happens."""
+        ruleset, view = self.session.game.ruleset, self.session.view()
+        try:
+            places = ruleset.route(view, action)
+        except IllegalAction:  # the step is refused: its route is not drawn either
+            return
+        points = [p for p in (self.scene.point_of(view.board.ref(place)) for place in places)
+                  if p is not None]
+        if points:
+            xs, ys = [p.x() for p in points], [p.y() for p in points]
+            self.view.ensureVisible(QRectF(min(xs), min(ys), max(xs) - min(xs) + 1,
+                                           max(ys) - min(ys) + 1), 60, 60)
 
     def next_demo_step(self) -> None:
         if self.demo_panel is not None and self.demo is not None:
