@@ -61,6 +61,7 @@ TEST_INPUTS = ("tests/conftest.py", "tests/test_demos.py", "tests/demo_bites.py"
                "tests/test_demo_transcripts.py", "tests/demo_transcripts.py",
                "tests/data/demo_transcripts/*/*.txt",
                "tests/test_demo_bites_*.py", "tests/test_*_clauses.py",
+               "tests/test_*_refusals.py", "tests/test_*_engine.py",
                "tests/test_naval_lines_examples.py", "tests/test_route_odds.py",
                "assets/rules/**/*.json")
 
