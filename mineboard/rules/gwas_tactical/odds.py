@@ -54,13 +54,13 @@ def table_preview(rules: GtData, mod: int, title: str, clause: str = "GT-11",
     """The odds panel of one ship's roll under ``clause``: the table's results with their
     exact chances, a row saying what each does to the ship, then ``rows``."""
     dist = result_distribution(rules.table, mod)
-    outcomes = tuple(dist.items())
-    first = outcomes[0][0] if outcomes else ""
+    outcomes = tuple(dist.items())  # never empty: a checked table has a band for every roll
+    first, chance = outcomes[0]
     label = f" [{rules.table.label}]" if rules.table.label else ""
     meaning = meanings(rules.table, list(dist))
     return Preview(title=title, axis=f"Minefield Table result, each ship ({clause})",
                    outcomes=outcomes,
-                   summary=f"{summary}{first}: {percent(dist.get(first, Fraction(0)))}{label}",
+                   summary=f"{summary}{first}: {percent(chance)}{label}",
                    good=0, rows=(meaning, *rows) if meaning else rows,
                    data={"modifier": mod,
                          "distribution": {k: str(p) for k, p in dist.items()}})
