@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -76,6 +77,23 @@ def refused(clause: str, g: Game[Any], kind: str, **fields: Any) -> IllegalActio
 
 def dice_of(record: Record, clause: str) -> list[int]:
     return [r.value for r in record.rolls if r.clause == clause]
+
+
+@pytest.fixture(autouse=True)
+def fresh_rule_caches() -> None:
+    """Under mutation testing only (`make mutants`): empty the rules' memo caches before each
+    test. mutmut runs the clean tests once and then forks a process per mutant, so a cache
+    filled before the fork answers with the clean code's result and hides the mutant."""
+    if "MUTANT_UNDER_TEST" not in os.environ:
+        return
+    for name, module in list(sys.modules.items()):
+        if name.startswith(("mineboard.rules.", "mineboard.core.chance")):
+            for value in list(vars(module).values()):
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
+    setup = sys.modules.get("mineboard.rules.gwas_tactical.setup")
+    if setup is not None:
+        setup._COVERS.clear()  # keyed by the board, the boundaries and the blocked hexes
 
 
 @pytest.fixture
