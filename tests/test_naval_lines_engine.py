@@ -326,6 +326,15 @@ def test_scenario_unit_ids_start_with_a_short_nation_name_unless_two_clash():
     assert ids_of("Free-France", "Germany") == ["ff-escort-1", "ger-escort-1"]
     assert ids_of("Germany", "Germania") == ["germania-escort-1", "germany-escort-1"]
     assert ids_of("New Kent", "North Korea") == ["new-kent-escort-1", "north-korea-escort-1"]
+    # Whole names that are the same once written as an id: the nations are numbered.
+    assert ids_of("Germany", "United Kingdom", "united-kingdom") == [
+        "n1-escort-1", "n2-escort-1", "n3-escort-1"]
+
+
+def test_the_ruleset_names_the_scenario_file_in_a_new_states_errors():
+    with pytest.raises(BadInput) as info:
+        RULESET.new_state({**BASE, "turn_order": ["Germany"]}, board(), "s.json")
+    assert str(info.value) == "s.json: turn_order: must list every nation exactly once"
 
 
 # ---- state helpers ------------------------------------------------------------------------
