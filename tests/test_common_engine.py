@@ -17,7 +17,7 @@ from mineboard.maps.loading import load_board
 from mineboard.resources import maps_dir
 from mineboard.rules.common.checks import TURN, distinct, owned
 from mineboard.rules.common.phases import PhaseSequence, Step, each
-from mineboard.rules.common.scenario import parse_scenario
+from mineboard.rules.common.scenario import parse_scenario, peek_names
 from mineboard.rules.common.tables import read_table
 
 
@@ -57,6 +57,12 @@ SEQUENCE = PhaseSequence(
     prologue=(Step("setup", "German", "Set up"),),
     cycle=(*each(["German", "British"], "impulse", "Impulse 1", 1),
            *each(["German", "British"], "impulse", "Impulse 2", 2)))
+
+
+def test_a_sequence_without_a_cycle_is_refused_with_its_reason():
+    with pytest.raises(ValueError) as caught:
+        PhaseSequence(cycle=())
+    assert str(caught.value) == "a phase sequence needs at least one step in its cycle"
 
 
 def test_each_gives_every_actor_the_phase_with_its_number():
@@ -124,3 +130,24 @@ def test_read_table_reads_a_table_file_and_names_it_in_an_error(tmp_path):
     with pytest.raises(BadInput) as caught:
         read_table(Body, path)
     assert str(caught.value) == f"{path}.units: must be a list"
+
+
+@dataclass(frozen=True)
+class Xmarks:
+    """A ruleset's field may begin with any letter: only the path's leading dot goes."""
+
+    Xzone: Annotated[str, Ref("sea_zone")]
+
+
+def test_parse_scenario_keeps_a_field_name_whole_and_says_which_kind_of_place():
+    with pytest.raises(BadInput) as caught:
+        parse_scenario(Xmarks, {"Xzone": "DEU"}, "s.json", northsea())
+    assert str(caught.value) == "s.json: Xzone: 'DEU' is not a sea zone of map northsea"
+
+
+def test_peek_names_takes_only_the_names_written_as_text():
+    data = {"nations": [{"name": "Germany"}, {"name": 3}, {"side": "Axis"}, "France",
+                        {"name": "Italy"}], "units": {"name": "x"}}
+    assert peek_names(data, "nations") == ["Germany", "Italy"]
+    assert peek_names(data, "units") == []
+    assert peek_names(data, "missing") == []
