@@ -53,7 +53,9 @@ RUNS = MUTANTS / "mineboard-runs.json"
 SURVIVORS = MUTANTS / "survivors.json"
 """The report's survivors with their changes as JSON, for ``try``."""
 FINGERPRINT = MUTANTS / "mineboard-tests.json"
-RULESETS = ("naval_lines", "gwas_tactical", "imperium_mines", "common")
+RULESETS = tuple(sorted(p.name for p in (ROOT / RULES).iterdir()
+                       if p.is_dir() and not p.name.startswith(("_", "."))))
+"""The rules' packages (a new ruleset's is found by its folder), and their shared part."""
 
 # What the mutants are tried against (pyproject.toml [tool.mutmut] selects the same tests):
 # when one of these changes, the survivors are tried again.
