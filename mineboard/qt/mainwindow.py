@@ -803,8 +803,10 @@ class MainWindow(GameFiles, WindowSize):
                   if p is not None]
         if points:
             xs, ys = [p.x() for p in points], [p.y() for p in points]
-            self.view.ensureVisible(QRectF(min(xs), min(ys), max(xs) - min(xs) + 1,
-                                           max(ys) - min(ys) + 1), 60, 60)
+            route = QRectF(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+            shown = self.view.mapToScene(self.view.viewport().rect()).boundingRect()
+            if not shown.contains(route):
+                self.view.centerOn(route.center())  # in the middle, not at an edge
 
     def next_demo_step(self) -> None:
         if self.demo_panel is not None and self.demo is not None:
