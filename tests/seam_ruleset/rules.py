@@ -1,0 +1,369 @@
+"""The seam ruleset, rules part: the smallest game with moves in progress and standing orders.
+
+Two sides move units across a small hex board, one step per action (SR-1). Each side may
+have laid hidden minefields; a unit entering an enemy field reveals it and is attacked:
+1–3 on a die stops the move there for good (SR-3). Each side sets standing orders in secret
+(SR-2): snap-shoot a unit entering some hexes or coming within some hexes of a place, at
+once or asking first. A snap-shot spends one of the side's hidden rounds and rolls: 6 pins
+the unit (the move stops for good), 4–5 sends it to ground (the move stops, but it may
+press on), 1–3 misses (SR-4). Asked live, the side snap-shoots or passes (SR-5); whether it
+is asked rests on its orders and the step alone, never on its rounds or its fields.
+
+Written for the tests only; it will grow into the issue's "Shows" ruleset.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from mineboard.core.actions import Action, ActionCodec
+from mineboard.core.dice import Dice
+from mineboard.core.errors import BadInput, IllegalAction
+from mineboard.core.events import CountersRevealed, DiceRolled, Event, PhaseBegan
+from mineboard.core.moves import MoveInProgress, Stop
+from mineboard.core.orders import Ask, Distance, StandingOrder
+from mineboard.core.places import PlaceRef
+from mineboard.core.planning import Command, Selection
+from mineboard.core.ruleset import TableRuleset
+from mineboard.core.schema import Length, Range, Ref
+from mineboard.core.words import and_list, count_of
+from mineboard.maps.hexgrid import distance as hex_distance
+from mineboard.maps.model import HEX, BoardMap
+from mineboard.rules.common import moves, orders
+from mineboard.rules.common.actions import EndPhase
+from mineboard.rules.common.checks import TURN
+from mineboard.rules.common.moves import (
+    EndMove,
+    MovesAndReactions,
+    PassReaction,
+    PlanMove,
+    PressOn,
+    React,
+    StepOn,
+)
+from mineboard.rules.common.orders import SetOrders
+from mineboard.rules.common.phases import PhaseSequence, Step
+from mineboard.rules.common.scenario import parse_scenario
+
+MOVE, ORDERS, FIELD, SNAP, ASKED = "SR-1", "SR-2", "SR-3", "SR-4", "SR-5"
+SNAP_SHOT = "snap_shot"
+MOVEMENT = "movement"
+
+
+# ---- the state ---------------------------------------------------------------------------
+@dataclass(slots=True)
+class Unit:
+    id: str
+    side: str
+    place: str
+    pinned: bool = False
+
+
+@dataclass
+class SeamState(MovesAndReactions):
+    board: BoardMap
+    sides: tuple[str, ...]
+    turn: int
+    sequence: PhaseSequence
+    position: int
+    units: dict[str, Unit]
+    minefields: dict[str, str]
+    """Hex → the side whose hidden field lies there (a view keeps only what it may see)."""
+    revealed: set[str]
+    orders: dict[str, tuple[StandingOrder, ...]]
+    """Side → its standing orders (secret to it)."""
+    rounds: dict[str, int]
+    """Side → snap-shots it has left (secret to it)."""
+    move: MoveInProgress | None = None
+    ask: Ask | None = None
+
+
+# ---- the scenario --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SideSpec:
+    name: Annotated[str, Length(1, 40)]
+    minefields: tuple[Annotated[str, Ref(HEX)], ...] = ()
+    orders: Annotated[tuple[StandingOrder, ...], Length(0, orders.MAX_ORDERS)] = ()
+    rounds: Annotated[int, Range(0, 99)] = 3
+
+
+@dataclass(frozen=True)
+class UnitSpec:
+    id: Annotated[str, Length(1, 40)]
+    side: Annotated[str, Ref("side")]
+    hex: Annotated[str, Ref(HEX)]
+
+
+@dataclass(frozen=True)
+class SeamScenario:
+    sides: Annotated[tuple[SideSpec, ...], Length(2, 2)]
+    units: Annotated[tuple[UnitSpec, ...], Length(0, 50)] = ()
+
+
+def state_from_scenario(data: Mapping[str, Any], board: BoardMap, where: str) -> SeamState:
+    names = [s.get("name") for s in data.get("sides", []) if isinstance(s, Mapping)]
+    spec = parse_scenario(SeamScenario, data, where, board,
+                          {"side": [n for n in names if isinstance(n, str)]})
+    sides = tuple(s.name for s in spec.sides)
+    for s in spec.sides:
+        try:
+            orders.check_orders(SetOrders(s.orders), (SNAP_SHOT,), board.places, ORDERS)
+        except IllegalAction as exc:
+            raise BadInput(where, f"sides: {s.name}: {exc.reason}") from None
+    return SeamState(
+        board=board, sides=sides, turn=1,
+        sequence=PhaseSequence(tuple(Step(MOVEMENT, s, "Movement") for s in sides)),
+        position=0, units={u.id: Unit(u.id, u.side, u.hex) for u in spec.units},
+        minefields={h: s.name for s in spec.sides for h in s.minefields}, revealed=set(),
+        orders={s.name: s.orders for s in spec.sides},
+        rounds={s.name: s.rounds for s in spec.sides})
+
+
+# ---- checks and effects --------------------------------------------------------------------
+CODEC = ActionCodec(*moves.MOVE_ACTIONS, SetOrders, EndPhase)
+
+
+class SeamRules(TableRuleset[SeamState]):
+    """The ruleset, and the answers :class:`~mineboard.rules.common.moves.MoveRules` asks."""
+
+    id = "seam-test"
+    title = "The seam test: moves in progress and standing orders"
+    clause_prefix = "SR"
+    codec = CODEC
+    move_clause = MOVE
+    reaction_clause = ASKED
+
+    def __init__(self) -> None:
+        self.checks = {
+            PlanMove: lambda s, a: self._check_plan(s, a),
+            StepOn: lambda s, a: moves.check_step(self, s),
+            PressOn: lambda s, a: moves.check_press_on(self, s),
+            EndMove: lambda s, a: moves.check_end(self, s),
+            React: lambda s, a: moves.check_answer(self, s),
+            PassReaction: lambda s, a: moves.check_answer(self, s),
+            SetOrders: lambda s, a: self._check_orders(s, a),
+            EndPhase: lambda s, a: moves.no_ask(s, ASKED),
+        }
+        self.effects = {
+            PlanMove: lambda s, a, d: moves.plan(self, s, a),
+            StepOn: lambda s, a, d: moves.step(self, s, d),
+            PressOn: lambda s, a, d: moves.press_on(self, s),
+            EndMove: lambda s, a, d: moves.end(self, s),
+            React: lambda s, a, d: moves.answer(self, s, a, d),
+            PassReaction: lambda s, a, d: moves.answer(self, s, a, d),
+            SetOrders: lambda s, a, d: self._set_orders(s, a),
+            EndPhase: lambda s, a, d: self._end_phase(s),
+        }
+
+    def new_state(self, scenario: Mapping[str, Any], board: BoardMap,
+                  where: str) -> SeamState:
+        return state_from_scenario(scenario, board, where)
+
+    def _check_plan(self, state: SeamState, action: PlanMove) -> None:
+        moves.check_plan(self, state, action, state.board.adjacent)
+        pinned = [u for u in action.units if state.units[u].pinned]
+        if pinned:
+            raise IllegalAction(f"{and_list(pinned)} pinned until {state.phasing}'s next "
+                                "movement", SNAP)
+
+    def _check_orders(self, state: SeamState, action: SetOrders) -> None:
+        moves.no_ask(state, ASKED)
+        orders.check_orders(action, (SNAP_SHOT,), state.board.places, ORDERS)
+
+    def _set_orders(self, state: SeamState, action: SetOrders) -> list[Event]:
+        side = state.to_move
+
+        def keep() -> None:
+            state.orders[side] = action.orders
+
+        return orders.set_orders(side, action, keep, ORDERS)
+
+    def _end_phase(self, state: SeamState) -> list[Event]:
+        events = moves.end(self, state) if state.move is not None else []
+        state.position, new_turn = state.sequence.advance(state.position)
+        state.turn += new_turn
+        for unit in state.units.values():
+            if unit.side == state.phasing:
+                unit.pinned = False
+        return [*events, PhaseBegan(clause=TURN, text=f"{state.phasing}: movement",
+                                    turn=state.turn, actor=state.phasing)]
+
+    def end_phase(self, state: SeamState) -> Action:
+        return EndPhase()
+
+    def stand_in(self, action: Action) -> Action | None:
+        return orders.stand_in(action) if isinstance(action, SetOrders) else None
+
+    def view(self, state: SeamState, side: str | None) -> SeamState:
+        """Another side's fields (until revealed), orders and rounds are hidden."""
+        seen = copy.deepcopy(state)
+        seen.minefields = {h: s for h, s in state.minefields.items()
+                           if s == side or h in state.revealed}
+        seen.orders = {s: (o if s == side else ()) for s, o in state.orders.items()}
+        seen.rounds = {s: n for s, n in state.rounds.items() if s == side}
+        return seen
+
+    # ---- MoveRules ---------------------------------------------------------------------
+    def ref(self, state: SeamState, place: str) -> PlaceRef:
+        return state.board.ref(place)
+
+    def units_here(self, state: SeamState, side: str, place: str) -> list[str]:
+        return sorted(u.id for u in state.units.values() if u.side == side
+                      and u.place == place)
+
+    def enter(self, state: SeamState, move: MoveInProgress,
+              dice: Dice) -> tuple[list[Event], Stop | None]:
+        """SR-3: an enemy field where the units enter shows itself and attacks."""
+        for unit in move.units:
+            state.units[unit].place = move.at
+        owner = state.minefields.get(move.at)
+        if owner is None or owner == move.side:
+            return [], None
+        at = state.board.ref(move.at)
+        state.revealed.add(move.at)
+        roll = dice.roll(FIELD, f"minefield attack at {at}")
+        stops = roll <= 3
+        names = and_list(move.units)
+        events: list[Event] = [
+            CountersRevealed(clause=FIELD, at=at, text=f"{owner}'s minefield at {at} shows "
+                                                       "itself", faces={owner: ("M",)}),
+            DiceRolled(clause=FIELD, at=at, text=f"minefield attack at {at}: rolled {roll}",
+                       dice=(roll,), hits=(stops,), tally="1–3 stops")]
+        if not stops:
+            events.append(Event(kind="MineMissed", clause=FIELD, at=at,
+                                text=f"{moves.said(move.units, 'gets', 'get')} through the "
+                                     f"minefield at {at}"))
+            return events, None
+        return events, Stop(FIELD, f"the minefield at {at} stops {names} (rolled {roll})",
+                            move.at)
+
+    def orders(self, state: SeamState, side: str) -> Sequence[StandingOrder]:
+        return state.orders.get(side, ())
+
+    def distance(self, state: SeamState) -> Distance:
+        grid = state.board.grid
+        assert grid is not None
+        return lambda a, b: hex_distance(grid.from_label(a), grid.from_label(b))
+
+    def react(self, state: SeamState, side: str, reaction: str, move: MoveInProgress,
+              dice: Dice) -> tuple[list[Event], Stop | None]:
+        """SR-4: a snap-shot spends a round and rolls: 6 pins, 4–5 sends to ground."""
+        at = state.board.ref(move.at)
+        names = and_list(move.units)
+        if state.rounds.get(side, 0) <= 0:
+            return [Event(kind="SnapShotDry", clause=SNAP, at=at,
+                          text=f"{side} has no rounds left to snap-shoot at {at}")], None
+        state.rounds[side] -= 1
+        roll = dice.roll(SNAP, f"{side} snap-shoots at {at}")
+        events: list[Event] = [DiceRolled(clause=SNAP, at=at, dice=(roll,), hits=(roll >= 4,),
+                                          text=f"{side} snap-shoots at {names} at {at}: "
+                                               f"rolled {roll}", tally="4–5 to ground, 6 pins")]
+        if roll == 6:
+            for unit in move.units:
+                state.units[unit].pinned = True
+            return events, Stop(SNAP, f"{side}'s snap-shot pins {names} at {at}", move.at)
+        if roll >= 4:
+            return events, Stop(SNAP, f"{side}'s snap-shot sends {names} to ground at {at}; "
+                                      "they may press on", move.at, resumable=True)
+        return [*events, Event(kind="SnapShotMissed", clause=SNAP, at=at,
+                               text=f"{side}'s snap-shot misses {names}")], None
+
+    def offer(self, state: SeamState, reaction: str, move: MoveInProgress) -> str:
+        return f"snap-shoot at {state.board.ref(move.at)}"
+
+    # ---- what a player is offered --------------------------------------------------------
+    def units_at(self, view: SeamState, place: str) -> list[str]:
+        if view.ask is not None or (view.move is not None and view.move.may_go_on):
+            return []
+        return [u for u in self.units_here(view, view.phasing, place)
+                if not view.units[u].pinned]
+
+    def intent(self, view: SeamState, selection: Selection, at: PlaceRef) -> Action | None:
+        move = view.move
+        if view.ask is not None:
+            return None
+        if move is not None and move.may_go_on:
+            return StepOn() if at.id == move.ahead else None
+        if selection.units and selection.place is not None and at.id in view.board.places \
+                and at.id != selection.place:
+            import networkx as nx
+
+            path = nx.shortest_path(view.board.graph, selection.place, at.id)
+            return PlanMove(tuple(selection.units), tuple(path))
+        return None
+
+    def targets(self, view: SeamState, selection: Selection) -> dict[PlaceRef, Action]:
+        move = view.move
+        if view.ask is None and move is not None and move.may_go_on and move.ahead:
+            return {view.board.ref(move.ahead): StepOn()}
+        return {}
+
+    def commands(self, view: SeamState, selection: Selection) -> list[Command]:
+        ask, move = view.ask, view.move
+        if ask is not None:
+            if selection.place not in (None, ask.at):
+                return []
+            return [Command(ask.offer[0].upper() + ask.offer[1:], React(),
+                            f"{SNAP}: 6 pins, 4–5 sends to ground"),
+                    Command("Pass", PassReaction(), "let the move go on")]
+        if move is None or selection.place not in (None, move.at):
+            return []
+        out = []
+        if move.may_go_on and move.ahead is not None:
+            out.append(Command(f"Step to {view.board.ref(move.ahead)}", StepOn()))
+        if move.stopped is not None and move.stopped.resumable:
+            out.append(Command("Press on", PressOn(), move.stopped.text))
+        out.append(Command("End the move here", EndMove()))
+        return out
+
+    def legal_actions(self, view: SeamState) -> list[Action]:
+        out: list[Action] = [c.action for c in self.commands(view, Selection())
+                             if c.action is not None]
+        if view.ask is None:
+            out.append(EndPhase())
+            for unit in sorted(view.units.values(), key=lambda u: u.id):
+                if unit.side == view.phasing and self.units_at(view, unit.place):
+                    out += [PlanMove((unit.id,), (unit.place, n))
+                            for n in sorted(view.board.adjacent[unit.place])]
+        return [a for a in out if _legal(self, view, a)]
+
+    def invariants(self, state: SeamState) -> list[str]:
+        out = []
+        move = state.move
+        if move is not None:
+            out += [f"{u} is at {state.units[u].place}, the move at {move.at}"
+                    for u in move.units if state.units[u].place != move.at]
+        if state.ask is not None and move is None:
+            out.append("a reaction is asked with no move in progress")
+        return out
+
+    def summary(self, state: SeamState) -> dict[str, Any]:
+        move = state.move
+        return {
+            "turn": state.turn, "nation": state.actor, "phase_name": state.phase_label,
+            "to_move": state.to_move,
+            "units": {u.id: u.place + (" pinned" if u.pinned else "")
+                      for u in state.units.values()},
+            "move": None if move is None else {
+                "units": list(move.units), "path": list(move.path), "done": move.done,
+                "stopped": None if move.stopped is None else
+                [move.stopped.clause, move.stopped.text, move.stopped.resumable]},
+            "ask": None if state.ask is None else state.ask.offer,
+            "minefields": dict(sorted(state.minefields.items())),
+            "rounds": dict(state.rounds),
+            "orders": {s: count_of(len(o), "order") for s, o in state.orders.items() if o},
+        }
+
+
+def _legal(rules: SeamRules, view: SeamState, action: Action) -> bool:
+    try:
+        rules.check(view, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+RULESET = SeamRules()
