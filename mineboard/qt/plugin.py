@@ -17,6 +17,8 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QWidget
 
 from mineboard.core.game import GameState
+from mineboard.core.moves import move_of
+from mineboard.core.orders import ask_of
 from mineboard.maps.model import BoardMap
 from mineboard.qt import palette
 from mineboard.qt.maps.picture import Picture
@@ -65,12 +67,15 @@ short enough for the toolbar at 1024 pixels."""
 
 def track(view: GameState, ahead: int = TRACK_AHEAD) -> list[str]:
     """The steps after the current one, in the words of the order of play: another actor's
-    step is named with its actor, a new turn is marked."""
+    step is named with its actor, a new turn is marked. A move in progress and a reaction
+    waiting for an answer come first (:func:`move_track`)."""
     if not isinstance(view, Ordered):
         return []
-    out: list[str] = []
-    position, actor = view.position, view.actor
-    for _ in range(ahead):
+    out = move_track(view)
+    position = view.position
+    # The asked side acts inside another's step: the steps to come are named from that one.
+    actor = view.sequence.step(position).actor if ask_of(view) is not None else view.actor
+    for _ in range(ahead - len(out)):
         position, new_turn = view.sequence.advance(position)
         step = view.sequence.step(position)
         words = step.label if step.actor == actor else f"{step.actor}: {step.label}"
@@ -78,6 +83,35 @@ def track(view: GameState, ahead: int = TRACK_AHEAD) -> list[str]:
         if new_turn:
             break
     return out
+
+
+# ---- a move in progress and the reactions it meets (core/moves.py, core/orders.py) --------
+def move_track(view: GameState) -> list[str]:
+    """What the move in progress leaves to do, before the order of play goes on: the asked
+    side's answer, then the mover's next step; or the mover's choices once it stopped."""
+    move, ask = move_of(view), ask_of(view)
+    if move is None:
+        return []
+    out = []
+    if ask is not None:
+        out.append(f"{ask.side} may {ask.offer} or pass")
+    name = _place_name(view, move.ahead) if move.ahead is not None else ""
+    mover = f"{move.side}: " if ask is not None else ""
+    if move.stopped is not None:
+        press = "press on or " if move.stopped.resumable else ""
+        out.append(f"{mover}{press}end the move (stopped: {move.stopped.clause})")
+    elif move.ahead is not None:
+        left = len(move.path) - 1 - move.done
+        out.append(f"{mover}{'the move goes on to' if ask else 'step to'} {name}"
+                   + (f" ({left} steps left)" if left > 1 else ""))
+    return out
+
+
+def _place_name(view: GameState, place: str) -> str:
+    """A place as players read it, where the view carries its map (every ruleset's does)."""
+    board = getattr(view, "board", None)
+    ref = getattr(board, "ref", None)
+    return str(ref(place)) if callable(ref) else place
 
 
 S = TypeVar("S", bound=GameState)

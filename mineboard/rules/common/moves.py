@@ -119,6 +119,13 @@ class MovesAndReactions(SidesArePlayers):
     def actor(self) -> str:
         return self.to_move
 
+    @property
+    def phase_label(self) -> str:
+        """While a side is asked, it acts in the mover's phase: the toolbar says so."""
+        if self.ask is not None:
+            return f"Reaction to {possessive(self.phasing)} move"
+        return self.step.label
+
 
 S = TypeVar("S", bound=MovesAndReactions)
 S_contra = TypeVar("S_contra", bound=MovesAndReactions, contravariant=True)
