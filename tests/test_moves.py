@@ -4,6 +4,7 @@ ordinary history. Played on the seam test ruleset (tests/seam_ruleset)."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import pytest
@@ -202,3 +203,38 @@ def test_a_move_in_progress_names_its_parts():
     assert end.finished and end.ahead is None and not end.may_go_on
     with pytest.raises(ValueError, match="takes no step"):
         end.stepped()
+
+
+def test_random_play_keeps_the_rules_of_moves_and_replays_exactly():
+    """Random legal actions of the side to move (plans, steps, asks and answers, orders):
+    the invariants hold, every action legal on the truth is legal on the mover's view, undo
+    and redo come back to the same game, and the game replays exactly."""
+    import random
+
+    from mineboard.core.table import Table
+
+    rng = random.Random(26)
+    g = seam_scenario().new_game(11, Table(open=True))
+    asked = stopped = 0
+    for step in range(400):
+        seat = g.state.to_move
+        legal = g.ruleset.legal_actions(g.observe(seat).view)
+        assert legal, step
+        for truly in g.ruleset.legal_actions(g.state):
+            g.observe(seat).check(truly)
+        rare = [a for a in legal if a.kind in ("end_phase", "set_orders")]
+        others = [a for a in legal if a not in rare] or rare
+        g.play(rng.choice(rare if rare and rng.random() < 0.08 else others), by=seat)
+        assert g.ruleset.invariants(g.state) == [], step
+        asked += g.state.ask is not None
+        stopped += g.state.move is not None and g.state.move.stopped is not None
+        if step % 50 == 49:
+            before, records = copy.deepcopy(g.state), list(g.records)
+            for _ in range(min(len(g.records), rng.randint(1, 40))):
+                g.undo(past_commits=True)
+            while g.can_redo():
+                g.redo()
+            assert g.state == before and g.records == records
+    assert asked > 10 and stopped > 3, (asked, stopped)  # the play met both
+    again = Game.replay(g.ruleset, g.initial, g.seed, [(r.action, None) for r in g.records])
+    assert again.state == g.state

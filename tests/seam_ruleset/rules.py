@@ -24,7 +24,7 @@ from mineboard.core.dice import Dice
 from mineboard.core.errors import BadInput, IllegalAction
 from mineboard.core.events import CountersRevealed, DiceRolled, Event, PhaseBegan
 from mineboard.core.moves import MoveInProgress, Stop
-from mineboard.core.orders import Ask, Distance, StandingOrder
+from mineboard.core.orders import ASK, AUTO, Ask, Distance, StandingOrder, Trigger
 from mineboard.core.places import PlaceRef
 from mineboard.core.planning import Command, Selection
 from mineboard.core.ruleset import TableRuleset
@@ -323,11 +323,14 @@ class SeamRules(TableRuleset[SeamState]):
         out: list[Action] = [c.action for c in self.commands(view, Selection())
                              if c.action is not None]
         if view.ask is None:
-            out.append(EndPhase())
+            out += [EndPhase(), SetOrders()]
             for unit in sorted(view.units.values(), key=lambda u: u.id):
                 if unit.side == view.phasing and self.units_at(view, unit.place):
-                    out += [PlanMove((unit.id,), (unit.place, n))
-                            for n in sorted(view.board.adjacent[unit.place])]
+                    out += [PlanMove((unit.id,), path) for path in _paths(view, unit.place)]
+                if unit.side == view.phasing:  # watch round its own units, asking or not
+                    out += [SetOrders((StandingOrder(SNAP_SHOT, Trigger("within", (unit.place,),
+                                                                        1), answer),))
+                            for answer in (AUTO, ASK)]
         return [a for a in out if _legal(self, view, a)]
 
     def invariants(self, state: SeamState) -> list[str]:
@@ -356,6 +359,14 @@ class SeamRules(TableRuleset[SeamState]):
             "rounds": dict(state.rounds),
             "orders": {s: count_of(len(o), "order") for s, o in state.orders.items() if o},
         }
+
+
+def _paths(view: SeamState, start: str) -> list[tuple[str, ...]]:
+    """Paths of one and two steps from ``start``: a sample of the plans a side may make."""
+    near = view.board.adjacent
+    return [(start, a) for a in sorted(near[start])] + \
+        [(start, a, b) for a in sorted(near[start]) for b in sorted(near[a])
+         if b not in (start, a)]
 
 
 def _legal(rules: SeamRules, view: SeamState, action: Action) -> bool:
