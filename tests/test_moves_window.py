@@ -68,6 +68,8 @@ def test_a_move_clicked_step_by_step_is_stopped_by_a_field_and_shown(qtbot):
     route = show_move(w.scene, w.session.view())
     assert points(route.rest.path()) == anchors(w, path)
     assert w.track_label.text().startswith("then step to hex 0203 (5 steps left)")
+    assert w.selection.todo.text() == ("R1 moving: click hex 0203 (lit) to step on, or End "
+                                       "the move here.")
     for place in path[1:4]:
         click(qtbot, w, zone_point(w, place))  # the lit next hex: one step each
     assert [r.action.kind for r in game.records] == ["plan_move", "step", "step", "step"]
@@ -80,6 +82,8 @@ def test_a_move_clicked_step_by_step_is_stopped_by_a_field_and_shown(qtbot):
     assert route.label.toolTip() == "the minefield at hex 0404 stops R1 (rolled 2)"
     assert log_lines(w)[-1] == "SR-3: the minefield at hex 0404 stops R1 (rolled 2)"
     assert w.track_label.text().startswith("then end the move (stopped: SR-3) ▸ Blue")
+    assert w.selection.todo.text() == ("Stopped: the minefield at hex 0404 stops R1 (rolled "
+                                       "2) (SR-3). End the move.")
     click(qtbot, w, zone_point(w, "0504"))  # no step from a stopped move
     assert len(game.records) == 4
     qtbot.mouseClick(button(w, "End the move here"), Qt.MouseButton.LeftButton)
@@ -103,6 +107,9 @@ def test_a_reaction_asked_live_comes_up_behind_the_cover(qtbot):
     assert w.track_label.text().startswith(
         "then Blue may snap-shoot at hex 0503 or pass ▸ Red: the move goes on to hex 0603")
     assert sorted(w.controls.buttons) == ["Pass", "Snap-shoot at hex 0503"]
+    assert w.selection.todo.text() == ("R1 entered hex 0503: snap-shoot at hex 0503 or pass, "
+                                       "with the buttons below.")
+    assert w.selection.holdings.text() == "Blue: 2 snap-shot rounds · 2 standing orders"
     assert log_lines(w)[-1] == "SR-5: Blue may snap-shoot at hex 0503 or pass"
     qtbot.mouseClick(button(w, "Pass"), Qt.MouseButton.LeftButton)
     assert w.cover.isVisible() and w.cover.text == "Pass to Red"

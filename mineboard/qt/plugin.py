@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QWidget
 from mineboard.core.game import GameState
 from mineboard.core.moves import move_of
 from mineboard.core.orders import ask_of
+from mineboard.core.words import and_list
 from mineboard.maps.model import BoardMap
 from mineboard.qt import palette
 from mineboard.qt.maps.picture import Picture
@@ -107,6 +108,24 @@ def move_track(view: GameState) -> list[str]:
     return out
 
 
+def move_hint(view: GameState) -> str:
+    """What to do now about the move in progress or the reaction asked, in words for the
+    Selection dock ("" when there is neither)."""
+    move, ask = move_of(view), ask_of(view)
+    if ask is not None:
+        return (f"{and_list(ask.units)} entered {_place_name(view, ask.at)}: {ask.offer} or "
+                "pass, with the buttons below.")
+    if move is None:
+        return ""
+    if move.stopped is not None:
+        press = "Press on or end" if move.stopped.resumable else "End"
+        return f"Stopped: {move.stopped.text} ({move.stopped.clause}). {press} the move."
+    if move.ahead is None:
+        return ""
+    return (f"{and_list(move.units)} moving: click {_place_name(view, move.ahead)} (lit) to "
+            "step on, or End the move here.")
+
+
 def _place_name(view: GameState, place: str) -> str:
     """A place as players read it, where the view carries its map (every ruleset's does)."""
     board = getattr(view, "board", None)
@@ -155,9 +174,10 @@ class RulesetUI(Generic[S]):
 
     def hint(self, view: S) -> str:
         """What to do now in this phase, in words: atop the Selection dock all the time,
-        and after each action as what comes next — a newcomer never has to guess."""
-        return (f"{view.phase_label}: click your units on the map to pick them, then a "
-                "place; End phase when done.")
+        and after each action as what comes next — a newcomer never has to guess. A move
+        in progress or a reaction asked comes first (:func:`move_hint`)."""
+        return move_hint(view) or (f"{view.phase_label}: click your units on the map to "
+                                   "pick them, then a place; End phase when done.")
 
     def holdings(self, view: S, side: str) -> str:
         """What ``side`` has to spend or lay (money, stored mines, a counter budget),

@@ -276,17 +276,14 @@ class SeamRules(TableRuleset[SeamState]):
 
     # ---- what a player is offered --------------------------------------------------------
     def units_at(self, view: SeamState, place: str) -> list[str]:
-        if view.ask is not None or (view.move is not None and view.move.may_go_on):
+        if moves.busy(view):
             return []
         return [u for u in self.units_here(view, view.phasing, place)
                 if not view.units[u].pinned]
 
     def intent(self, view: SeamState, selection: Selection, at: PlaceRef) -> Action | None:
-        move = view.move
-        if view.ask is not None:
-            return None
-        if move is not None and move.may_go_on:
-            return StepOn() if at.id == move.ahead else None
+        if moves.busy(view):
+            return moves.step_intent(view, at.id)
         if selection.units and selection.place is not None and at.id in view.board.places \
                 and at.id != selection.place:
             import networkx as nx
@@ -296,28 +293,11 @@ class SeamRules(TableRuleset[SeamState]):
         return None
 
     def targets(self, view: SeamState, selection: Selection) -> dict[PlaceRef, Action]:
-        move = view.move
-        if view.ask is None and move is not None and move.may_go_on and move.ahead:
-            return {view.board.ref(move.ahead): StepOn()}
-        return {}
+        return moves.step_targets(self, view)
 
     def commands(self, view: SeamState, selection: Selection) -> list[Command]:
-        ask, move = view.ask, view.move
-        if ask is not None:
-            if selection.place not in (None, ask.at):
-                return []
-            return [Command(ask.offer[0].upper() + ask.offer[1:], React(),
-                            f"{SNAP}: 6 pins, 4–5 sends to ground"),
-                    Command("Pass", PassReaction(), "let the move go on")]
-        if move is None or selection.place not in (None, move.at):
-            return []
-        out = []
-        if move.may_go_on and move.ahead is not None:
-            out.append(Command(f"Step to {view.board.ref(move.ahead)}", StepOn()))
-        if move.stopped is not None and move.stopped.resumable:
-            out.append(Command("Press on", PressOn(), move.stopped.text))
-        out.append(Command("End the move here", EndMove()))
-        return out
+        return moves.move_commands(self, view, selection.place,
+                                   f"{SNAP}: 6 pins, 4–5 sends to ground")
 
     def legal_actions(self, view: SeamState) -> list[Action]:
         out: list[Action] = [c.action for c in self.commands(view, Selection())

@@ -12,7 +12,7 @@ from typing import ClassVar
 from mineboard.core.words import and_list, count_of
 from mineboard.qt.maps.hexes import HexScene
 from mineboard.qt.maps.picture import CounterMark, Face, Picture, StackMark, UnitMark
-from mineboard.qt.plugin import RulesetUI, UnitRow
+from mineboard.qt.plugin import RulesetUI, UnitRow, move_hint
 from tests.seam_ruleset.rules import SeamState
 
 
@@ -43,18 +43,9 @@ class SeamUI(RulesetUI[SeamState]):
         return [UnitRow(u, f"Squad {u}") for u in units]
 
     def hint(self, view: SeamState) -> str:
-        ask, move = view.ask, view.move
-        if ask is not None:
-            return (f"{and_list(ask.units)} entered {view.board.ref(ask.at)}: "
-                    f"{ask.offer} or pass, with the buttons below.")
-        if move is not None and move.may_go_on and move.ahead is not None:
-            return (f"{and_list(move.units)} moving: click {view.board.ref(move.ahead)} "
-                    "(lit) to step on, or End the move here.")
-        if move is not None and move.stopped is not None:
-            press = "Press on or " if move.stopped.resumable else ""
-            return f"Stopped: {move.stopped.text} ({move.stopped.clause}). {press}End the move."
-        return (f"{view.phase_label}: click your units, then a hex to plan a move, again to "
-                "set out; then click each next hex to step.")
+        return move_hint(view) or (f"{view.phase_label}: click your units, then a hex to "
+                                   "plan a move, again to set out; then click each next hex "
+                                   "to step.")
 
     def holdings(self, view: SeamState, side: str) -> str:
         rounds = view.rounds.get(side)

@@ -40,6 +40,7 @@ from mineboard.core.orders import (
     judge,
 )
 from mineboard.core.places import PlaceRef
+from mineboard.core.planning import Command
 from mineboard.core.words import and_list, count_of, possessive
 from mineboard.rules.common.checks import distinct
 from mineboard.rules.common.turns import SidesArePlayers
@@ -240,6 +241,50 @@ def check_end(rules: MoveRules[S], state: S) -> None:
 def check_answer(rules: MoveRules[S], state: S) -> None:
     if state.ask is None:
         raise IllegalAction("no reaction is waiting for an answer", rules.reaction_clause)
+
+
+# ---- what the player is offered while a move is in progress ------------------------------
+def busy(state: MovesAndReactions) -> bool:
+    """Whether a move is going on or an answer awaited: no other unit may be picked."""
+    return state.ask is not None or (state.move is not None and state.move.may_go_on)
+
+
+def step_intent(state: MovesAndReactions, at: str) -> Action | None:
+    """A click while a move is in progress: on the next place of its path, the next step;
+    elsewhere nothing (None also while no move goes on: the ruleset plans one)."""
+    move = state.move
+    if state.ask is None and move is not None and move.may_go_on and at == move.ahead:
+        return StepOn()
+    return None
+
+
+def step_targets(rules: MoveRules[S], state: S) -> dict[PlaceRef, Action]:
+    """The place the next step enters, lit."""
+    move = state.move
+    if state.ask is None and move is not None and move.may_go_on and move.ahead is not None:
+        return {rules.ref(state, move.ahead): StepOn()}
+    return {}
+
+
+def move_commands(rules: MoveRules[S], state: S, place: str | None,
+                  react_tip: str = "") -> list[Command]:
+    """The buttons of a move in progress (step, press on, end it) or of a reaction asked
+    (take it, pass) — offered with nothing picked, or on a click where it happens."""
+    ask, move = state.ask, state.move
+    if ask is not None:
+        if place not in (None, ask.at):
+            return []
+        return [Command(ask.offer[0].upper() + ask.offer[1:], React(), react_tip),
+                Command("Pass", PassReaction(), "let the move go on")]
+    if move is None or place not in (None, move.at):
+        return []
+    out = []
+    if move.may_go_on and move.ahead is not None:
+        out.append(Command(f"Step to {rules.ref(state, move.ahead)}", StepOn()))
+    if move.stopped is not None and move.stopped.resumable:
+        out.append(Command("Press on", PressOn(), move.stopped.text))
+    out.append(Command("End the move here", EndMove()))
+    return out
 
 
 # ---- effects -------------------------------------------------------------------------------
