@@ -5,6 +5,7 @@ ordinary history. Played on the seam test ruleset (tests/seam_ruleset)."""
 from __future__ import annotations
 
 import copy
+import random
 from typing import Any
 
 import pytest
@@ -12,8 +13,11 @@ import pytest
 from mineboard.core.errors import IllegalAction
 from mineboard.core.game import Game
 from mineboard.core.moves import MoveEnded, MoveInProgress, MoveStepped, MoveStopped, Stop, move_of
+from mineboard.core.table import Table
 from tests.conftest import play
 from tests.seam_ruleset import registered, seam_scenario
+from tests.seam_ruleset.kit import scramble, twins
+from tests.test_conformance import assert_no_trace_of_secrets, assert_twins_look_alike
 
 ROW = ["0103", "0203", "0303", "0403", "0503", "0603"]
 """Red's R1 across the middle row: Blue snap-shoots at 0303 at once, its hidden field lies
@@ -207,12 +211,9 @@ def test_a_move_in_progress_names_its_parts():
 
 def test_random_play_keeps_the_rules_of_moves_and_replays_exactly():
     """Random legal actions of the side to move (plans, steps, asks and answers, orders):
-    the invariants hold, every action legal on the truth is legal on the mover's view, undo
-    and redo come back to the same game, and the game replays exactly."""
-    import random
-
-    from mineboard.core.table import Table
-
+    the invariants hold, every action legal on the truth is legal on the mover's view, no
+    view holds a trace of another side's secrets, orders cannot be told apart by the
+    others, undo and redo come back to the same game, and the game replays exactly."""
     rng = random.Random(26)
     g = seam_scenario().new_game(11, Table(open=True))
     asked = stopped = 0
@@ -224,8 +225,12 @@ def test_random_play_keeps_the_rules_of_moves_and_replays_exactly():
             g.observe(seat).check(truly)
         rare = [a for a in legal if a.kind in ("end_phase", "set_orders")]
         others = [a for a in legal if a not in rare] or rare
-        g.play(rng.choice(rare if rare and rng.random() < 0.08 else others), by=seat)
+        action = rng.choice(rare if rare and rng.random() < 0.08 else others)
+        assert_twins_look_alike(g, seat, action, twins)
+        g.play(action, by=seat)
         assert g.ruleset.invariants(g.state) == [], step
+        if step % 20 == 0:
+            assert_no_trace_of_secrets(g, rng, scramble)
         asked += g.state.ask is not None
         stopped += g.state.move is not None and g.state.move.stopped is not None
         if step % 50 == 49:
