@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Annotated, Any
 
 from mineboard.core.actions import Action, ActionCodec
@@ -246,7 +247,8 @@ class SeamRules(TableRuleset[SeamState]):
     def distance(self, state: SeamState) -> Distance:
         grid = state.board.grid
         assert grid is not None
-        return lambda a, b: hex_distance(grid.from_label(a), grid.from_label(b))
+        hex_of = cache(grid.from_label)  # a step asks of the same few places again and again
+        return lambda a, b: hex_distance(hex_of(a), hex_of(b))
 
     def react(self, state: SeamState, side: str, reaction: str, move: MoveInProgress,
               dice: Dice) -> tuple[list[Event], Stop | None]:
