@@ -11,7 +11,7 @@ import random
 from mineboard.core.actions import Action
 from mineboard.core.orders import ASK, AUTO, StandingOrder, Trigger
 from mineboard.rules.common.orders import SetOrders
-from tests.seam_ruleset.rules import SNAP_SHOT, SeamState
+from tests.seam_ruleset.state import SNAP_SHOT, SeamState
 
 
 def scramble(truth: SeamState, side: str, rng: random.Random) -> SeamState:

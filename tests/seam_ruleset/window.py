@@ -13,7 +13,7 @@ from mineboard.core.words import and_list, count_of
 from mineboard.qt.maps.hexes import HexScene
 from mineboard.qt.maps.picture import CounterMark, Face, Picture, StackMark, UnitMark
 from mineboard.qt.plugin import RulesetUI, UnitRow, move_hint
-from tests.seam_ruleset.rules import SeamState
+from tests.seam_ruleset.state import SeamState
 
 
 class SeamUI(RulesetUI[SeamState]):
