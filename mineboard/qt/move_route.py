@@ -85,7 +85,7 @@ class MoveRoute:
         self.stop.setPath(path)
         self.label = TextItem(f"stopped: {stop.clause}", STOP_LABEL, z=CALLOUT_Z)
         self.label.setPos(centre)
-        self.label.set_shift(QPointF(0, 30))
+        self.label.set_shift(QPointF(0, -38))  # above: the counter's names are below it
         self.label.setToolTip(stop.text)
         self.scene.addItem(self.label)
 
