@@ -145,3 +145,24 @@ def test_the_stop_mark_sits_on_the_place_whatever_the_zoom(qtbot):
     route = show_move(w.scene, w.session.view())
     centre = route.stop.path().boundingRect().center()
     assert QPointF(centre) == w.scene.anchors["0403"]
+
+
+def test_undo_in_the_window_takes_a_move_back_one_step_at_a_time(qtbot):
+    sc = seam_scenario(sides=[{"name": "Red"}, {"name": "Blue"}])
+    w = shown_window(qtbot, GameSession(sc, sc.new_game(5)))
+    game = w.session.game
+    click(qtbot, w, stack_point(w, "0103", "Red"))
+    click(qtbot, w, zone_point(w, "0303"))
+    click(qtbot, w, zone_point(w, "0303"))
+    path = list(game.state.move.path)
+    click(qtbot, w, zone_point(w, path[1]))
+    route = show_move(w.scene, w.session.view())
+    assert points(route.done.path()) == anchors(w, path[:2])
+    w.undo_action.trigger()
+    assert game.state.move.done == 0 and game.state.units["R1"].place == "0103"
+    assert route.done.path().isEmpty() and points(route.rest.path()) == anchors(w, path)
+    w.undo_action.trigger()
+    assert game.state.move is None and route.rest.path().isEmpty()
+    w.redo_action.trigger()
+    w.redo_action.trigger()
+    assert game.state.move.done == 1 and points(route.done.path()) == anchors(w, path[:2])

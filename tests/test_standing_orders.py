@@ -291,3 +291,18 @@ def test_standing_orders_are_judged_at_each_step_within_a_millisecond():
     print(f"\njudge, 20 orders: median {judged * 1e6:.0f} µs; whole step: median "
           f"{whole * 1e6:.0f} µs")
     assert judged < 0.001 and whole < 0.001
+
+
+def test_a_game_saved_while_a_side_is_asked_opens_asking_it(tmp_path):
+    g = blue_orders(snap("entering", ["0303"], ASK), fields=("0403",))
+    play(g, "plan_move", units=["R1"], path=ROW)
+    play(g, "step")
+    play(g, "step")
+    path = tmp_path / "asked.json"
+    sc = seam_scenario(sides=[{"name": "Red"}, {"name": "Blue", "orders": [
+        snap("entering", ["0303"], ASK)], "minefields": ["0403"]}])
+    write_save(path, sc, g, Seals.from_passphrases({"Red": "rot", "Blue": "blau"}))
+    loaded = load_save(path, {"Red": "rot", "Blue": "blau"}).game
+    assert loaded.state == g.state and loaded.state.to_move == "Blue"
+    assert [r.action.kind for r in loaded.records] == ["plan_move", "step", "step"]
+    assert not loaded.can_undo()  # the ask handed the move over
