@@ -173,7 +173,7 @@ class SeamRules(TableRuleset[SeamState]):
         return events, Stop(FIELD, f"the minefield at {at} stops {names} (rolled {roll})",
                             move.at)
 
-    def orders(self, state: SeamState, side: str) -> Sequence[StandingOrder]:
+    def standing_orders(self, state: SeamState, side: str) -> Sequence[StandingOrder]:
         return state.orders.get(side, ())
 
     def distance(self, state: SeamState) -> Distance:

@@ -150,7 +150,7 @@ class MoveRules(Protocol[S_contra]):
         """Put ``move.units`` at ``move.at`` (just entered) and resolve what entering does
         there (a mine attack): its events, and the stop it makes, if any."""
 
-    def orders(self, state: S_contra, side: str) -> Sequence[StandingOrder]:
+    def standing_orders(self, state: S_contra, side: str) -> Sequence[StandingOrder]:
         """``side``'s standing orders (the truth's: the engine judges them)."""
 
     def distance(self, state: S_contra) -> Distance:
@@ -169,10 +169,6 @@ def said(units: Sequence[str], one: str, many: str) -> str:
     return f"{and_list(units)} {one if len(units) == 1 else many}"
 
 
-def place_words(rules: MoveRules[Any], state: Any, place: str) -> str:
-    return str(rules.ref(state, place))
-
-
 # ---- checks: each answers from what every side sees ----------------------------------------
 def no_ask(state: MovesAndReactions, clause: str) -> None:
     if state.ask is not None:
@@ -187,7 +183,7 @@ def check_plan(rules: MoveRules[S], state: S, action: PlanMove,
     move = state.move
     if move is not None and move.may_go_on:
         raise IllegalAction(f"{said(move.units, 'is', 'are')} still moving: go on to "
-                            f"{place_words(rules, state, str(move.ahead))} or end the move "
+                            f"{rules.ref(state, str(move.ahead))} or end the move "
                             "first", clause)
     if not action.units:
         raise IllegalAction("name at least one unit to move", clause)
@@ -213,11 +209,11 @@ def check_step(rules: MoveRules[S], state: S) -> None:
     if move is None:
         raise IllegalAction("no move in progress: plan one first", rules.move_clause)
     if move.stopped is not None:
-        raise IllegalAction(f"the move stopped at {place_words(rules, state, move.at)}: "
+        raise IllegalAction(f"the move stopped at {rules.ref(state, move.at)}: "
                             f"{move.stopped.text}",
                             move.stopped.clause)
     if move.finished:
-        raise IllegalAction(f"the move has reached {place_words(rules, state, move.at)}, "
+        raise IllegalAction(f"the move has reached {rules.ref(state, move.at)}, "
                             "its end", rules.move_clause)
 
 
@@ -228,7 +224,7 @@ def check_press_on(rules: MoveRules[S], state: S) -> None:
         raise IllegalAction("no move has stopped to press on from", rules.move_clause)
     if not move.stopped.resumable:
         raise IllegalAction(f"the move may not go on from "
-                            f"{place_words(rules, state, move.at)}: {move.stopped.text}",
+                            f"{rules.ref(state, move.at)}: {move.stopped.text}",
                             move.stopped.clause)
 
 
@@ -317,7 +313,7 @@ def step(rules: MoveRules[S], state: S, dice: Dice) -> list[Event]:
     for side in state.sides:
         if side == move.side:
             continue
-        fired = judge(rules.orders(state, side), seen, distance)
+        fired = judge(rules.standing_orders(state, side), seen, distance)
         for order in (o for o in fired if o.answer == AUTO):
             more, stop = rules.react(state, side, order.reaction, state.move, dice)
             events += more
