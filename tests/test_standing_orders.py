@@ -274,23 +274,34 @@ def test_standing_orders_are_judged_at_each_step_within_a_millisecond():
     g.state.orders["Blue"] = orders
     distance = g.ruleset.distance(g.state)
     seen = StepSeen("Red", ("R1",), "0203", "0303")
-    times = []
-    for _ in range(300):
-        t0 = time.perf_counter()
-        judge(orders, seen, distance)
-        times.append(time.perf_counter() - t0)
-    judged = statistics.median(times)
+    judged = medians(lambda: judge(orders, seen, distance))
     play(g, "plan_move", units=["R1"], path=ROW)
-    steps = []
-    for _ in range(300):
-        state = copy.deepcopy(g.state)
-        t0 = time.perf_counter()
-        g.ruleset.apply(state, StepOn(), ScriptedDice([3] * 20))
-        steps.append(time.perf_counter() - t0)
-    whole = statistics.median(steps)
-    print(f"\njudge, 20 orders: median {judged * 1e6:.0f} µs; whole step: median "
-          f"{whole * 1e6:.0f} µs")
-    assert judged < 0.001 and whole < 0.001
+    whole = medians(lambda: g.ruleset.apply(copy.deepcopy(g.state), StepOn(),
+                                            ScriptedDice([3] * 20)),
+                    less=lambda: copy.deepcopy(g.state))
+    print(f"\njudge, 20 orders: median {judged[0] * 1e6:.0f} µs wall, {judged[1] * 1e6:.0f} "
+          f"µs CPU; whole step: {whole[0] * 1e6:.0f} µs wall, {whole[1] * 1e6:.0f} µs CPU")
+    assert judged[1] < 0.001 and whole[1] < 0.001
+
+
+def medians(run: Any, less: Any = None, times: int = 300) -> tuple[float, float]:
+    """The median wall and CPU time of ``run`` (minus that of ``less``, its set-up). The
+    CPU time is what the assertion holds: six test runs share two cores here, and a
+    descheduled process's wall clock measures the others."""
+    def timed(f: Any) -> tuple[float, float]:
+        walls, cpus = [], []
+        for _ in range(times):
+            w0, c0 = time.perf_counter(), time.thread_time()
+            f()
+            cpus.append(time.thread_time() - c0)
+            walls.append(time.perf_counter() - w0)
+        return statistics.median(walls), statistics.median(cpus)
+
+    wall, cpu = timed(run)
+    if less is not None:
+        base_wall, base_cpu = timed(less)
+        wall, cpu = wall - base_wall, cpu - base_cpu
+    return wall, cpu
 
 
 def test_a_game_saved_while_a_side_is_asked_opens_asking_it(tmp_path):
@@ -306,3 +317,21 @@ def test_a_game_saved_while_a_side_is_asked_opens_asking_it(tmp_path):
     assert loaded.state == g.state and loaded.state.to_move == "Blue"
     assert [r.action.kind for r in loaded.records] == ["plan_move", "step", "step"]
     assert not loaded.can_undo()  # the ask handed the move over
+
+
+@pytest.mark.parametrize(("order", "message"), [
+    ({"reaction": "snap_shot", "trigger": {"when": "sometimes"}},
+     "seam scenario: sides[1].orders[0].trigger.when: must be one of entering, within, never"),
+    (snap("entering", ["0909"]), "seam scenario: sides: Blue: order 1: '0909' is no place of "
+                                 "this map"),
+    (snap("within", ["0101"], radius=-1),
+     "seam scenario: sides[1].orders[0].trigger.radius: must be a whole number from 0 to 100"),
+    ({**snap("entering", ["0101"]), "answer": "maybe"},
+     "seam scenario: sides[1].orders[0].answer: must be one of auto, ask"),
+])
+def test_a_scenarios_bad_order_is_one_line_naming_where(order, message):
+    from mineboard.core.errors import BadInput
+
+    with pytest.raises(BadInput) as info:
+        seam_scenario(sides=[{"name": "Red"}, {"name": "Blue", "orders": [order]}])
+    assert str(info.value) == message
