@@ -262,8 +262,9 @@ def test_two_games_differing_only_in_blues_secrets_ask_alike():
 
 # ---- speed ---------------------------------------------------------------------------------
 def test_standing_orders_are_judged_at_each_step_within_a_millisecond():
-    """The judgement alone with twenty orders, and a whole step of the seam ruleset (enter,
-    a field, the orders, a snap-shot), each under 1 ms at the median."""
+    """The judgement alone with twenty orders, and a whole step of the seam ruleset with
+    them (entering, the orders, the ten that fire at once: three snap-shots and seven with
+    no rounds left), each under 1 ms at the median."""
     orders = tuple(StandingOrder("snap_shot", Trigger("within", tuple(f"{c:02d}0{r}"
                                                                       for c in range(1, 8)
                                                                       for r in (1, 5)), 2))
