@@ -183,7 +183,7 @@ class SeamRules(TableRuleset[SeamState]):
         return lambda a, b: hex_distance(hex_of(a), hex_of(b))
 
     def react(self, state: SeamState, side: str, reaction: str, move: MoveInProgress,
-              dice: Dice) -> tuple[list[Event], Stop | None]:
+              dice: Dice, answer: Action | None) -> tuple[list[Event], Stop | None]:
         """SR-4: a snap-shot spends a round and rolls: 6 pins, 4–5 sends to ground."""
         at = state.board.ref(move.at)
         names = and_list(move.units)

@@ -157,8 +157,10 @@ class MoveRules(Protocol[S_contra]):
         """Steps between two places on the public map."""
 
     def react(self, state: S_contra, side: str, reaction: str, move: MoveInProgress,
-              dice: Dice) -> tuple[list[Event], Stop | None]:
-        """``side`` takes ``reaction`` against ``move``: its events, and its stop."""
+              dice: Dice, answer: Action | None) -> tuple[list[Event], Stop | None]:
+        """``side`` takes ``reaction`` against ``move``: its events, and its stop.
+        ``answer`` is the side's live answer (a ruleset's subclass of :class:`React` may
+        carry which unit fires), None where the engine acts on a standing order."""
 
     def offer(self, state: S_contra, reaction: str, move: MoveInProgress) -> str:
         """The reaction as the phase track names it ("snap-shoot at 0304")."""
@@ -315,7 +317,7 @@ def step(rules: MoveRules[S], state: S, dice: Dice) -> list[Event]:
             continue
         fired = judge(rules.standing_orders(state, side), seen, distance)
         for order in (o for o in fired if o.answer == AUTO):
-            more, stop = rules.react(state, side, order.reaction, state.move, dice)
+            more, stop = rules.react(state, side, order.reaction, state.move, dice, None)
             events += more
             events += _stopped(rules, state, stop)
         asked = next((o for o in fired if o.answer == ASK), None)
@@ -335,7 +337,7 @@ def answer(rules: MoveRules[S], state: S, action: Action, dice: Dice) -> list[Ev
     assert ask is not None and state.move is not None
     state.ask = None
     if isinstance(action, React):
-        events, stop = rules.react(state, ask.side, ask.reaction, state.move, dice)
+        events, stop = rules.react(state, ask.side, ask.reaction, state.move, dice, action)
         events += _stopped(rules, state, stop)
     else:
         events = [ReactionPassed(clause=rules.reaction_clause, at=rules.ref(state, ask.at),
