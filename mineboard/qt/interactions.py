@@ -30,6 +30,7 @@ from mineboard.core.places import PlaceRef
 from mineboard.core.planning import Command, Preview, Selection
 from mineboard.core.ruleset import Ruleset
 from mineboard.qt.maps.scene import Hit, MapScene
+from mineboard.qt.move_route import show_move
 from mineboard.qt.plugin import RulesetUI, UnitRow
 
 LEFT = Qt.MouseButton.LeftButton
@@ -206,6 +207,7 @@ class Idle(Interaction):
         self.refresh()
 
     def refresh(self) -> None:
+        show_move(self.c.scene, self.c.view())  # the move in progress (qt/move_route.py)
         selection = self.c.offer(self.selection())
         self.c.scene.set_targets(self.c.ruleset.targets(self.c.view(), selection))
 
@@ -265,6 +267,7 @@ class Selecting(Interaction):
             self.c.idle()
             return
         view = self.c.view()
+        show_move(self.c.scene, view)  # the move in progress (qt/move_route.py)
         assert self.place is not None
         self.c.update_units(self.c.ui.heading(view, self.place),
                             self.c.ui.unit_rows(view, self.units()))

@@ -17,6 +17,9 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QWidget
 
 from mineboard.core.game import GameState
+from mineboard.core.moves import move_of
+from mineboard.core.orders import ask_of
+from mineboard.core.words import and_list
 from mineboard.maps.model import BoardMap
 from mineboard.qt import palette
 from mineboard.qt.maps.picture import Picture
@@ -65,12 +68,15 @@ short enough for the toolbar at 1024 pixels."""
 
 def track(view: GameState, ahead: int = TRACK_AHEAD) -> list[str]:
     """The steps after the current one, in the words of the order of play: another actor's
-    step is named with its actor, a new turn is marked."""
+    step is named with its actor, a new turn is marked. A move in progress and a reaction
+    waiting for an answer come first (:func:`move_track`)."""
     if not isinstance(view, Ordered):
         return []
-    out: list[str] = []
-    position, actor = view.position, view.actor
-    for _ in range(ahead):
+    out = move_track(view)
+    position = view.position
+    # The asked side acts inside another's step: the steps to come are named from that one.
+    actor = view.sequence.step(position).actor if ask_of(view) is not None else view.actor
+    for _ in range(ahead - len(out)):
         position, new_turn = view.sequence.advance(position)
         step = view.sequence.step(position)
         words = step.label if step.actor == actor else f"{step.actor}: {step.label}"
@@ -78,6 +84,53 @@ def track(view: GameState, ahead: int = TRACK_AHEAD) -> list[str]:
         if new_turn:
             break
     return out
+
+
+# ---- a move in progress and the reactions it meets (core/moves.py, core/orders.py) --------
+def move_track(view: GameState) -> list[str]:
+    """What the move in progress leaves to do, before the order of play goes on: the asked
+    side's answer, then the mover's next step; or the mover's choices once it stopped."""
+    move, ask = move_of(view), ask_of(view)
+    if move is None:
+        return []
+    out = []
+    if ask is not None:
+        out.append(f"{ask.side} may {ask.offer} or pass")
+    name = _place_name(view, move.ahead) if move.ahead is not None else ""
+    mover = f"{move.side}: " if ask is not None else ""
+    if move.stopped is not None:
+        press = "press on or " if move.stopped.resumable else ""
+        out.append(f"{mover}{press}end the move (stopped: {move.stopped.clause})")
+    elif move.ahead is not None:
+        left = len(move.path) - 1 - move.done
+        out.append(f"{mover}{'the move goes on to' if ask else 'step to'} {name}"
+                   + (f" ({left} steps left)" if left > 1 else ""))
+    return out
+
+
+def move_hint(view: GameState) -> str:
+    """What to do now about the move in progress or the reaction asked, in words for the
+    Selection dock ("" when there is neither)."""
+    move, ask = move_of(view), ask_of(view)
+    if ask is not None:
+        return (f"{and_list(ask.units)} entered {_place_name(view, ask.at)}: {ask.offer} or "
+                "pass, with the buttons below.")
+    if move is None:
+        return ""
+    if move.stopped is not None:
+        press = "Press on or end" if move.stopped.resumable else "End"
+        return f"Stopped: {move.stopped.text} ({move.stopped.clause}). {press} the move."
+    if move.ahead is None:
+        return ""
+    return (f"{and_list(move.units)} moving: click {_place_name(view, move.ahead)} (lit) to "
+            "step on, or End the move here.")
+
+
+def _place_name(view: GameState, place: str) -> str:
+    """A place as players read it, where the view carries its map (every ruleset's does)."""
+    board = getattr(view, "board", None)
+    ref = getattr(board, "ref", None)
+    return str(ref(place)) if callable(ref) else place
 
 
 S = TypeVar("S", bound=GameState)
@@ -121,9 +174,10 @@ class RulesetUI(Generic[S]):
 
     def hint(self, view: S) -> str:
         """What to do now in this phase, in words: atop the Selection dock all the time,
-        and after each action as what comes next — a newcomer never has to guess."""
-        return (f"{view.phase_label}: click your units on the map to pick them, then a "
-                "place; End phase when done.")
+        and after each action as what comes next — a newcomer never has to guess. A move
+        in progress or a reaction asked comes first (:func:`move_hint`)."""
+        return move_hint(view) or (f"{view.phase_label}: click your units on the map to "
+                                   "pick them, then a place; End phase when done.")
 
     def holdings(self, view: S, side: str) -> str:
         """What ``side`` has to spend or lay (money, stored mines, a counter budget),

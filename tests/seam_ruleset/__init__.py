@@ -1,0 +1,57 @@
+"""A ruleset written only for the tests, that uses what the shared parts offer rulesets:
+moves in progress (core/moves.py) and standing orders (core/orders.py). Its rules part is
+``rules.py``, its window part ``window.py``, its board and scenario the two files beside
+them.
+
+It is registered only while a test asks for it (:func:`registered`), so the suites that
+walk every registered ruleset do not meet it unless they mean to.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from mineboard.core import registry
+
+HERE = Path(__file__).parent
+RULESET_ID = "seam-test"
+SCENARIO: dict[str, Any] = json.loads((HERE / "scenario.json").read_text())
+
+
+@contextmanager
+def registered(window: bool = False) -> Iterator[None]:
+    """The seam ruleset known by its id (and its window too, with ``window``) for the time
+    of the block. The one place the tests register it: when the window registry follows
+    ``core.registry.provide``, the second half goes."""
+    registry.provide(RULESET_ID, "tests.seam_ruleset.rules:RULESET")
+    uis: dict[str, str] | None = None
+    if window:
+        from mineboard.qt import registry as window_registry
+
+        uis = window_registry._UIS
+        uis[RULESET_ID] = "tests.seam_ruleset.window:SeamUI"
+    try:
+        yield
+    finally:
+        registry._PROVIDERS.pop(RULESET_ID, None)
+        registry._REGISTRY.pop(RULESET_ID, None)
+        if uis is not None:
+            uis.pop(RULESET_ID, None)
+
+
+def scenario_data(**changes: Any) -> dict[str, Any]:
+    """The bundled seam scenario with top-level fields replaced."""
+    data = copy.deepcopy(SCENARIO)
+    data.update(changes)
+    return data
+
+
+def seam_scenario(**changes: Any) -> Any:
+    from mineboard.persistence.scenario import scenario_from_data
+
+    return scenario_from_data(scenario_data(**changes), "seam scenario", HERE)

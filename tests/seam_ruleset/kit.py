@@ -1,0 +1,44 @@
+"""What a conformance kit needs of the seam ruleset (tests/conformance_kits.py's ``Kit``):
+another truth differing only in what one side may not see, and the orders the others may
+not tell apart. Used by tests/test_moves.py's random play; ready for the kit once the
+conformance suite follows the registry."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from mineboard.core.actions import Action
+from mineboard.core.orders import ASK, AUTO, StandingOrder, Trigger
+from mineboard.rules.common.orders import SetOrders
+from tests.seam_ruleset.state import SNAP_SHOT, SeamState
+
+
+def scramble(truth: SeamState, side: str, rng: random.Random) -> SeamState:
+    """The other sides' hidden fields (not yet shown), rounds and orders made up anew."""
+    other = copy.deepcopy(truth)
+    places = sorted(truth.board.places)
+    hidden = [h for h, owner in truth.minefields.items()
+              if owner != side and h not in truth.revealed]
+    for h in hidden:
+        del other.minefields[h]
+    free = [p for p in places if p not in other.minefields]
+    for s in truth.sides:
+        if s == side:
+            continue
+        for h in rng.sample(free, rng.randint(0, 4)):
+            other.minefields.setdefault(h, s)
+        other.rounds[s] = rng.randint(0, 9)
+        other.orders[s] = (StandingOrder(SNAP_SHOT, Trigger("entering", tuple(rng.sample(
+            places, 2))), rng.choice((AUTO, ASK))),)
+    return other
+
+
+def twins(view: SeamState, action: Action) -> list[Action]:
+    """Any other orders look alike to the other sides: they learn only that orders were
+    set."""
+    if not isinstance(action, SetOrders):
+        return []
+    anywhere = sorted(view.board.places)[:3]
+    return [SetOrders(()), SetOrders((StandingOrder(SNAP_SHOT, Trigger("entering",
+                                                                       tuple(anywhere))),))]
