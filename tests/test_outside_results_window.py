@@ -135,3 +135,45 @@ def test_put_off_it_stays_closed_until_asked_for_and_the_hint_says_where(qtbot, 
         "outside the rules); Red then accepts it.")
     w.outside.offer(asked=True)
     assert isinstance(w.outside.dialog, ResultForm)
+
+
+def test_a_save_reopened_while_red_must_answer_waits_behind_reds_cover(qtbot, window,
+                                                                     tmp_path):
+    form = dialog(qtbot, window, ResultForm)
+    form.editors["defender_losses"].setValue(1)
+    form.enter.click()
+    path = tmp_path / "answer.json"
+    window.session.save(path)
+    reopened = MainWindow(GameSession.open(str(path)))
+    qtbot.addWidget(reopened)
+    qtbot.wait(20)  # the offer runs after the window is drawn: the cover is up by then
+    lift(qtbot, reopened, "Red")
+    prompt = dialog(qtbot, reopened, AcceptPrompt)
+    assert prompt.why.placeholderText() == "why you dispute it (Blue reads this)"
+
+
+def test_by_email_the_form_at_blues_screen_and_the_prompt_at_reds(qtbot, outside_ruleset,  # noqa: F811
+                                                                  tmp_path):
+    from mineboard.persistence import pbem
+
+    pbem.send(pbem.start(outside_ruleset, "Blue", "one"), tmp_path / "t0.json")
+    pbem.send(pbem.join(pbem.read_turn(tmp_path / "t0.json"), "two"), tmp_path / "t1.json")
+    w = MainWindow(GameSession(outside_ruleset, outside_ruleset.new_game(7)))
+    qtbot.addWidget(w)
+    w.by_email.open_turn_file(tmp_path / "t1.json", "one")
+    assert w.session.pbem is not None and not w.covered  # one side at each screen
+    assert w.controller.play(Engage("b1", "r1"))
+    form = dialog(qtbot, w, ResultForm)
+    form.editors["defender_losses"].setValue(2)
+    form.enter.click()
+    qtbot.wait(20)
+    assert w.outside.dialog is None  # Red answers, at its own screen: nothing opens here
+    assert w.selection.todo.text() == ("The game waits for Red to accept or dispute the "
+                                       "result of the battle at Corvan.")
+    pbem.send(w.session.pbem, tmp_path / "t2.json")
+    w.by_email.open_turn_file(tmp_path / "t2.json", "two")
+    prompt = dialog(qtbot, w, AcceptPrompt)
+    prompt.accept_button.click()
+    world = w.session.game
+    assert world.ruleset.summary(world.state)["fleets"] == {
+        "b1": ["Blue", "corvan", 3], "b2": ["Blue", "eidolon", 2]}
