@@ -53,6 +53,9 @@ def test_blue_fills_the_form_red_accepts_at_the_cover_and_the_save_shows_it(qtbo
                                                                             tmp_path):
     w = window
     form = dialog(qtbot, w, ResultForm)
+    assert (w.phase_label.text(), w.track_label.text()) == (
+        "Turn 1 · Blue · Blue enters the result of the battle at Corvan",
+        "then Red: accept or dispute ▸ Blue: Orders ▸ Red: Orders ▸ turn 2 · Orders")
     rows = {f: (e.minimum(), e.maximum()) for f, e in form.editors.items()
             if isinstance(e, QSpinBox)}
     assert rows == {"attacker_losses": (0, 3), "defender_losses": (0, 2)}

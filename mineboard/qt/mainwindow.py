@@ -42,7 +42,6 @@ from mineboard.qt.dice import DiceTray
 from mineboard.qt.docks import LogView, OddsChart, SelectionPanel
 from mineboard.qt.help import HelpWindow
 from mineboard.qt.maps.scene import Hit
-from mineboard.qt.plugin import track
 from mineboard.qt.registry import ui_for
 from mineboard.qt.rules_window import RulesWindow
 from mineboard.qt.session import CLOSED_TABLE, GameSession, settings_path
@@ -391,7 +390,7 @@ class MainWindow(GameFiles, WindowSize):
                                       "border-radius: 9px;")
         self.phase_label.setText(f"Turn {view.turn} · {view.actor} · {view.phase_label}"
                                  f"{self.ui.phase_detail(view)}")
-        coming = track(view)
+        coming = outside_results.coming(self.session)
         self.track_label.setText("then " + " ▸ ".join(coming) if coming else "")
         seat = self.session.seat()
         side = seat if seat in view.sides else view.to_move

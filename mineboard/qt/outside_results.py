@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from mineboard.core.actions import Action
 from mineboard.core.errors import BadInput, IllegalAction
-from mineboard.core.game import TEACHER
+from mineboard.core.game import TEACHER, GameState
 from mineboard.core.outside import (
     AcceptResult,
     Awaiting,
@@ -42,6 +42,7 @@ from mineboard.core.outside import (
     result_from,
 )
 from mineboard.core.schema import to_json
+from mineboard.qt.plugin import TRACK_AHEAD, Ordered, track
 
 if TYPE_CHECKING:
     from mineboard.qt.mainwindow import MainWindow
@@ -69,6 +70,20 @@ def hint(session: GameSession, ui: RulesetUI[Any]) -> str:
                 f"Result from outside the rules); {awaiting.accepts} then accepts it.")
     return (f"{awaiting.accepts}: accept or dispute the result {awaiting.enters} entered for "
             f"{awaiting.about} (Game ▸ Result from outside the rules).")
+
+
+def coming(session: GameSession) -> list[str]:
+    """The phase track's next steps: while a result is awaited, its answer and the step it
+    interrupted come first (the order of play's own track would skip them)."""
+    observation = session.observation()
+    view: GameState = observation.view
+    awaiting = observation.ruleset.awaiting(view)
+    if awaiting is None or not isinstance(view, Ordered):
+        return track(view)
+    steps = [f"{awaiting.accepts}: accept or dispute"] if awaiting.entered is None else []
+    step = view.sequence.step(view.position)
+    steps.append(f"{step.actor}: {step.label}")
+    return steps + track(observation.view, TRACK_AHEAD - len(steps))
 
 
 def _help(field: ResultField) -> str:
