@@ -11,7 +11,7 @@ brings it back with Game ▸ Result from outside the rules.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -45,7 +45,6 @@ from mineboard.core.schema import to_json
 from mineboard.qt.plugin import TRACK_AHEAD, Ordered, track
 
 if TYPE_CHECKING:
-    from mineboard.qt.mainwindow import MainWindow
     from mineboard.qt.plugin import RulesetUI
     from mineboard.qt.session import GameSession
 
@@ -244,10 +243,29 @@ class AcceptPrompt(_ResultDialog):
         self.layout_.addWidget(buttons)
 
 
+class _Plays(Protocol):
+    def play(self, action: Action, text: str = "") -> bool: ...
+
+
+class Host(Protocol):
+    """What the dialogs need of the window (kept narrow: they never reach into it)."""
+
+    @property
+    def session(self) -> GameSession: ...
+
+    @property
+    def covered(self) -> bool: ...
+
+    @property
+    def controller(self) -> _Plays: ...
+
+    def say(self, text: str, error: bool = False) -> None: ...
+
+
 class OutsideResults:
     """Opens the form or the prompt when the game waits for the side at the screen."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: Host) -> None:
         self.window = window
         self.dialog: _ResultDialog | None = None
         self._dismissed: Awaiting | None = None
@@ -281,12 +299,16 @@ class OutsideResults:
         if awaiting.entered is None:
             result = self.window.session.game.ruleset.codec.classes[awaiting.result]
             assert issubclass(result, OutsideResult)
-            self.dialog = ResultForm(self.window, awaiting, result, self._submit)
+            self.dialog = ResultForm(self._parent, awaiting, result, self._submit)
         else:
-            self.dialog = AcceptPrompt(self.window, awaiting, self._submit)
+            self.dialog = AcceptPrompt(self._parent, awaiting, self._submit)
         self.dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.dialog.rejected.connect(lambda: self._put_off(awaiting))
         self.dialog.open()
+
+    @property
+    def _parent(self) -> QWidget | None:
+        return self.window if isinstance(self.window, QWidget) else None
 
     def _drop(self) -> None:
         """Close the dialog without counting it as put off by the player."""
