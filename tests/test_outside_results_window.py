@@ -55,7 +55,7 @@ def test_blue_fills_the_form_red_accepts_at_the_cover_and_the_save_shows_it(qtbo
     form = dialog(qtbot, w, ResultForm)
     assert (w.phase_label.text(), w.track_label.text()) == (
         "Turn 1 · Blue · Blue enters the result of the battle at Corvan",
-        "then Red: accept or dispute ▸ Blue: Orders ▸ Red: Orders ▸ turn 2 · Orders")
+        "then Red: accept or dispute ▸ Blue: Orders ▸ Red: Orders ▸ turn 2 · Blue: Orders")
     rows = {f: (e.minimum(), e.maximum()) for f, e in form.editors.items()
             if isinstance(e, QSpinBox)}
     assert rows == {"attacker_losses": (0, 3), "defender_losses": (0, 2)}
@@ -74,6 +74,7 @@ def test_blue_fills_the_form_red_accepts_at_the_cover_and_the_save_shows_it(qtbo
     qtbot.wait(10)  # the window's offer runs after the change: the cover is up, none opens
     lift(qtbot, w, "Red")
     prompt = dialog(qtbot, w, AcceptPrompt)
+    assert w.track_label.text() == "then Blue: Orders ▸ Red: Orders ▸ turn 2 · Blue: Orders"
     assert prompt.windowTitle() == "Accept the result of the battle at Corvan?"
     prompt.accept_button.click()
     lift(qtbot, w, "Blue")

@@ -73,16 +73,26 @@ def hint(session: GameSession, ui: RulesetUI[Any]) -> str:
 
 def coming(session: GameSession) -> list[str]:
     """The phase track's next steps: while a result is awaited, its answer and the step it
-    interrupted come first (the order of play's own track would skip them)."""
+    interrupted come first, each named with its actor (the side acting now is not the one
+    whose step it is, so the order of play's own track would read wrongly)."""
     observation = session.observation()
     view: GameState = observation.view
     awaiting = observation.ruleset.awaiting(view)
     if awaiting is None or not isinstance(view, Ordered):
         return track(view)
     steps = [f"{awaiting.accepts}: accept or dispute"] if awaiting.entered is None else []
-    step = view.sequence.step(view.position)
+    position, turn = view.position, view.turn
+    step = view.sequence.step(position)
     steps.append(f"{step.actor}: {step.label}")
-    return steps + track(observation.view, TRACK_AHEAD - len(steps))
+    while len(steps) < TRACK_AHEAD:
+        position, new_turn = view.sequence.advance(position)
+        turn += new_turn
+        step = view.sequence.step(position)
+        steps.append(f"turn {turn} · {step.actor}: {step.label}" if new_turn
+                     else f"{step.actor}: {step.label}")
+        if new_turn:
+            break
+    return steps
 
 
 def _help(field: ResultField) -> str:
