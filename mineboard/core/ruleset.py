@@ -122,7 +122,6 @@ class Ruleset(ABC, Generic[S]):
     whose ``preview()`` is the exact odds the command prints. It lives in a module of its
     own that the command imports alone (see :func:`provide`)."""
 
-
     # ---- results from outside the rules (core/outside.py) ---------------------------------
     def awaiting(self, state: S) -> outside.Awaiting | None:
         """The result from outside the rules the game waits for (None: it waits for none):
