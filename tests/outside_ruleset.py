@@ -269,12 +269,9 @@ class OutsideTest(TableRuleset[OutsideState]):
                     f"at most {after.capacity}", "OX-3"))
 
     def legal_actions(self, view: OutsideState) -> list[Action]:
-        awaited = view.awaiting
-        if awaited is None:
-            return [EndPhase()]
-        if awaited.entered is None:
-            return [BattleResult(0, 0)]
-        return [outside.AcceptResult(), outside.DisputeResult()]
+        if view.awaiting is not None:
+            return outside.samples(view.awaiting, BattleResult)
+        return [EndPhase()]
 
     def summary(self, state: OutsideState) -> dict[str, Any]:
         awaited = state.awaiting

@@ -144,6 +144,15 @@ def test_the_form_is_built_from_the_result_fields_narrowed_by_this_game(engaged)
                                "to 99")
 
 
+def test_samples_for_fuzzing_are_each_end_of_the_bounds_then_the_two_answers(engaged):
+    from mineboard.core.outside import AcceptResult, DisputeResult, samples
+
+    assert samples(engaged.state.awaiting, BattleResult) == [
+        BattleResult(0, 0, "attacker"), BattleResult(3, 2, "defender")]
+    act(engaged, "battle_result", attacker_losses=1, defender_losses=2)
+    assert samples(engaged.state.awaiting, BattleResult) == [AcceptResult(), DisputeResult()]
+
+
 def test_the_save_records_the_result_and_replays_it_without_asking(
         outside_ruleset, engaged, tmp_path):  # noqa: F811
     act(engaged, "battle_result", attacker_losses=1, defender_losses=2)
@@ -201,3 +210,30 @@ def test_by_email_the_result_travels_in_one_file_and_its_answer_in_the_next(
         "b1": ["Blue", "corvan", 2], "b2": ["Blue", "eidolon", 2], "r1": ["Red", "corvan", 1]}
     assert [e.kind for e in world.observe("Blue").events()] == [
         "ResultAwaited", "ResultEntered", "ResultDisputed", "ResultEntered", "ResultAccepted"]
+
+
+def test_random_play_through_results_and_disputes_replays_and_saves_exactly(
+        outside_ruleset, tmp_path):  # noqa: F811
+    import random
+
+    from tests.outside_ruleset import Engage
+
+    rng = random.Random(5)
+    game = outside_ruleset.new_game(7)
+    kinds = []
+    for _ in range(80):
+        offered = [*game.ruleset.legal_actions(game.state), Engage("b1", "r1"),
+                   Engage("b2", "r1")]
+        legal = [a for a in offered if game.observe(game.state.to_move).refusal(a) is None]
+        action = rng.choice(legal)
+        game.play(action, by=game.state.to_move)
+        kinds.append(action.kind)
+    assert {"engage", "battle_result", "accept_result", "dispute_result"} <= set(kinds)
+    replayed = Game.replay(game.ruleset, game.initial, game.seed,
+                           [(r.action, r.rolls) for r in game.records])
+    assert game.ruleset.summary(replayed.state) == game.ruleset.summary(game.state)
+    path = tmp_path / "random.json"
+    write_save(path, outside_ruleset, game)
+    loaded = load_save(path).game
+    assert [r.action for r in loaded.records] == [r.action for r in game.records]
+    assert loaded.ruleset.summary(loaded.state) == game.ruleset.summary(game.state)

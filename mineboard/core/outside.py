@@ -200,6 +200,33 @@ def describe(result: OutsideResult) -> str:
     return ", ".join(parts)
 
 
+def samples(awaiting: Awaiting, cls: type[OutsideResult]) -> list[Action]:
+    """What may be played while ``awaiting`` waits, for a ruleset's ``legal_actions``
+    (fuzzing, computer players): the result with every number at its lowest and at its
+    highest, or the two answers. The ruleset's own check may still refuse a sample."""
+    if awaiting.entered is not None:
+        return [AcceptResult(), DisputeResult()]
+    out: list[Action] = []
+    for end in ("low", "high"):
+        values: dict[str, Any] = {}
+        for f in result_fields(cls, awaiting):
+            if f.kind in ("int", "float"):
+                value = getattr(f, end)
+                values[f.name] = (0 if f.default is None else f.default) if value is None \
+                    else value
+            elif f.kind == "choice":
+                values[f.name] = f.choices[0 if end == "low" else -1]
+            elif f.kind == "bool":
+                values[f.name] = end == "high"
+            else:
+                values[f.name] = "" if f.default is None else f.default
+        try:
+            out.append(result_from(cls, values))
+        except BadInput:
+            continue  # a validate() that refuses this end: the other may do
+    return list(dict.fromkeys(out))
+
+
 # ---- judging and carrying out ----------------------------------------------------------------
 def concerns(awaiting: Awaiting | None, action: Action) -> bool:
     """Whether the outside-result rules judge ``action``: while a result is awaited they
