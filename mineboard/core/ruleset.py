@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from mineboard.core import batch, outside
 from mineboard.core.actions import Action, ActionCodec
 from mineboard.core.dice import Dice
 from mineboard.core.errors import IllegalAction
@@ -121,6 +122,34 @@ class Ruleset(ABC, Generic[S]):
     whose ``preview()`` is the exact odds the command prints. It lives in a module of its
     own that the command imports alone (see :func:`provide`)."""
 
+    # ---- results from outside the rules (core/outside.py) ---------------------------------
+    def awaiting(self, state: S) -> outside.Awaiting | None:
+        """The result from outside the rules the game waits for (None: it waits for none):
+        the state's ``awaiting``, where a ruleset keeps it."""
+        awaited = getattr(state, "awaiting", None)
+        return awaited if isinstance(awaited, outside.Awaiting) else None
+
+    def resolve(self, state: S, result: outside.OutsideResult, dice: Dice) -> list[Event]:
+        """Carry out an accepted result on ``state`` in place; return what happened."""
+        raise NotImplementedError(f"{self.id} awaits no result from outside the rules")
+
+    # ---- simultaneous declarations (core/batch.py) -------------------------------------
+    batch_kinds: ClassVar[frozenset[str]] = frozenset()
+    """Kinds of order declared together and judged on their combined result."""
+
+    def check_declared(self, state: S, member: Action) -> None:
+        """Whether ``member`` is a legal order at all, judged alone on the state before
+        (its combined effect is :meth:`check_together`'s to judge)."""
+        raise NotImplementedError(f"{self.id} declares no orders together")
+
+    def check_together(self, before: S, after: S, members: tuple[Action, ...]) -> None:
+        """Whether ``after`` — every member carried out — is allowed; refuse with
+        :func:`mineboard.core.batch.refusal` naming the member at fault."""
+
+    def apply_member(self, state: S, member: Action, dice: Dice) -> list[Event]:
+        """Carry out one member of a batch (judged already, with the others)."""
+        return self.apply(state, member, dice)
+
 
 class OddsQuery(Protocol):
     """A filled-in ``mineboard odds`` query."""
@@ -135,10 +164,30 @@ class TableRuleset(Ruleset[S]):
     effects: ClassVar[Mapping[type[Action], Callable[[Any, Any, Dice], list[Event]]]]
 
     def check(self, state: S, action: Action) -> None:
+        awaited = self.awaiting(state)
+        if outside.concerns(awaited, action):
+            own = self.checks.get(type(action))
+            outside.check(awaited, action, None if own is None else lambda r: own(state, r))
+            return
+        if isinstance(action, batch.Batch) or action.kind in self.batch_kinds:
+            batch.check(self, state, action)
+            return
+        self.check_declared(state, action)
+
+    def check_declared(self, state: S, action: Action) -> None:
         check = self.checks.get(type(action))
         if check is None:
             raise IllegalAction(f"{action.kind!r} is not a {self.id} action", "TURN")
         check(state, action)
 
     def apply(self, state: S, action: Action, dice: Dice) -> list[Event]:
+        if isinstance(action, outside.OutsideResult | outside.AcceptResult
+                      | outside.DisputeResult):
+            return outside.apply(state, action,  # type: ignore[arg-type]
+                                 lambda result: self.resolve(state, result, dice))
+        if isinstance(action, batch.Batch):
+            return batch.apply(self, state, action, dice)
+        return self.apply_member(state, action, dice)
+
+    def apply_member(self, state: S, action: Action, dice: Dice) -> list[Event]:
         return self.effects[type(action)](state, action, dice)

@@ -24,6 +24,7 @@ from mineboard.core.history import Record
 from mineboard.core.places import PlaceRef
 from mineboard.core.planning import Command, Preview, Selection
 from mineboard.core.ruleset import Ruleset
+from mineboard.qt import outside_results
 from mineboard.qt.controls import ControlsPanel, pick_dialog
 from mineboard.qt.docks import OddsChart, SelectionPanel
 from mineboard.qt.interactions import Entry, Idle, Interaction, Selecting
@@ -160,7 +161,7 @@ class BoardController:
             done = "; ".join(_sentence(e) for e in events[:TOLD]) or text
             if len(events) > TOLD:
                 done += f" (and {len(events) - TOLD} more in the log)"
-        return f"{done[:1].upper()}{done[1:]}. {self.ui.hint(self.view())}"
+        return f"{done[:1].upper()}{done[1:]}. {outside_results.hint(self.session, self.ui)}"
 
     def run(self, command: Command) -> None:
         """A command button or menu entry: tick units first where it needs them."""

@@ -31,6 +31,7 @@ from mineboard.core.game import PUBLIC
 from mineboard.core.history import Record
 from mineboard.core.places import PlaceRef
 from mineboard.explorer.demos import Demo, load_demo
+from mineboard.qt import outside_results
 from mineboard.qt.by_email import ByEmail
 from mineboard.qt.clause_links import anchor, clause_ids, clause_of
 from mineboard.qt.controller import BoardController
@@ -41,7 +42,6 @@ from mineboard.qt.dice import DiceTray
 from mineboard.qt.docks import LogView, OddsChart, SelectionPanel
 from mineboard.qt.help import HelpWindow
 from mineboard.qt.maps.scene import Hit
-from mineboard.qt.plugin import track
 from mineboard.qt.registry import ui_for
 from mineboard.qt.rules_window import RulesWindow
 from mineboard.qt.session import CLOSED_TABLE, GameSession, settings_path
@@ -116,6 +116,7 @@ class MainWindow(GameFiles, WindowSize):
                           for key in (Qt.Key.Key_Right,)]
         for key in self.next_keys:
             key.setEnabled(False)  # only while a demo is shown
+        self.outside = outside_results.OutsideResults(self)  # see core/outside.py
         self.load_session(session)
 
     # ---- building --------------------------------------------------------------------------
@@ -235,6 +236,8 @@ class MainWindow(GameFiles, WindowSize):
         self._action(game, "Skip dice animation", Qt.Key.Key_Space, self._space)
         game.addSeparator()
         self._action(game, "&Briefing…", "Ctrl+B", self.show_briefing)
+        self._action(game, "&Result from outside the rules…", None,
+                     lambda: self.outside.offer(asked=True))
         view = bar.addMenu("&View")
         view.setToolTipsVisible(True)
         self._action(view, "Zoom &in", QKeySequence.StandardKey.ZoomIn,
@@ -277,6 +280,7 @@ class MainWindow(GameFiles, WindowSize):
                 old.retire()
         self.cover.hide()
         self._set_covered(False)
+        self.outside.close()
         self.session = self._bound = session
         self.ui = ui_for(session.game.ruleset.id)
         old_scene = None if self._view is None else self._view.board_scene
@@ -345,7 +349,7 @@ class MainWindow(GameFiles, WindowSize):
         self.controller.idle()
         self.view.fit()
         if not self._maybe_cover():  # a newcomer is told at once what to do
-            self.say(f"{self.game_name()}. {self.ui.hint(self.session.view())}")
+            self.say(f"{self.game_name()}. {outside_results.hint(self.session, self.ui)}")
 
     def game_name(self) -> str:
         """The game as the title and the questions name it: its file, or a new game's
@@ -386,12 +390,14 @@ class MainWindow(GameFiles, WindowSize):
                                       "border-radius: 9px;")
         self.phase_label.setText(f"Turn {view.turn} · {view.actor} · {view.phase_label}"
                                  f"{self.ui.phase_detail(view)}")
-        coming = track(view)
+        coming = outside_results.coming(self.session)
         self.track_label.setText("then " + " ▸ ".join(coming) if coming else "")
         seat = self.session.seat()
         side = seat if seat in view.sides else view.to_move
-        self.selection.show_todo(self.ui.hint(view), self.ui.holdings(view, side))
+        self.selection.show_todo(outside_results.hint(self.session, self.ui),
+                                 self.ui.holdings(view, side))
         self.ui.refresh_panel(view, side)
+        QTimer.singleShot(0, self, self.outside.offer)  # once the cover, if any, is up
 
     def on_changed(self) -> None:
         if not self.dice.busy:  # else the dice finish first, then _dice_done catches up
