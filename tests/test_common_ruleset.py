@@ -25,7 +25,7 @@ from mineboard.rules.common.ending import phase_ender
 from mineboard.rules.common.phases import PhaseSequence, Step
 from mineboard.rules.common.ruleset import PlannedRuleset, Planner
 from mineboard.rules.common.tables import Shared, read_rule_table, rule_file
-from mineboard.rules.common.turns import SidesArePlayers
+from mineboard.rules.common.turns import SidesArePlayers, turn_summary
 from mineboard.rules.naval_lines.data import RuleData
 
 
@@ -183,3 +183,9 @@ def test_a_shared_value_is_never_copied():
 
     table = Table()
     assert copy.deepcopy({"t": table})["t"] is table
+
+
+def test_the_summary_begins_with_where_the_game_stands():
+    state = Toy(position=2, turn=4)
+    assert turn_summary(state) == {"turn": 4, "nation": "Blue", "phase": "move",
+                                   "phase_name": "Move"}

@@ -6,30 +6,12 @@ the order of play (a new turn where the cycle wraps), what the new phase sets up
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol, TypeVar
+from typing import TypeVar
 
 from mineboard.core.dice import Dice
 from mineboard.core.events import Event, PhaseBegan
 from mineboard.rules.common.actions import EndPhase
-from mineboard.rules.common.phases import PhaseSequence
-
-
-class Sequenced(Protocol):
-    """A state that keeps its place in an order of play (``rules.common.turns``)."""
-
-    sequence: PhaseSequence
-    position: int
-    turn: int
-
-    @property
-    def active(self) -> str: ...
-
-    @property
-    def phase(self) -> str: ...
-
-    @property
-    def phase_label(self) -> str: ...
-
+from mineboard.rules.common.turns import Sequenced
 
 S = TypeVar("S", bound=Sequenced)
 

@@ -9,6 +9,7 @@ from mineboard.core.actions import Action
 from mineboard.core.errors import BadInput
 from mineboard.maps.model import BoardMap
 from mineboard.rules.common.ruleset import PlannedRuleset, Planner
+from mineboard.rules.common.turns import turn_summary
 from mineboard.rules.gwas_tactical import planning
 from mineboard.rules.gwas_tactical.actions import (
     CODEC,
@@ -65,10 +66,7 @@ class GwasTactical(PlannedRuleset[GtState]):
 
     def summary(self, state: GtState) -> dict[str, Any]:
         return {
-            "turn": state.turn,
-            "nation": state.active,
-            "phase": state.phase,
-            "phase_name": state.phase_label,
+            **turn_summary(state),
             "budgets": {s: {"counters": log.budget, "max_mines": log.max_mines}
                         for s, log in state.logs.items()},
             "ships": {s.id: {"side": s.side, "type": s.type, "hex": s.hex,

@@ -8,6 +8,7 @@ from typing import Any
 from mineboard.core.actions import Action
 from mineboard.maps.model import BoardMap
 from mineboard.rules.common.ruleset import PlannedRuleset, Planner
+from mineboard.rules.common.turns import turn_summary
 from mineboard.rules.imperium_mines import planning
 from mineboard.rules.imperium_mines.actions import CODEC, Jump, LayMines, PlaceFalse
 from mineboard.rules.imperium_mines.checks import CHECKS
@@ -57,10 +58,7 @@ class ImperiumMines(PlannedRuleset[ImperiumState]):
             return ["?" if not c.known else ("false" if c.false else c.value) for c in cs]
 
         return {
-            "turn": state.turn,
-            "nation": state.active,
-            "phase": state.phase,
-            "phase_name": state.phase_label,
+            **turn_summary(state),
             "resources": dict(state.resources),
             "building": [list(b) for b in state.building],
             "fleets": {f.id: {"side": f.side, "system": f.system,

@@ -10,6 +10,7 @@ from mineboard.core.actions import Action
 from mineboard.core.planning import Preview
 from mineboard.maps.model import BoardMap
 from mineboard.rules.common.ruleset import PlannedRuleset, Planner
+from mineboard.rules.common.turns import turn_summary
 from mineboard.rules.naval_lines import planning
 from mineboard.rules.naval_lines.actions import CODEC, Move, Retreat
 from mineboard.rules.naval_lines.checks import CHECKS
@@ -78,10 +79,7 @@ class NavalLines(PlannedRuleset[NavalState]):
 
     def summary(self, state: NavalState) -> dict[str, Any]:
         return {
-            "turn": state.turn,
-            "nation": state.active,
-            "phase": state.phase,
-            "phase_name": state.phase_label,
+            **turn_summary(state),
             "ipcs": dict(state.ipcs),
             "stored_mines": dict(state.stored),
             "pending_mines": {n: c for n, c in state.pending.items() if c},
