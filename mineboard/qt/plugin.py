@@ -9,7 +9,8 @@ itself (:mod:`mineboard.core.planning`), so they are the same headless and on sc
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
@@ -20,9 +21,10 @@ from mineboard.core.game import GameState
 from mineboard.core.moves import move_of
 from mineboard.core.orders import ask_of
 from mineboard.core.words import and_list
+from mineboard.maps.hexgrid import Hex, HexGrid
 from mineboard.maps.model import BoardMap
 from mineboard.qt import palette
-from mineboard.qt.maps.picture import Picture
+from mineboard.qt.maps.picture import Picture, StackMark, UnitMark
 from mineboard.qt.maps.scene import MapScene
 
 
@@ -131,6 +133,42 @@ def _place_name(view: GameState, place: str) -> str:
     board = getattr(view, "board", None)
     ref = getattr(board, "ref", None)
     return str(ref(place)) if callable(ref) else place
+
+
+T = TypeVar("T")
+K = TypeVar("K", bound=Hashable)
+
+
+def group_by(items: Iterable[T], key: Callable[[T], K | None]) -> dict[K, list[T]]:
+    """``items`` by ``key``, keys and items in the order first met (the picture's order is
+    the ruleset's, so its sort decides which counter lies on top); None leaves one out."""
+    groups: dict[K, list[T]] = {}
+    for item in items:
+        k = key(item)
+        if k is not None:
+            groups.setdefault(k, []).append(item)
+    return groups
+
+
+def stacks(items: Iterable[T], where: Callable[[T], tuple[str, str] | None],
+           marks: Callable[[T], Iterable[UnitMark]],
+           tip: Callable[[str, str, list[T]], str]) -> list[StackMark]:
+    """One stack per place and owner of ``items`` (units, or fleets of several ships):
+    ``where`` says at which place and whose (None: off the map), ``marks`` how each is
+    drawn, ``tip`` the stack's tooltip from its place, owner and items. The first item met
+    lies on top, so a ruleset sorts ``items`` to put the unit that matters there."""
+    return [StackMark(place, owner, tuple(m for item in group for m in marks(item)),
+                      tip(place, owner, group))
+            for (place, owner), group in group_by(items, where).items()]
+
+
+def hexside_facing(grid: HexGrid, direction: int) -> float:
+    """The :attr:`~mineboard.qt.maps.picture.UnitMark.facing` of a unit that faces the
+    hexside toward its neighbour in ``direction`` (0–5, as ``Hex.neighbour`` counts): the
+    angle from the hex's centre to that neighbour's, on this grid's orientation."""
+    ax, ay = grid.layout.to_pixel(Hex(0, 0))
+    bx, by = grid.layout.to_pixel(Hex(0, 0).neighbour(direction))
+    return round(math.degrees(math.atan2(bx - ax, ay - by)), 6) % 360
 
 
 S = TypeVar("S", bound=GameState)

@@ -4,7 +4,6 @@ side's logsheet with the strategic zone map."""
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -15,9 +14,9 @@ from PySide6.QtWidgets import QGraphicsView, QLabel, QVBoxLayout, QWidget
 from mineboard.core.words import count_of, possessive
 from mineboard.qt.maps.area import AreaScene
 from mineboard.qt.maps.hexes import HexScene
-from mineboard.qt.maps.picture import BACK, CounterMark, Face, Picture, StackMark, UnitMark
+from mineboard.qt.maps.picture import BACK, CounterMark, Face, Picture, UnitMark
 from mineboard.qt.maps.scene import MapScene
-from mineboard.qt.plugin import RulesetUI, UnitRow
+from mineboard.qt.plugin import RulesetUI, UnitRow, group_by, stacks
 from mineboard.rules.gwas_tactical.checks import setup_shortfall
 from mineboard.rules.gwas_tactical.state import (
     APPROACH,
@@ -53,22 +52,15 @@ class GwasTacticalUI(RulesetUI[GtState]):
             ("Approach", "pick the entering ships and roll for the boundary (GT-02)"))
 
     def picture(self, view: GtState) -> Picture:
-        p = Picture()
-        groups: dict[tuple[str, str], list[Ship]] = defaultdict(list)
-        for ship in sorted(view.ships.values(), key=lambda s: s.id):
-            if ship.hex is not None:
-                groups[(ship.hex, ship.side)].append(ship)
-        for (label, side), ships in groups.items():
-            tip = "\n".join(ship_name(view, s)
-                            + (f" — {s.damage}/{view.ship_type(s).hull} damage" if s.damage
-                               else "") for s in ships)
-            p.stacks.append(StackMark(label, side, tuple(
-                UnitMark(s.id, self.art(s.type), view.ship_type(s).name, s.id)
-                for s in ships), tip))
-        counters: dict[tuple[str, str], list[Counter]] = defaultdict(list)
-        for c in view.counters:
-            counters[(c.hex, c.owner)].append(c)
-        for (label, owner), cs in counters.items():
+        def stack_tip(label: str, side: str, ships: list[Ship]) -> str:
+            return "\n".join(ship_name(view, s) + (f" — {s.damage}/{view.ship_type(s).hull} "
+                                                   "damage" if s.damage else "") for s in ships)
+
+        p = Picture(stacks=stacks(
+            sorted(view.ships.values(), key=lambda s: s.id),
+            lambda s: None if s.hex is None else (s.hex, s.side),
+            lambda s: [UnitMark(s.id, self.art(s.type), view.ship_type(s).name, s.id)], stack_tip))
+        for (label, owner), cs in group_by(view.counters, lambda c: (c.hex, c.owner)).items():
             known = [c for c in cs if c.known or c.face_up]
             tip = f"{owner}: {count_of(len(cs), 'counter')} in hex {label}"
             if known:

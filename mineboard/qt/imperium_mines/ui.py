@@ -4,15 +4,14 @@ enemy."""
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Mapping
 from typing import ClassVar
 
 from mineboard.core.words import and_list, count_of
-from mineboard.qt.maps.picture import BACK, CounterMark, Face, Picture, StackMark, UnitMark
+from mineboard.qt.maps.picture import BACK, CounterMark, Face, Picture, UnitMark
 from mineboard.qt.maps.points import PointScene
-from mineboard.qt.plugin import RulesetUI, UnitRow
-from mineboard.rules.imperium_mines.state import CONSTRUCTION, Counter, ImperiumState
+from mineboard.qt.plugin import RulesetUI, UnitRow, stacks
+from mineboard.rules.imperium_mines.state import CONSTRUCTION, Counter, Fleet, ImperiumState
 
 
 class ImperiumMinesUI(RulesetUI[ImperiumState]):
@@ -25,20 +24,18 @@ class ImperiumMinesUI(RulesetUI[ImperiumState]):
             ("Click your home system in Construction", "build ships (IM-02)"))
 
     def picture(self, view: ImperiumState) -> Picture:
-        p = Picture()
-        fleets: dict[tuple[str, str], list[str]] = defaultdict(list)
-        marks: dict[tuple[str, str], list[UnitMark]] = defaultdict(list)
-        for fleet in sorted(view.fleets.values(), key=lambda f: f.id):
-            key = (fleet.system, fleet.side)
-            ships = and_list(view.ship_name(s) + (f" ({count_of(s.hits, 'hit')})" if s.hits
-                                                  else "") for s in fleet.ships)
-            fleets[key].append(f"• {fleet.id}: {ships}")
-            marks[key] += [UnitMark(fleet.id, self.art(s.type), view.ship_type(s).name, fleet.id)
-                           for s in fleet.ships]
-        for (system, side), units in marks.items():
-            name = view.board.places[system].name
-            p.stacks.append(StackMark(system, side, tuple(units),
-                                      "\n".join([f"{side} at {name}", *fleets[(system, side)]])))
+        def tip(system: str, side: str, fleets: list[Fleet]) -> str:
+            rows = [f"{side} at {view.board.places[system].name}"]
+            for fleet in fleets:
+                ships = and_list(view.ship_name(s) + (f" ({count_of(s.hits, 'hit')})"
+                                                      if s.hits else "") for s in fleet.ships)
+                rows.append(f"• {fleet.id}: {ships}")
+            return "\n".join(rows)
+
+        p = Picture(stacks=stacks(
+            sorted(view.fleets.values(), key=lambda f: f.id), lambda f: (f.system, f.side),
+            lambda f: [UnitMark(f.id, self.art(s.type), view.ship_type(s).name, f.id)
+                       for s in f.ships], tip))
         for system, owners in view.minefields.items():
             for owner, cs in owners.items():
                 if cs:

@@ -25,6 +25,7 @@ from PySide6.QtGui import (
     QPainterPath,
     QPen,
     QPixmap,
+    QPolygonF,
     QTransform,
 )
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsPixmapItem
@@ -290,6 +291,16 @@ class StackItem(ScreenItem):
     def count(self) -> int:
         return len(self.units)
 
+    @property
+    def badge(self) -> str:
+        """The status letters drawn on the closed stack: its top unit's."""
+        return self.units[0].badge if self.units else ""
+
+    @property
+    def facing(self) -> float | None:
+        """Where the closed stack's notch points: its top unit's facing."""
+        return self.units[0].facing if self.units else None
+
     def art(self) -> Art:
         if self.far:
             return pip_art(self.colour.name(), palette.nation_code(self.owner),
@@ -298,10 +309,11 @@ class StackItem(ScreenItem):
             return open_art(self.units, tuple(u.id in self.ticked for u in self.units),
                             self.colour.name(), self.ratio, self.flip)
         kinds = tuple(dict.fromkeys(u.art for u in self.units))[:3]
-        top = self.units[0] if self.units and self.captioned else UnitMark("", "back", "")
-        return stack_art(kinds, Caption(top.name, top.label), self.colour.name(), self.count,
+        top = self.units[0] if self.units else UnitMark("", "back", "")
+        caption = Caption(top.name, top.label) if self.captioned else Caption("", "")
+        return stack_art(kinds, caption, self.colour.name(), self.count,
                          bool(self.ticked), self.ratio,
-                         self.SIZE if self.captioned else self.COMPACT)
+                         self.SIZE if self.captioned else self.COMPACT, top.badge, top.facing)
 
     def unit_at(self, scene_pos: QPointF) -> str | None:
         """The unit of the opened stack drawn at ``scene_pos``, if any."""
@@ -362,6 +374,7 @@ def open_art(units: tuple[UnitMark, ...], ticked: tuple[bool, ...], colour: str,
         for unit, on, cell in zip(units, ticked, cells, strict=True):
             top_left = QPointF(cell.left(), cell.top())
             p.drawPixmap(top_left, counter_pixmap(unit.art, colour, "", s, ratio))
+            unit_marks(p, QRectF(top_left, QSizeF(s, s)), unit.badge, unit.facing)
             if on:
                 p.setPen(QPen(QColor("#FFD400"), 3))
                 p.setBrush(Qt.BrushStyle.NoBrush)
@@ -394,7 +407,10 @@ class Caption:
 
 @cache
 def stack_art(kinds: tuple[str, ...], caption: Caption, colour: str, count: int,
-              selected: bool, ratio: float, s: int = StackItem.SIZE) -> Art:
+              selected: bool, ratio: float, s: int = StackItem.SIZE, status: str = "",
+              facing: float | None = None) -> Art:
+    """The closed stack; ``status`` and ``facing`` are the top unit's (see
+    :func:`unit_marks`)."""
     lines = [(text, font, QFontMetricsF(font)) for text, font in caption.lines() if text]
     width = max([s + 16.0] + [m.horizontalAdvance(t) + 8 for t, _f, m in lines])
     height = sum(m.height() for _t, _f, m in lines)
@@ -406,6 +422,7 @@ def stack_art(kinds: tuple[str, ...], caption: Caption, colour: str, count: int,
             off = (fan - i) * 4
             p.drawPixmap(QPointF(-s / 2 + off - 4, -s / 2 + off - 4),
                          counter_pixmap(art, colour, "", s, ratio))
+        unit_marks(p, QRectF(-s / 2 - 4, -s / 2 - 4, s, s), status, facing)
         if selected:
             p.setPen(QPen(QColor("#FFD400"), 3))
             p.setBrush(Qt.BrushStyle.NoBrush)
@@ -425,6 +442,41 @@ def stack_art(kinds: tuple[str, ...], caption: Caption, colour: str, count: int,
                 y += metrics.height()
 
     return compose(QRectF(-width / 2, -s / 2 - 10, width, s + 14 + height), ratio, draw)
+
+
+NOTCH = 12.0
+"""How deep a facing notch (an arrowhead, long and narrow so that its point reads at every
+angle) reaches in from the counter's rim: inside it, so no badge at a
+corner can cover it, whichever of six hexsides it faces."""
+STATUS_INK = QColor("#FFFFFF")
+STATUS_BACK = QColor("#222222")
+
+
+def unit_marks(p: QPainter, counter: QRectF, status: str, facing: float | None) -> None:
+    """A unit's state and front on its counter (``counter`` its square): the status letters
+    white on a dark pill over the top left corner — apart from the count's white pill at the
+    top right — and a dark notch with a white edge inside the rim, its point on the rim
+    toward ``facing`` (degrees clockwise from up), legible on any counter colour."""
+    if facing is not None:
+        r = counter.width() / 2
+        p.save()
+        p.translate(counter.center())
+        p.rotate(facing)  # y points down, so a positive angle turns clockwise on screen
+        p.setPen(QPen(STATUS_INK, 1.2))
+        p.setBrush(STATUS_BACK)
+        p.drawPolygon(QPolygonF([QPointF(0, -r + 1), QPointF(-3.5, -r + 1 + NOTCH),
+                                 QPointF(0, -r - 2 + NOTCH), QPointF(3.5, -r + 1 + NOTCH)]))
+        p.restore()
+    if status:
+        font = bold(6)
+        width = QFontMetricsF(font).horizontalAdvance(status) + 6
+        pill = QRectF(counter.left() - 3, counter.top() - 3, max(11.0, width), 11)
+        p.setPen(QPen(STATUS_INK, 1))
+        p.setBrush(STATUS_BACK)
+        p.drawRoundedRect(pill, 3, 3)
+        p.setFont(font)
+        p.setPen(STATUS_INK)
+        p.drawText(pill, Qt.AlignmentFlag.AlignCenter, status)
 
 
 @cache

@@ -25,6 +25,24 @@ BACK = Face("?")
 
 
 @dataclass(frozen=True, slots=True)
+class Status:
+    """A state a unit is in that changes what it may do, drawn as a letter badge on the
+    counter's corner — a letter, not a colour, so it reads in any light and to any eye."""
+
+    word: str
+    """What the tooltip and the manual call it ("pinned")."""
+    letter: str
+    """The badge: a letter or a short abbreviation."""
+
+
+PINNED = Status("pinned", "P")
+BROKEN = Status("broken", "B")
+IMMOBILISED = Status("immobilised", "I")
+INVERTED = Status("inverted", "Inv")
+"""A counter turned over (moved, spent, disrupted — the game says which)."""
+
+
+@dataclass(frozen=True, slots=True)
 class UnitMark:
     id: str
     art: str
@@ -35,6 +53,17 @@ class UnitMark:
     no names of their own ("Escort 2"), so an opened stack tells them apart."""
     name: str = ""
     """The unit's own name where the scenario gives ships names (gwas: "Seydlitz")."""
+    status: tuple[Status, ...] = ()
+    """What state it is in (pinned, broken …): their letters on a badge at the counter's
+    top left, in this order."""
+    facing: float | None = None
+    """Where its front points, in degrees clockwise from the map's up, drawn as a notch on
+    the counter's rim; None: the game has no facing. On a hex map
+    :func:`~mineboard.qt.plugin.hexside_facing` gives a hexside's angle."""
+
+    @property
+    def badge(self) -> str:
+        return "".join(s.letter for s in self.status)
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,8 @@ from collections import defaultdict
 from mineboard.core.words import count_of
 from mineboard.maps.model import NAVAL_LINE
 from mineboard.qt.maps.area import AreaScene
-from mineboard.qt.maps.picture import CounterMark, Picture, StackMark, UnitMark
-from mineboard.qt.plugin import RulesetUI, UnitRow
+from mineboard.qt.maps.picture import CounterMark, Picture, UnitMark
+from mineboard.qt.plugin import RulesetUI, UnitRow, stacks
 from mineboard.rules.naval_lines.state import (
     BATTLE,
     COMBAT_MOVE,
@@ -32,14 +32,10 @@ class NavalLinesUI(RulesetUI[NavalState]):
             ("Click land in Conduct Combat", "record a capture the players settled"))
 
     def picture(self, view: NavalState) -> Picture:
-        p = Picture()
-        groups: dict[tuple[str, str], list[Unit]] = defaultdict(list)
-        for unit in sorted(view.units.values(), key=lambda u: (-view.unit_type(u).cost, u.id)):
-            groups[(unit.zone, unit.nation)].append(unit)
-        for (zone, nation), units in groups.items():
-            p.stacks.append(StackMark(zone, nation, tuple(
-                UnitMark(u.id, u.type, unit_name(view, u)) for u in units),
-                self._stack_tip(view, zone, nation, units)))
+        p = Picture(stacks=stacks(
+            sorted(view.units.values(), key=lambda u: (-view.unit_type(u).cost, u.id)),
+            lambda u: (u.zone, u.nation), lambda u: [UnitMark(u.id, u.type, unit_name(view, u))],
+            lambda zone, nation, units: self._stack_tip(view, zone, nation, units)))
         totals: dict[tuple[str, str], int] = defaultdict(int)
         for f in view.minefields:
             if f.count:

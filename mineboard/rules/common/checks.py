@@ -10,6 +10,7 @@ from mineboard.core.errors import IllegalAction
 from mineboard.core.words import possessive
 
 T = TypeVar("T")
+V = TypeVar("V")
 
 TURN = "TURN"
 """The clause of the base game's ordinary turn structure (phases, movement, ownership), which
@@ -49,3 +50,13 @@ def is_legal(check: Check, view: Any, action: Action) -> bool:
     except IllegalAction:
         return False
     return True
+
+
+def legal_only(candidates: Callable[[V], Iterable[Action]]
+               ) -> Callable[[V, Check], list[Action]]:
+    """The legal ones of ``candidates`` (a broad list of actions to try, legal or not), as
+    :meth:`~mineboard.core.ruleset.Ruleset.legal_actions` wants them: a planning module
+    lists what might be done and leaves the judging to the ruleset's checks."""
+    def legal_actions(view: V, check: Check) -> list[Action]:
+        return [action for action in candidates(view) if is_legal(check, view, action)]
+    return legal_actions

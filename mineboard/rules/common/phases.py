@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from mineboard.core.errors import BadInput
+from mineboard.rules.common.tables import Shared
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,16 +25,15 @@ class Step:
 
 
 @dataclass(frozen=True)
-class PhaseSequence:
+class PhaseSequence(Shared):
+    """Immutable: every copy of a state shares it."""
+
     cycle: tuple[Step, ...]
     prologue: tuple[Step, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.cycle:
             raise ValueError("a phase sequence needs at least one step in its cycle")
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> PhaseSequence:
-        return self  # immutable: every copy of a state shares it
 
     def __len__(self) -> int:
         return len(self.prologue) + len(self.cycle)

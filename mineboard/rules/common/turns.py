@@ -3,6 +3,8 @@ position in an order of play, so each ruleset does not write it again."""
 
 from __future__ import annotations
 
+from typing import Any, Protocol
+
 from mineboard.rules.common.phases import PhaseSequence, Step
 
 
@@ -64,3 +66,28 @@ class SidesArePlayers(SequencedTurns):
 
     def side_of(self, owner: str) -> str:
         return owner
+
+
+class Sequenced(Protocol):
+    """A state that keeps its place in an order of play and counts the turns (a
+    :class:`SequencedTurns` with a ``turn``): what ending a phase and the summary read."""
+
+    sequence: PhaseSequence
+    position: int
+    turn: int
+
+    @property
+    def active(self) -> str: ...
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def phase_label(self) -> str: ...
+
+
+def turn_summary(state: Sequenced) -> dict[str, Any]:
+    """The first keys of every ruleset's ``summary``: where the game stands. ``mineboard
+    run`` relies on ``turn``, ``nation`` (who acts) and ``phase_name``."""
+    return {"turn": state.turn, "nation": state.active, "phase": state.phase,
+            "phase_name": state.phase_label}

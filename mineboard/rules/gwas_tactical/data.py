@@ -15,8 +15,9 @@ from functools import cache
 from typing import Annotated, Any, ClassVar, Literal
 
 from mineboard.core.schema import Doc, Length, Range, from_json
-from mineboard.resources import assets_dir
-from mineboard.rules.common.tables import read_table
+from mineboard.rules.common.tables import Shared, read_rule_table
+
+RULESET_ID = "gwas-tactical"
 
 Roll = Annotated[int, Range(-999, 999)]
 
@@ -85,16 +86,13 @@ class ImpulseTable:
 
 
 @dataclass(frozen=True, slots=True)
-class GtData:
+class GtData(Shared):
     table: MinefieldTable
     ships: Mapping[str, ShipType]
     impulses: tuple[int, ...]
     plus_two: frozenset[int]
     impulse_bonus: int
     per_extra_mine: int
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> GtData:
-        return self  # rule tables never change during a game
 
 
 def parse_table(data: Any, where: str) -> MinefieldTable:
@@ -104,10 +102,9 @@ def parse_table(data: Any, where: str) -> MinefieldTable:
 
 @cache
 def default_data() -> GtData:
-    folder = assets_dir() / "rules" / "gwas-tactical"
-    impulses = read_table(ImpulseTable, folder / "impulses.json")
-    return GtData(read_table(MinefieldTable, folder / "minefield-table.json"),
-                  read_table(ShipTable, folder / "ships.json").ships, impulses.impulses,
+    impulses = read_rule_table(ImpulseTable, RULESET_ID, "impulses.json")
+    return GtData(read_rule_table(MinefieldTable, RULESET_ID, "minefield-table.json"),
+                  read_rule_table(ShipTable, RULESET_ID, "ships.json").ships, impulses.impulses,
                   frozenset(impulses.plus_two), impulses.impulse_bonus,
                   impulses.per_extra_mine)
 

@@ -14,11 +14,11 @@ from mineboard.core.events import (
     CountersRevealed,
     DiceRolled,
     Event,
-    PhaseBegan,
     UnitLost,
     UnitsMoved,
 )
 from mineboard.core.words import and_list, count_of
+from mineboard.rules.common.ending import phase_ender
 from mineboard.rules.gwas_tactical.actions import (
     CrossBoundary,
     EndPhase,
@@ -171,7 +171,7 @@ def apply_leave(state: GtState, action: LeaveMap, dice: Dice) -> list[Event]:
                   "second roll for the boundary it crosses", at=state.board.ref(str(origin)))]
 
 
-def apply_end(state: GtState, action: EndPhase, dice: Dice) -> list[Event]:
+def _settle(state: GtState, dice: Dice) -> list[Event]:
     events: list[Event] = []
     side = state.active
     if state.phase == BATTLE:
@@ -184,14 +184,17 @@ def apply_end(state: GtState, action: EndPhase, dice: Dice) -> list[Event]:
                 came = f", entered on impulse {ship.entered}" if ship.entered else ""
                 events += table_roll(state, ship, mod, f"stayed in mined hex {ship.hex}{came}",
                                      "GT-13", dice)
-    state.position, new_turn = state.sequence.advance(state.position)
-    state.turn += new_turn
+    return events
+
+
+def _begin(state: GtState) -> list[Event]:
     if state.phase == BATTLE and state.active == state.sides[0]:  # a new impulse
         for ship in state.ships.values():
             ship.moved = False
-    events.append(PhaseBegan(text=f"turn {state.turn}: {state.active} — {state.phase_label}",
-                             turn=state.turn, actor=state.active))
-    return events
+    return []
+
+
+apply_end = phase_ender(_settle, _begin)
 
 
 EFFECTS: dict[type[Action], Callable[[GtState, Any, Dice], list[Event]]] = {

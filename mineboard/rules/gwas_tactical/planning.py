@@ -7,7 +7,7 @@ from mineboard.core.actions import Action
 from mineboard.core.planning import Choice, Command, Preview, Selection, percent
 from mineboard.core.words import and_list, count_of
 from mineboard.maps.model import HEX, HEXSIDE
-from mineboard.rules.common.checks import Check, is_legal
+from mineboard.rules.common.checks import Check, is_legal, legal_only
 from mineboard.rules.gwas_tactical.actions import (
     CrossBoundary,
     EndPhase,
@@ -79,7 +79,7 @@ def commands(view: GtState, selection: Selection) -> list[Command]:
     return out
 
 
-def legal_actions(view: GtState, check: Check) -> list[Action]:
+def _candidates(view: GtState) -> list[Action]:
     out: list[Action] = [EndPhase()]
     side = view.active
     if view.phase == APPROACH:
@@ -96,7 +96,10 @@ def legal_actions(view: GtState, check: Check) -> list[Action]:
             start = view.hex_of(ship.hex)
             for n in view.grid.neighbours(start):
                 out.append(MoveShips((ship.id,), (ship.hex, view.grid.label(n))))
-    return [a for a in out if is_legal(check, view, a)]
+    return out
+
+
+legal_actions = legal_only(_candidates)
 
 
 def move_preview(view: GtState, move: MoveShips) -> Preview:

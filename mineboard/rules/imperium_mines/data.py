@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from mineboard.core.errors import BadInput
 from mineboard.core.schema import Doc, Length, Range
-from mineboard.resources import assets_dir
-from mineboard.rules.common.tables import read_table
+from mineboard.rules.common.tables import Shared, read_rule_table, read_table, rule_file
+
+RULESET_ID = "imperium-mines"
 
 Modifier = Annotated[int, Range(-10, 10)]
 
@@ -89,7 +90,7 @@ class DamageModel:
 
 
 @dataclass(frozen=True, slots=True)
-class ShipData:
+class ShipData(Shared):
     ships: Mapping[str, ShipType]
     segments_per_turn: int
     auxiliary_jumps: int
@@ -105,9 +106,6 @@ class ShipData:
         stype = self.ships[ship_type]
         return self.auxiliary_jumps if stype.jumps is None else stype.jumps
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> ShipData:
-        return self  # rule tables never change during a game
-
 
 def ship_data(table: ShipTable, damage: DamageModel, damage_where: str) -> ShipData:
     unknown = set(damage.hull) - set(table.ships)
@@ -119,6 +117,6 @@ def ship_data(table: ShipTable, damage: DamageModel, damage_where: str) -> ShipD
 
 @cache
 def default_ship_data() -> ShipData:
-    folder = assets_dir() / "rules" / "imperium-mines"
-    return ship_data(read_table(ShipTable, folder / "ships.json"),
-                     read_table(DamageModel, folder / "damage.json"), str(folder / "damage.json"))
+    damage = rule_file(RULESET_ID, "damage.json")
+    return ship_data(read_rule_table(ShipTable, RULESET_ID, "ships.json"),
+                     read_table(DamageModel, damage), str(damage))

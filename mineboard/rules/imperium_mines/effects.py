@@ -13,11 +13,11 @@ from mineboard.core.events import (
     CountersRevealed,
     DiceRolled,
     Event,
-    PhaseBegan,
     UnitLost,
     UnitsMoved,
 )
 from mineboard.core.words import and_list, count_of, possessive
+from mineboard.rules.common.ending import phase_ender
 from mineboard.rules.imperium_mines.actions import (
     Build,
     EndPhase,
@@ -302,17 +302,13 @@ def _arrivals(state: ImperiumState) -> list[Event]:
                   at=state.board.ref(fleet.system))]
 
 
-def apply_end(state: ImperiumState, action: EndPhase, dice: Dice) -> list[Event]:
-    state.position, new_turn = state.sequence.advance(state.position)
-    state.turn += new_turn
+def _begin(state: ImperiumState) -> list[Event]:
     for fleet in state.fleets.values():
         fleet.reset()
-    events: list[Event] = []
-    if state.phase == CONSTRUCTION:
-        events += _arrivals(state)
-    events.append(PhaseBegan(text=f"turn {state.turn}: {state.active} — {state.phase_label}",
-                             turn=state.turn, actor=state.active))
-    return events
+    return _arrivals(state) if state.phase == CONSTRUCTION else []
+
+
+apply_end = phase_ender(begin=_begin)
 
 
 EFFECTS: dict[type[Action], Callable[[ImperiumState, Any, Dice], list[Event]]] = {

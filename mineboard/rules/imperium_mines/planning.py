@@ -7,7 +7,7 @@ from mineboard.core.actions import Action
 from mineboard.core.planning import Command, Preview, Selection, percent
 from mineboard.core.words import count_of
 from mineboard.maps.model import ROUTE, SYSTEM
-from mineboard.rules.common.checks import Check, is_legal
+from mineboard.rules.common.checks import legal_only
 from mineboard.rules.imperium_mines.actions import (
     Build,
     EndPhase,
@@ -89,7 +89,7 @@ def _combat(view: ImperiumState, system: str) -> Command:
                    build=lambda picked: SettleCombat(system, picked))
 
 
-def legal_actions(view: ImperiumState, check: Check) -> list[Action]:
+def _candidates(view: ImperiumState) -> list[Action]:
     out: list[Action] = [EndPhase()]
     if view.phase == CONSTRUCTION:
         out += [Build(t) for t in view.rules.ships]
@@ -105,7 +105,10 @@ def legal_actions(view: ImperiumState, check: Check) -> list[Action]:
                         out.append(Jump((fleet.id,), (fleet.system, n, m)))
         for system in sorted({f.system for f in view.fleets.values() if f.side == view.active}):
             out.append(SettleCombat(system, ()))
-    return [a for a in out if is_legal(check, view, a)]
+    return out
+
+
+legal_actions = legal_only(_candidates)
 
 
 def jump_preview(view: ImperiumState, jump: Jump) -> Preview:

@@ -8,6 +8,7 @@ from typing import Annotated
 from mineboard.core.schema import Doc
 from mineboard.maps.model import BoardMap
 from mineboard.rules.common.phases import PhaseSequence, Step, each
+from mineboard.rules.common.tables import Shared
 from mineboard.rules.common.turns import SidesArePlayers
 from mineboard.rules.imperium_mines.data import ShipData, ShipType
 
@@ -41,7 +42,7 @@ class Fleet:
 
 
 @dataclass(frozen=True, slots=True)
-class Counter:
+class Counter(Shared):
     """A face-down minefield counter. ``known`` is False in a view that must not show it.
 
     Immutable, so copying a state shares them: a long game piles up hundreds of counters
@@ -51,9 +52,6 @@ class Counter:
     value: int
     false: bool = False
     known: bool = True
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Counter:
-        return self
 
 
 @dataclass(frozen=True, slots=True)

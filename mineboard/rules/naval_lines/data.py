@@ -10,11 +10,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from mineboard.core.schema import Doc, Length, Range
-from mineboard.resources import assets_dir
-from mineboard.rules.common.tables import read_table
+from mineboard.rules.common.tables import Shared, read_rule_table
 
 Die = Annotated[int, Range(0, 6)]
 
@@ -60,17 +59,14 @@ class MineData:
 
 
 @dataclass(frozen=True, slots=True)
-class RuleData:
+class RuleData(Shared):
     schema: Literal[1]
     mine: MineData
     units: Annotated[Mapping[str, UnitType], Length(1)]
     no_mine_production: tuple[str, ...] = ()
     about: str = ""
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> RuleData:
-        return self  # rule tables never change during a game
-
 
 @cache
 def default_rule_data() -> RuleData:
-    return read_table(RuleData, assets_dir() / "rules" / "naval-lines" / "units.json")
+    return read_rule_table(RuleData, "naval-lines", "units.json")

@@ -13,10 +13,11 @@ from typing import Any
 from mineboard.core.actions import Action
 from mineboard.core.chance import fraction_text
 from mineboard.core.dice import Dice
-from mineboard.core.events import DiceRolled, Event, PhaseBegan, UnitLost, UnitsMoved
+from mineboard.core.events import DiceRolled, Event, UnitLost, UnitsMoved
 from mineboard.core.places import PlaceRef
 from mineboard.core.words import and_list, count_of
 from mineboard.maps.model import way_id
+from mineboard.rules.common.ending import phase_ender
 from mineboard.rules.naval_lines.actions import (
     BuyMines,
     Capture,
@@ -32,7 +33,6 @@ from mineboard.rules.naval_lines.state import (
     BATTLE,
     COMBAT_MOVE,
     NONCOMBAT_MOVE,
-    PHASE_NAMES,
     PLACE,
     PURCHASE,
     Minefield,
@@ -355,7 +355,9 @@ def apply_capture(state: NavalState, action: Capture, dice: Dice) -> list[Event]
     return events
 
 
-def apply_end(state: NavalState, action: EndPhase, dice: Dice) -> list[Event]:
+def _settle(state: NavalState, dice: Dice) -> list[Event]:
+    """What the ending phase leaves behind: control of the zones won (NL-19), mines not
+    laid back to store, new mines to the capital (NL-04)."""
     nation = state.active
     events: list[Event] = []
     if state.phase == BATTLE:
@@ -399,8 +401,10 @@ def apply_end(state: NavalState, action: EndPhase, dice: Dice) -> list[Event]:
                                 f"{'has' if placed == 1 else 'have'} no capital to be stored "
                                 f"in and {_is(placed)} lost", data={"nation": nation},
                                 secret_to=_secret(state, nation)))
-    state.position, new_turn = state.sequence.advance(state.position)
-    state.turn += new_turn
+    return events
+
+
+def _begin(state: NavalState) -> list[Event]:
     if state.phase == PURCHASE:  # the next nation's turn begins
         nation = state.active
         state.bought_this_turn[nation] = 0
@@ -409,10 +413,10 @@ def apply_end(state: NavalState, action: EndPhase, dice: Dice) -> list[Event]:
                 unit.moved, unit.mission, unit.done, unit.came_from = 0, None, False, None
     if state.phase == NONCOMBAT_MOVE:
         state.ncm_control = dict(state.control)
-    events.append(PhaseBegan(text=f"turn {state.turn}: {state.active} — "
-                             f"{PHASE_NAMES[state.phase]}", turn=state.turn, actor=state.active,
-                             data={"phase": state.phase}))
-    return events
+    return []
+
+
+apply_end = phase_ender(_settle, _begin, name_phase=True)
 
 
 EFFECTS: dict[type[Action], Callable[[NavalState, Any, Dice], list[Event]]] = {

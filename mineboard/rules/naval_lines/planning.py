@@ -13,7 +13,7 @@ from mineboard.core.actions import Action
 from mineboard.core.planning import Choice, Command, Selection
 from mineboard.core.words import count_of
 from mineboard.maps.model import LAND, NAVAL_LINE, SEA_ZONE
-from mineboard.rules.common.checks import Check, is_legal
+from mineboard.rules.common.checks import Check, is_legal, legal_only
 from mineboard.rules.naval_lines.actions import (
     BuyMines,
     Capture,
@@ -206,10 +206,6 @@ def _contested(view: NavalState, zone: str) -> bool:
 
 
 # ---- a broad sample of legal actions (fuzzing, computer players) --------------------------
-def legal_actions(view: NavalState, check: Check) -> list[Action]:
-    return [a for a in _candidates(view) if is_legal(check, view, a)]
-
-
 def _candidates(view: NavalState) -> Iterator[Action]:
     nation = view.active
     yield EndPhase()
@@ -261,6 +257,7 @@ def _paths(view: NavalState, start: str, most: int) -> Iterator[tuple[str, ...]]
         frontier = grown
 
 
+legal_actions = legal_only(_candidates)
 
 
 # ---- invariants ---------------------------------------------------------------------------

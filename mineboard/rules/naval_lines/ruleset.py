@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 from mineboard.core.actions import Action
-from mineboard.core.places import PlaceRef
-from mineboard.core.planning import Choice, Command, Preview, Selection
-from mineboard.core.ruleset import TableRuleset
+from mineboard.core.planning import Preview
 from mineboard.maps.model import BoardMap
+from mineboard.rules.common.ruleset import PlannedRuleset, Planner
+from mineboard.rules.common.turns import turn_summary
 from mineboard.rules.naval_lines import planning
-from mineboard.rules.naval_lines.actions import CODEC, EndPhase, Move, Retreat
+from mineboard.rules.naval_lines.actions import CODEC, Move, Retreat
 from mineboard.rules.naval_lines.checks import CHECKS
 from mineboard.rules.naval_lines.effects import EFFECTS
 from mineboard.rules.naval_lines.odds import LineQuery
@@ -31,24 +30,32 @@ def _as_seen(field: Minefield, own: bool) -> Minefield | None:
     return None if field.public is None else replace(field, count=field.public)
 
 
-class NavalLines(TableRuleset[NavalState]):
+def _retreat_preview(view: NavalState, action: Retreat) -> Preview | None:
+    if action.units and action.units[0] in view.units:
+        return retreat_preview(view.units[action.units[0]].zone, action)
+    return None
+
+
+class NavalLines(PlannedRuleset[NavalState]):
     id = "naval-lines"
     title = "Naval mines on sea-zone lines (WWII grand strategy)"
     clause_prefix = "NL"
     codec = CODEC
     checks = CHECKS
     effects = EFFECTS
+    planner = Planner(planning.legal_actions, units_at=planning.units_at,
+                      intent=planning.intent, targets=planning.targets,
+                      choices=planning.choices, commands=planning.commands,
+                      previews={Move: move_preview, Retreat: _retreat_preview},
+                      invariants=planning.invariants)
+    odds_query = LineQuery
 
     def new_state(self, scenario: Mapping[str, Any], board: BoardMap, where: str) -> NavalState:
         return state_from_scenario(scenario, board, where)
 
-    def end_phase(self, state: NavalState) -> Action:
-        return EndPhase()
-
-    def view(self, state: NavalState, side: str | None) -> NavalState:
-        if not state.options.hidden_minefields:
-            return state
-        seen = copy.deepcopy(state)
+    def hide(self, seen: NavalState, side: str | None) -> None:
+        """Under hidden minefields (the only secrets): other sides' fields as last seen,
+        their money, stores and cargo."""
         seen.minefields = [shown for f in seen.minefields
                            if (shown := _as_seen(f, seen.side_of(f.owner) == side))]
         for nation in seen.nations:
@@ -64,51 +71,15 @@ class NavalLines(TableRuleset[NavalState]):
                 if unit.mission == "mines":
                     unit.mission = None
         seen.tally = {}
-        return seen
-
-    # ---- what the player is offered ---------------------------------------------------
-    def units_at(self, view: NavalState, place: str) -> list[str]:
-        return planning.units_at(view, place)
-
-    def intent(self, view: NavalState, selection: Selection, at: PlaceRef) -> Action | None:
-        return planning.intent(view, selection, at.kind, at.id)
-
-    def targets(self, view: NavalState, selection: Selection) -> dict[PlaceRef, Action]:
-        found = planning.targets(view, selection, self.check)
-        return {view.board.ref(way): action for way, action in found.items()}
-
-    def choices(self, view: NavalState, selection: Selection) -> list[Choice]:
-        return planning.choices(view, selection)
-
-    def commands(self, view: NavalState, selection: Selection) -> list[Command]:
-        return planning.commands(view, selection)
 
     def route(self, view: NavalState, action: Action) -> tuple[str, ...]:
         if isinstance(action, Retreat) and action.units and action.units[0] in view.units:
             return (view.units[action.units[0]].zone, action.to)
         return super().route(view, action)
 
-    def preview(self, view: NavalState, action: Action) -> Preview | None:
-        if isinstance(action, Move):
-            return move_preview(view, action)
-        if isinstance(action, Retreat) and action.units and action.units[0] in view.units:
-            return retreat_preview(view.units[action.units[0]].zone, action)
-        return None
-
-    def legal_actions(self, view: NavalState) -> list[Action]:
-        return planning.legal_actions(view, self.check)
-
-    def invariants(self, state: NavalState) -> list[str]:
-        return planning.invariants(state)
-
-    odds_query = LineQuery
-
     def summary(self, state: NavalState) -> dict[str, Any]:
         return {
-            "turn": state.turn,
-            "nation": state.active,
-            "phase": state.phase,
-            "phase_name": state.phase_label,
+            **turn_summary(state),
             "ipcs": dict(state.ipcs),
             "stored_mines": dict(state.stored),
             "pending_mines": {n: c for n, c in state.pending.items() if c},
