@@ -5,7 +5,7 @@ each one checks the ruleset's own invariants; along the way it checks that a ref
 changes nothing, that no side's observation holds a trace of another side's secrets, that
 undo then redo gives back the same game, and at the end that the game replays from its seed
 and from its save. A fourth or fifth ruleset gets all of this by registering and adding a
-kit (tests/conformance_kits.py).
+kit beside its rules (see tests/conformance_kits.py).
 """
 
 from __future__ import annotations
@@ -21,20 +21,23 @@ import pytest
 from mineboard.core.actions import Action
 from mineboard.core.errors import IllegalAction
 from mineboard.core.game import TEACHER, Game
-from mineboard.core.registry import registered
+from mineboard.core.registry import ruleset_ids
 from mineboard.core.table import Table
 from mineboard.persistence.saves import game_from_save, save_document
 from mineboard.persistence.scenario import load_scenario
 from mineboard.resources import maps_dir, resolve_scenario
-from tests.conformance_kits import KITS
+from tests.conformance_kits import KITS, Kit
 
-RULESETS = sorted(registered())
+RULESETS = ruleset_ids()
 CI_ACTIONS = 2000
 LONG_ACTIONS = 10_000
 
 
-def test_every_registered_ruleset_has_a_conformance_kit():
-    assert sorted(KITS) == RULESETS
+def test_every_registered_ruleset_has_a_conformance_kit_for_its_own_scenario():
+    for ruleset_id in RULESETS:
+        kit = KITS[ruleset_id]
+        assert isinstance(kit, Kit), ruleset_id
+        assert load_scenario(resolve_scenario(kit.scenario)).ruleset.id == ruleset_id
 
 
 def pick(rng: random.Random, legal: list[Action]) -> Action:
