@@ -4,9 +4,9 @@ refusals of their own moves, the odds and the menus they are offered, what the c
 prints and its exit code, and the size of every sealed save and turn file — until an event
 that reveals (a field defends, counters turn up) tells them apart, as the rules say it may.
 
-Each ruleset's kit (its ``conformance.py``, see tests/conformance_kits.py) gives scripted pairs for the situations
-random play rarely reaches; a random fork test then tries the look-alike orders the fuzzer
-meets along the way, playing both on for a while.
+Each ruleset's kit (its ``conformance.py``, see tests/conformance_kits.py) gives scripted
+pairs for the situations random play rarely reaches; a random fork test then tries the
+look-alike orders the fuzzer meets along the way, playing both on for a while.
 """
 
 from __future__ import annotations

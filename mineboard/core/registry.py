@@ -28,9 +28,9 @@ if TYPE_CHECKING:
 class Provided:
     """Where the parts of one ruleset live, as ``"module:attribute"`` strings.
 
-    By convention ruleset ``naval-lines`` lives in the package ``mineboard.rules.naval_lines``
+    By convention ruleset ``harbour-raids`` lives in the package ``mineboard.rules.harbour_raids``
     (``ruleset.py`` holds ``RULESET``, ``conformance.py`` holds ``KIT``, ``odds.py`` the odds
-    query) and its window in ``mineboard.qt.naval_lines`` (the class ``NavalLinesUI``)."""
+    query) and its window in ``mineboard.qt.harbour_raids`` (the class ``HarbourRaidsUI``)."""
 
     rules: str
     """``module:attribute`` of the :class:`~mineboard.core.ruleset.Ruleset` instance."""
@@ -43,19 +43,19 @@ class Provided:
 
 
 def folder_of(ruleset_id: str) -> str:
-    """The folder (and module) name of a ruleset: ``naval-lines`` → ``naval_lines``."""
+    """The folder (and module) name of a ruleset: ``harbour-raids`` → ``harbour_raids``."""
     return ruleset_id.replace("-", "_")
 
 
 def window_class_of(ruleset_id: str) -> str:
-    """The window adapter's class name: ``naval-lines`` → ``NavalLinesUI``."""
+    """The window adapter's class name: ``harbour-raids`` → ``HarbourRaidsUI``."""
     return "".join(part.capitalize() for part in ruleset_id.split("-")) + "UI"
 
 
 _REGISTRY: dict[str, Ruleset[Any]] = {}
 _PROVIDED: dict[str, Provided] = {}
 """Ruleset id → where its parts live, each imported on first use: a command that needs one
-ruleset (``mineboard odds naval-lines``) loads neither the others nor the map libraries."""
+ruleset (``mineboard odds harbour-raids``) loads neither the others nor the map libraries."""
 
 
 def provide(ruleset_id: str, *, odds: str | None = None, rules: str | None = None,
