@@ -22,6 +22,7 @@ def mixed_hex_setup(probe: GtState, british: tuple[str, ...]
     ``british`` wait next to ``target``, a hex beside the ring's western side; ``other`` is
     another hex beside it. (changes, target, other, start)"""
     west = probe.ring.segment_of_boundary("C|W")
+    assert west is not None, "Horns Reef's ring has a C|W side"
     target = probe.grid.label(west.hexsides[3].hex)
     other = probe.grid.label(west.hexsides[5].hex)
     start = next(probe.grid.label(n) for n in probe.grid.neighbours(west.hexsides[3].hex)
