@@ -13,9 +13,10 @@ would tell, or differ from, the truth. So the contract offers this one: "``owner
   whose :class:`~mineboard.core.events.CountersPlaced` says ``place_secret=True``;
 - makes its ``view`` show another side's face-down counters of such placements exactly as
   that effect leaves them (counted, no place), until the rules reveal where they lie;
-- gives it no check: it is never an order a player may give, only what the other sides
-  replay in place of one (a :class:`~mineboard.core.ruleset.TableRuleset` refuses an action
-  it has no check for).
+- gives it a check of what the placement's check may judge without the place (whose turn,
+  how many): the other side's program judges the stand-in so when it receives it. It is
+  never an order a player may give — :func:`refuse_as_order` says so wherever one is
+  checked — only what the other sides replay in place of one.
 
 Play by email then rebuilds the other side's world with the counters unplaced, and opens
 the real placement when a move's outcome comes to rest on where they lie.
@@ -26,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mineboard.core.actions import Action
+from mineboard.core.errors import IllegalAction
 from mineboard.core.events import CountersPlaced
 
 
@@ -49,3 +51,10 @@ def placed_somewhere(action: PlacedSomewhere, clause: str,
                           text=f"{action.owner} places {noun} somewhere not named",
                           owner=action.owner, count=action.count, secret_to=action.owner,
                           place_secret=True)
+
+
+def refuse_as_order(action: Action) -> None:
+    """A player's order (or a public entry of a turn file) may not be a stand-in."""
+    if isinstance(action, PlacedSomewhere):
+        raise IllegalAction("a face-down counter somewhere not named only stands in for "
+                            "another side's secret placement: it is no order", "TURN")
