@@ -204,3 +204,20 @@ def test_a_counter_placed_where_all_may_see_keeps_its_place_and_its_json():
                               "clause": "GT-03", "text": "German places a counter",
                               "at": {"kind": "hex", "id": "0507"}, "owner": "German",
                               "count": 2, "public_clause": "", "secret_to": "German"}
+
+
+def test_the_window_opens_it_and_draws_each_side_what_it_may_see(hidden_posts, qtbot):
+    from mineboard.qt.session import GameSession
+    from tests.qt_helpers import shown_window, uncover
+    from tests.rulesets.hidden_posts.ruleset import PlacePost
+
+    w = shown_window(qtbot, GameSession.open(KITS[HIDDEN_POSTS].scenario))  # Red sits down
+    assert not w.covered
+    assert w.controller.play(PlacePost("corvan"))
+    assert list(w.scene.markers) == [("corvan", "Red")]  # Red sees where its post lies
+    assert w.controller.play(w.session.game.ruleset.end_phase(w.session.game.state))
+    uncover(qtbot, w)  # Blue sits down
+    assert not w.covered and w.session.observation().view.phase_label == "Blue probes"
+    assert list(w.scene.markers) == []  # Blue sees no place for it
+    log = [w.log.item(i).text() for i in range(w.log.count())]
+    assert log[1:] == ["HP-01: Red places a face-down counter", "Turn 1: Blue probes"]
