@@ -177,6 +177,32 @@ def test_by_email_a_stand_in_sent_as_an_order_is_forged(hidden_posts, tmp_path):
         pbem.receive_file(tmp_path / "t2.json", "two")
 
 
+def test_by_email_a_secret_opened_as_its_own_stand_in_is_forged(hidden_posts, tmp_path):
+    """A program changed to seal "somewhere not named" as Red's real post, committed
+    properly, and open it at once: the post would lie nowhere, a probe never finding it."""
+    from mineboard.core.commitment import canonical, commit, new_salt
+    from mineboard.core.errors import BadInput
+    from mineboard.persistence.ledger import Opening
+    from mineboard.persistence.sealing import Seals
+
+    sc = load_scenario(resolve_scenario(KITS[HIDDEN_POSTS].scenario))
+    pbem.send(pbem.start(sc, "Red", "one"), tmp_path / "t0.json")
+    pbem.send(pbem.join(pbem.read_turn(tmp_path / "t0.json"), "two"), tmp_path / "t1.json")
+    red = pbem.receive_file(tmp_path / "t1.json", "one")
+    action, index, salt = PlacedSomewhere("Red"), len(red.entries), new_salt()
+    sealed = Seals({"Red": red.seal}).seal(
+        "Red", pbem.aad(red.last.game_id, "entry", index),
+        canonical({"action": action.to_json(), "salt": salt.hex()}))
+    red.entries.append(pbem.Entry("Red", stand_in=action, secret={
+        "side": "Red", "commitment": commit(salt, canonical(action.to_json())), **sealed}))
+    red.mine[index], red.salts[index] = action, salt
+    red.opened[index] = Opening(action, salt)
+    pbem.send(red, tmp_path / "t2.json")
+    with pytest.raises(BadInput, match=r"entry 0 \(placed_somewhere\) is forged: it breaks "
+                                       r"the rules \(TURN: a face-down counter somewhere"):
+        pbem.receive_file(tmp_path / "t2.json", "two")
+
+
 # ---- CountersPlaced with a secret place --------------------------------------------------------
 HEX = PlaceRef("hex", "0507", "hex 0507")
 
