@@ -24,7 +24,15 @@ from mineboard.persistence.scenario import load_scenario
 from mineboard.resources import resolve_scenario
 from tests.conformance_kits import KITS
 from tests.test_cli import run_cli
-from tests.test_conformance import assert_replays, fuzz, play_by_email
+from tests.test_conformance import (
+    assert_replays,
+    assert_save_round_trip,
+    fuzz,
+    play_by_email,
+)
+from tests.test_conformance import (
+    test_the_kit_scramble_really_changes_secrets as assert_the_kit_scramble_changes_secrets,
+)
 
 HIDDEN_POSTS = "hidden-posts"
 
@@ -80,6 +88,8 @@ def test_the_conformance_suite_plays_it(hidden_posts):
     game = fuzz(HIDDEN_POSTS, 300, seed=4)
     assert len(game.records) == 300
     assert_replays(game)
+    assert_save_round_trip(game, KITS[HIDDEN_POSTS].scenario)
+    assert_the_kit_scramble_changes_secrets(HIDDEN_POSTS)
     picture = _ui().picture(game.observe("Blue").view)  # the window draws Blue's view
     assert {c.owner for c in picture.counters} <= {"Red"}
     assert all(c.faces[0].up for c in picture.counters)  # only the posts Blue turned up
