@@ -103,18 +103,7 @@ def tmp_cwd(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def mixed_hex_setup(british: tuple[str, ...]) -> tuple[dict[str, Any], str, str, str]:
-    """Scenario changes for a Jutland counter setup: the Germans hold the C|W field, and
-    British light cruisers named ``british`` wait next to ``target``, a hex beside the
-    ring's western side; ``other`` is another hex beside it. (changes, target, other, start)"""
-    probe = scenario(JUTLAND).new_game(1).state
-    west = probe.ring.segment_of_boundary("C|W")
-    target = probe.grid.label(west.hexsides[3].hex)
-    other = probe.grid.label(west.hexsides[5].hex)
-    start = next(probe.grid.label(n) for n in probe.grid.neighbours(west.hexsides[3].hex)
-                 if probe.grid.label(n) not in (target, other))
-    ships = [{"id": "Seydlitz", "side": "German", "type": "battlecruiser", "hex": "1510"}]
-    ships += [{"id": s, "side": "British", "type": "light_cruiser", "hex": start}
-              for s in british]
-    changes = {"phase": "setup", "ships": ships,
-               "sides": [{"name": "German", "minefields": ["C|W"]}, {"name": "British"}]}
-    return changes, target, other, start
+    """Horns Reef's counter setup of the gwas-tactical conformance kit (see there)."""
+    from mineboard.rules.gwas_tactical.conformance import mixed_hex_setup as setup
+
+    return setup(scenario(JUTLAND).new_game(1).state, british)

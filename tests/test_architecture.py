@@ -92,19 +92,44 @@ def test_the_truth_pattern_catches_what_it_should():
         assert not TRUTH.search(fine), fine
 
 
+def ruleset_names() -> list[str]:
+    """Every registered ruleset's id and folder name: a new ruleset is guarded too."""
+    from mineboard.core.registry import folder_of, ruleset_ids
+
+    return [name for rid in ruleset_ids() for name in (rid, folder_of(rid))]
+
+
+def naming_a_ruleset(ids: list[str], root: Path = ROOT) -> list[str]:
+    """The modules of the shared parts that name one of ``ids``: the window (but its
+    benchmarks, which build each ruleset's own scenes on purpose), its scenes, the core, the
+    rules' shared part, persistence and the command line."""
+    shared = [p for p in (root / "mineboard" / "qt").glob("*.py") if p.name != "bench.py"]
+    for folder in ("qt/maps", "core", "rules/common", "persistence", "cli"):
+        shared += (root / "mineboard" / folder).rglob("*.py")
+    return sorted(str(p.relative_to(root)) for p in shared
+                  if any(re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", p.read_text())
+                         for i in ids))
+
+
 def test_no_ruleset_names_outside_its_own_folders():
-    """The window knows no ruleset: only the registry names them, and each ruleset's
-    window code lives in mineboard/qt/<ruleset-id>/. (The Qt benchmarks build each
-    ruleset's own scenes on purpose: they are no part of the window.)"""
-    ids = ("naval_lines", "gwas_tactical", "imperium_mines", "naval-lines", "gwas-tactical",
-           "imperium-mines")
-    qt = ROOT / "mineboard" / "qt"
-    offenders = [str(p.relative_to(ROOT)) for p in qt.rglob("*.py")
-                 if p.parent == qt and p.name not in ("registry.py", "bench.py")
-                 and any(i in p.read_text() for i in ids)]
-    offenders += [str(p.relative_to(ROOT)) for p in (qt / "maps").rglob("*.py")
-                  if any(i in p.read_text() for i in ids)]
-    assert offenders == []
+    """The window knows no ruleset: only the registry line names them, and each ruleset's
+    window code lives in mineboard/qt/<folder>/, its rules in mineboard/rules/<folder>/."""
+    names = ruleset_names()
+    assert {"naval-lines", "gwas_tactical", "imperium-mines"} <= set(names)
+    assert naming_a_ruleset(names) == []
+
+
+def test_the_ruleset_name_guard_catches_a_name_in_the_shared_parts(tmp_path):
+    files = {"qt/docks.py": "if ruleset == 'harbour-raids':", "qt/bench.py": "harbour-raids",
+             "qt/maps/hexes.py": "from mineboard.rules.harbour_raids import x",
+             "core/game.py": "harbour_raids_extra = 1", "rules/harbour_raids/state.py": "x",
+             "persistence/saves.py": '"harbour-raids"', "cli/run.py": "harbour_raids"}
+    for name, text in files.items():
+        (tmp_path / "mineboard" / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "mineboard" / name).write_text(text)
+    assert naming_a_ruleset(["harbour-raids", "harbour_raids"], tmp_path) == [
+        "mineboard/cli/run.py", "mineboard/persistence/saves.py", "mineboard/qt/docks.py",
+        "mineboard/qt/maps/hexes.py"]
 
 
 def test_every_delayed_call_in_the_window_has_a_context_object():

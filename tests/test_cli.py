@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from mineboard.cli import main
+from mineboard.core.registry import odds_query, ruleset_ids
 from mineboard.resources import maps_dir
 
 
@@ -134,10 +135,15 @@ def test_validate_reports_each_map_problem(capsys, tmp_path):
 
 
 def test_rulesets(capsys):
+    from mineboard.core.registry import registered
+
     code, out, _ = run_cli(capsys, "rulesets")
     assert code == 0
     *playable, last = out.splitlines()
-    assert [line.split("\t")[:2] for line in playable] == [
+    listed = [line.split("\t") for line in playable]
+    assert listed == [[rid, r.clause_prefix, r.title] for rid, r in registered().items()]
+    assert [row[:2] for row in listed if row[0] in ("gwas-tactical", "imperium-mines",
+                                                    "naval-lines")] == [
         ["gwas-tactical", "GT"], ["imperium-mines", "IM"], ["naval-lines", "NL"]]
     # Issue 24: the README spoke of five rule systems and this listed three.
     assert last == "still to come: asl-minefields, awaw-naval"
@@ -172,13 +178,34 @@ def test_odds_imperium_json_seed_example(capsys):
 HEAVY = ("PySide6", "shapely", "numpy", "networkx")
 
 
+def odds_example(ruleset_id: str) -> list[str]:
+    """An ``odds`` command for ``ruleset_id``: each required option at the low end of its
+    range (at least 1)."""
+
+    from mineboard.core.registry import odds_query
+    from mineboard.core.schema import Range, json_fields
+
+    query = odds_query(ruleset_id)
+    assert query is not None
+    args = ["odds", ruleset_id]
+    for f in json_fields(query):
+        if f.required:
+            low = next((m.low for m in getattr(f.hint, "__metadata__", ())
+                        if isinstance(m, Range)), None)
+            args += ["--" + f.key.replace("_", "-"), str(max(int(low or 0), 1))]
+    return args
+
+
+def test_an_odds_example_is_built_from_the_query():
+    assert odds_example("naval-lines") == ["odds", "naval-lines", "--mines", "1", "--ships", "1"]
+    assert odds_example("imperium-mines") == ["odds", "imperium-mines", "--mine-points", "1"]
+
+
 @pytest.mark.parametrize("command", [
     [],  # importing the command line alone
-    ["odds", "naval-lines", "--mines", "3", "--ships", "1", "--json"],
-    ["odds", "gwas-tactical", "--mine-counters", "2", "--impulse", "5"],
-    ["odds", "imperium-mines", "--mine-points", "5", "--jump", "3"],
+    *[odds_example(rid) for rid in ruleset_ids() if odds_query(rid) is not None],
     ["rulesets"],
-])
+], ids=lambda command: " ".join(command[:2]) or "import")
 def test_headless_commands_load_neither_qt_nor_the_map_libraries(command):
     """Issue 11: ``mineboard odds`` took 367 ms, most of it importing shapely, numpy and
     networkx it never used. None of them, nor Qt, may load for these commands."""
@@ -354,8 +381,7 @@ def test_a_defect_is_one_line_and_a_crash_report_not_a_traceback(capsys, monkeyp
 def test_each_rulesets_odds_query_is_named_where_the_command_finds_it():
     """``mineboard odds`` imports the query alone (core.ruleset.odds_query); the ruleset's
     own ``odds_query`` must be that very class, so the window and the command agree."""
-    import mineboard.rules  # noqa: F401
-    from mineboard.core.registry import get_ruleset, odds_query, ruleset_ids
+    from mineboard.core.registry import get_ruleset
 
     for rid in ruleset_ids():
         assert odds_query(rid) is get_ruleset(rid).odds_query is not None

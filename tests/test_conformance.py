@@ -4,8 +4,10 @@ A seeded fuzzer plays random legal actions — as the side to move sees them —
 each one checks the ruleset's own invariants; along the way it checks that a refused action
 changes nothing, that no side's observation holds a trace of another side's secrets, that
 undo then redo gives back the same game, and at the end that the game replays from its seed
-and from its save. A fourth or fifth ruleset gets all of this by registering and adding a
-kit (tests/conformance_kits.py).
+and from its save; that its summary holds the keys ``mineboard run`` prints; and it plays
+the ruleset by email, each side's world rebuilt from the other side's stand-ins. A fourth or
+fifth ruleset gets all of this by its one registry line and the kit beside its rules (see
+tests/conformance_kits.py).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import copy
 import json
 import random
 from collections import defaultdict
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,20 +24,25 @@ import pytest
 from mineboard.core.actions import Action
 from mineboard.core.errors import IllegalAction
 from mineboard.core.game import TEACHER, Game
-from mineboard.core.registry import registered
+from mineboard.core.registry import ruleset_ids
+from mineboard.core.ruleset import SUMMARY_KEYS
 from mineboard.core.table import Table
+from mineboard.persistence import pbem
 from mineboard.persistence.saves import game_from_save, save_document
 from mineboard.persistence.scenario import load_scenario
 from mineboard.resources import maps_dir, resolve_scenario
-from tests.conformance_kits import KITS
+from tests.conformance_kits import KITS, Kit
 
-RULESETS = sorted(registered())
+RULESETS = ruleset_ids()
 CI_ACTIONS = 2000
 LONG_ACTIONS = 10_000
 
 
-def test_every_registered_ruleset_has_a_conformance_kit():
-    assert sorted(KITS) == RULESETS
+def test_every_registered_ruleset_has_a_conformance_kit_for_its_own_scenario():
+    for ruleset_id in RULESETS:
+        kit = KITS[ruleset_id]
+        assert isinstance(kit, Kit), ruleset_id
+        assert load_scenario(resolve_scenario(kit.scenario)).ruleset.id == ruleset_id
 
 
 def pick(rng: random.Random, legal: list[Action]) -> Action:
@@ -89,6 +97,15 @@ def assert_no_trace_of_secrets(game: Game[Any], rng: random.Random, scramble: An
     assert public_twins == []
 
 
+def assert_summary_keys(game: Game[Any], seat: str) -> None:
+    """The keys ``mineboard run`` prints (core.ruleset.SUMMARY_KEYS), on the truth and on
+    the view of the side to move."""
+    for state in (game.state, game.observe(seat).view):
+        summary = game.ruleset.summary(state)
+        assert {k: summary.get(k) for k in SUMMARY_KEYS} == {
+            "turn": state.turn, "nation": state.actor, "phase_name": state.phase_label}
+
+
 def fuzz(ruleset_id: str, actions: int, seed: int) -> Game[Any]:
     kit = KITS[ruleset_id]
     scenario = load_scenario(resolve_scenario(kit.scenario))
@@ -130,6 +147,7 @@ def fuzz(ruleset_id: str, actions: int, seed: int) -> Game[Any]:
         assert game.ruleset.invariants(game.state) == [], f"step {step}: {action}"
         if step % 25 == 0:
             assert_no_trace_of_secrets(game, rng, kit.scramble)
+            assert_summary_keys(game, game.seat_to_move())
         if step % 97 == 0 and game.records:  # back a random way, across snapshots, and again
             before, records = copy.deepcopy(game.state), list(game.records)
             for _ in range(min(len(game.records), rng.randint(1, 70))):
@@ -179,13 +197,77 @@ def test_the_kit_scramble_really_changes_secrets(ruleset_id):
     in what the owners of those secrets see."""
     kit = KITS[ruleset_id]
     game = fuzz(ruleset_id, 60, seed=5)
-    side = game.state.sides[0]
-    other = kit.scramble(game.state, side, random.Random(1))
-    owners = [s for s in game.state.sides if s != side]
-    assert any(game.ruleset.view(other, s) != game.ruleset.view(game.state, s) for s in owners)
+    changed = []
+    for side in game.state.sides:  # some side's secrets are hidden from it: one that has any
+        other = kit.scramble(game.state, side, random.Random(1))
+        owners = [s for s in game.state.sides if s != side]
+        changed += [s for s in owners
+                    if game.ruleset.view(other, s) != game.ruleset.view(game.state, s)]
+    assert changed
 
 
 def test_every_registered_ruleset_has_a_window():
     from mineboard.qt import registry
 
     assert registry.known() == RULESETS
+    for ruleset_id in RULESETS:
+        assert registry.ui_for(ruleset_id).ruleset_id == ruleset_id
+
+
+# ---- by email: each side's world rebuilt from the other side's stand-ins ---------------------
+BY_EMAIL_ENTRIES = 80
+LONG_BY_EMAIL_ENTRIES = 320
+
+
+def play_by_email(scenario_name: str, entries: int, seed: int, folder: Path) -> int:
+    """Random legal play by email, every file received by the other side's program (an
+    honest game is never refused: a refusal calls it cheating). After every file, each
+    side's world — the other side's secrets replayed as their stand-ins — must look to that
+    side exactly as the truth does (the ledger replayed with both sides' secrets). Returns
+    how many files were exchanged."""
+    sc = load_scenario(resolve_scenario(scenario_name))
+    rng = random.Random(seed)
+    first = sc.ruleset.new_state(sc.data, sc.board, "x").sides[0]
+    pbem.send(pbem.start(sc, first, "a"), folder / "t0.json")
+    pbem.send(pbem.join(pbem.read_turn(folder / "t0.json"), "b"), folder / "t1.json")
+    seat = pbem.receive_file(folder / "t1.json", "a")
+    phrase = {seat.me: "a", seat.other: "b"}
+    secrets_of = {seat.me: dict(seat.mine)}
+    files = 1
+    while len(seat.entries) < entries:
+        while seat.may_move() and rng.random() < 0.85:
+            legal = sc.ruleset.legal_actions(seat.world().observe(seat.me).view)
+            try:
+                seat.play(rng.choice(legal))
+            except IllegalAction:
+                continue
+        files += 1
+        secrets_of[seat.me] = dict(seat.mine)
+        pbem.send(seat, folder / f"t{files}.json")
+        seat = pbem.receive_file(folder / f"t{files}.json", phrase[seat.other])
+        secrets_of[seat.me] = dict(seat.mine)
+        truth = seat.ledger().world({**secrets_of.get(seat.other, {}), **seat.mine}).state
+        mine = seat.world().state
+        assert sc.ruleset.view(mine, seat.me) == sc.ruleset.view(truth, seat.me), \
+            f"turn file {files}: {seat.me}'s world, the other side's secrets replayed as " \
+            "their stand-ins, differs from the truth as it may see it"
+    return files
+
+
+@pytest.fixture
+def private_data_dir(tmp_path, monkeypatch):
+    """Play by email keeps the files each side sent in the data folder: the test's own."""
+    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_random_play_by_email_keeps_each_world_true_to_its_side(ruleset_id, tmp_path,
+                                                               private_data_dir):
+    assert play_by_email(KITS[ruleset_id].scenario, BY_EMAIL_ENTRIES, 3, tmp_path) > 4
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_long_random_play_by_email_keeps_each_world_true_to_its_side(ruleset_id, tmp_path,
+                                                                    private_data_dir):
+    assert play_by_email(KITS[ruleset_id].scenario, LONG_BY_EMAIL_ENTRIES, 11, tmp_path) > 12

@@ -4,9 +4,9 @@ refusals of their own moves, the odds and the menus they are offered, what the c
 prints and its exit code, and the size of every sealed save and turn file — until an event
 that reveals (a field defends, counters turn up) tells them apart, as the rules say it may.
 
-Each ruleset's kit (tests/conformance_kits.py) gives scripted pairs for the situations
-random play rarely reaches; a random fork test then tries the look-alike orders the fuzzer
-meets along the way, playing both on for a while.
+Each ruleset's kit (its ``conformance.py``, see tests/conformance_kits.py) gives scripted
+pairs for the situations random play rarely reaches; a random fork test then tries the
+look-alike orders the fuzzer meets along the way, playing both on for a while.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from mineboard.core.events import Event
 from mineboard.core.game import Game
 from mineboard.core.history import Record
 from mineboard.core.planning import Selection
-from mineboard.core.registry import registered
+from mineboard.core.registry import ruleset_ids
 from mineboard.persistence import pbem
 from mineboard.persistence.saves import save_document
 from mineboard.persistence.scenario import Scenario, scenario_from_data
@@ -35,8 +35,21 @@ from mineboard.resources import maps_dir, resolve_scenario
 from tests.conformance_kits import KITS, Order, Pair, Variant
 from tests.test_conformance import pick
 
-RULESETS = sorted(registered())
-PAIRS = [(ruleset, pair) for ruleset in RULESETS for pair in KITS[ruleset].pairs()]
+RULESETS = ruleset_ids()
+
+
+def pairs_of(ruleset: str) -> list[Pair]:
+    """The kit's scripted pairs, made on its scenario's starting state."""
+    return KITS[ruleset].pairs(_scenario(ruleset).new_game(1).state)
+
+
+def _scenario(ruleset: str) -> Scenario:
+    from mineboard.persistence.scenario import load_scenario
+
+    return load_scenario(resolve_scenario(KITS[ruleset].scenario))
+
+
+PAIRS = [(ruleset, pair) for ruleset in RULESETS for pair in pairs_of(ruleset)]
 
 
 @pytest.fixture(autouse=True)
@@ -182,13 +195,7 @@ def test_every_ruleset_with_secrets_has_pairs():
     for ruleset in RULESETS:
         game = Scenario.new_game(_scenario(ruleset), 1)
         if game.has_secrets:
-            assert KITS[ruleset].pairs(), f"{ruleset} has secrets but no differential pairs"
-
-
-def _scenario(ruleset: str) -> Scenario:
-    from mineboard.persistence.scenario import load_scenario
-
-    return load_scenario(resolve_scenario(KITS[ruleset].scenario))
+            assert pairs_of(ruleset), f"{ruleset} has secrets but no differential pairs"
 
 
 def test_a_pair_reaches_its_reveal():

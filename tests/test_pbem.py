@@ -239,65 +239,7 @@ def test_gwas_by_email_a_dummy_in_one_world_is_a_mine_in_the_other(tmp_path):
     assert up == [(True, True)]  # the mine turned up; the dummy went
 
 
-def pbem_fuzz(scenario_name: str, entries: int, seed: int, folder: Path) -> int:
-    """Random legal play by email; after every file, each side's world must look to that
-    side exactly as the truth does (the truth: the ledger replayed with both sides'
-    secrets). Returns how many files were exchanged."""
-    import random
-
-    sc = load_scenario(resolve_scenario(scenario_name))
-    rng = random.Random(seed)
-    pbem.send(pbem.start(sc, sc.ruleset.new_state(sc.data, sc.board, "x").sides[0], "a"),
-              folder / "t0.json")
-    pbem.send(pbem.join(pbem.read_turn(folder / "t0.json"), "b"), folder / "t1.json")
-    seat = pbem.receive_file(folder / "t1.json", "a")
-    phrase = {seat.me: "a", seat.other: "b"}
-    secrets_of = {seat.me: dict(seat.mine)}
-    files = 1
-    while len(seat.entries) < entries:
-        while seat.may_move() and rng.random() < 0.85:
-            legal = sc.ruleset.legal_actions(seat.world().observe(seat.me).view)
-            try:
-                seat.play(rng.choice(legal))
-            except IllegalAction:
-                continue
-        files += 1
-        secrets_of[seat.me] = dict(seat.mine)
-        pbem.send(seat, folder / f"t{files}.json")
-        seat = pbem.receive_file(folder / f"t{files}.json", phrase[seat.other])
-        secrets_of[seat.me] = dict(seat.mine)
-        ledger = seat.ledger()
-        truth = ledger.world({**secrets_of.get(seat.other, {}), **seat.mine}).state
-        mine = seat.world().state
-        assert sc.ruleset.view(mine, seat.me) == sc.ruleset.view(truth, seat.me), \
-            f"turn file {files}: {seat.me}'s world differs from the truth as it may see it"
-    return files
-
-
-def _kits_with_secrets() -> list[str]:
-    """Every registered ruleset's conformance scenario that has secrets: a new ruleset is
-    played by email here as soon as it has a kit."""
-    from mineboard.core.registry import registered
-    from tests.conformance_kits import KITS
-
-    names = [KITS[r].scenario for r in sorted(registered())]
-    return [n for n in names if load_scenario(resolve_scenario(n)).new_game(1).has_secrets]
-
-
-BY_EMAIL = _kits_with_secrets()
-
-
-@pytest.mark.parametrize("name", BY_EMAIL)
-def test_random_play_by_email_keeps_each_world_true_to_its_side(tmp_path, name):
-    """Honest random play by email, every file received by the other side's program: it
-    is never refused (a refusal of an honest game calls it cheating)."""
-    assert pbem_fuzz(name, 120, seed=3, folder=tmp_path) > 4
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("name", BY_EMAIL)
-def test_long_random_play_by_email_keeps_each_world_true_to_its_side(tmp_path, name):
-    assert pbem_fuzz(name, 320, seed=11, folder=tmp_path) > 12
+# Random play by email of every registered ruleset: tests/test_conformance.py (play_by_email).
 
 
 def test_in_the_window_a_move_that_rolls_waits_and_says_so(qtbot, tmp_path):

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import mineboard.rules  # noqa: F401  (names the rulesets)
 from mineboard.core.actions import Action
 from mineboard.core.errors import BadInput
-from mineboard.core.registry import get_ruleset
+from mineboard.core.registry import get_ruleset, ruleset_ids
 from mineboard.core.schema import (
     Doc,
     JsonField,
@@ -381,7 +381,7 @@ def test_round_trip(obj, skip_defaults):
 # ------------------------------------------------------------------------------- actions
 
 NAVAL_LINES = get_ruleset("naval-lines")
-CODECS = [get_ruleset(r).codec for r in ("gwas-tactical", "imperium-mines", "naval-lines")]
+CODECS = [get_ruleset(r).codec for r in ruleset_ids()]
 ACTION_CLASSES = [(codec, cls) for codec in CODECS for cls in codec.classes.values()]
 
 

@@ -8,9 +8,11 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
+from mineboard.core.registry import ruleset_ids
 from mineboard.qt.mainwindow import MainWindow
 from mineboard.qt.session import GameSession
 from mineboard.rules.naval_lines.actions import LoadMines, Move
+from tests.conformance_kits import KITS
 from tests.conftest import scenario
 from tests.qt_helpers import (
     button,
@@ -232,9 +234,8 @@ def test_the_log_explains_each_die_and_the_dice_match_the_seed(qtbot):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("scenario_name", ["northsea-1940", "jutland-horns-reef",
-                                           "imperium-marches"])
-def test_play_opens_the_window_and_paints(tmp_path, scenario_name):
+@pytest.mark.parametrize("ruleset_id", ruleset_ids())
+def test_play_opens_the_window_and_paints(tmp_path, ruleset_id):
     """What `make run` does, in a subprocess: start, paint the first frame, quit cleanly."""
     import os
     import subprocess
@@ -242,6 +243,7 @@ def test_play_opens_the_window_and_paints(tmp_path, scenario_name):
 
     env = dict(os.environ, MINEBOARD_FIRST_FRAME_EXIT="1", QT_QPA_PLATFORM="offscreen",
                MINEBOARD_DATA_DIR=str(tmp_path))
+    scenario_name = KITS[ruleset_id].scenario
     done = subprocess.run([sys.executable, "-m", "mineboard", "play", scenario_name],
                           env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
@@ -255,8 +257,9 @@ def test_an_unknown_ruleset_has_no_window_and_says_so():
 
     with pytest.raises(BadInput) as info:
         ui_for("chess")
-    assert str(info.value) == ("ruleset: no window for ruleset 'chess' (known: gwas-tactical, "
-                               "imperium-mines, naval-lines)")
+    assert str(info.value) == ("ruleset: no window for ruleset 'chess' (known: "
+                               f"{', '.join(ruleset_ids())})")
+    assert {"gwas-tactical", "imperium-mines", "naval-lines"} <= set(ruleset_ids())
 
 
 def test_the_undo_stack_and_the_game_stay_in_step(qtbot):

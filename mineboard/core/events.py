@@ -45,13 +45,20 @@ class Event:
             out["at"] = self.at.to_json()
         base = {f.name for f in fields(Event)}
         for f in fields(self):
-            if f.name not in base:
-                out[f.name] = _jsonable(getattr(self, f.name))
+            if f.name in base or (f.metadata.get(QUIET_DEFAULT) and
+                                  getattr(self, f.name) == f.default):
+                continue
+            out[f.name] = _jsonable(getattr(self, f.name))
         if self.data:
             out["data"] = dict(self.data)
         if self.secret_to is not None:
             out["secret_to"] = self.secret_to
         return out
+
+
+QUIET_DEFAULT = "quiet default"
+"""Field metadata: the field is written to JSON only when set, so adding it to an event
+type changes no log, save or transcript written before."""
 
 
 def _jsonable(value: Any) -> Any:
@@ -112,21 +119,28 @@ class CountersRevealed(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CountersPlaced(Event):
-    """Face-down counters put on the map. Secret to their owner; everyone sees how many."""
+    """Face-down counters put on the map. Secret to their owner; everyone sees how many.
+
+    With ``place_secret`` the place is itself the secret (a counter laid where the other
+    side may not know it lies): the public twin names no place, while the owner's own event
+    keeps ``at`` whole, so its log still links to where it laid them."""
 
     kind: str = "CountersPlaced"
     owner: str
     count: int
     public_clause: str = ""
+    place_secret: bool = field(default=False, metadata={QUIET_DEFAULT: True})
 
     def public_twin(self) -> Event | None:
         if self.secret_to is None:
             return None
         noun = "a face-down counter" if self.count == 1 else f"{self.count} face-down counters"
-        where = f" at {self.at}" if self.at is not None else ""
+        at = None if self.place_secret else self.at
+        where = f" at {at}" if at is not None else ""
         return CountersPlaced(clause=self.public_clause or self.clause,
-                              text=f"{self.owner} places {noun}{where}", at=self.at,
-                              owner=self.owner, count=self.count)
+                              text=f"{self.owner} places {noun}{where}", at=at,
+                              owner=self.owner, count=self.count,
+                              place_secret=self.place_secret)
 
 
 def visible_to(event: Event, side: str) -> Event | None:

@@ -17,6 +17,7 @@ from mineboard.core.commitment import commit, new_salt
 from mineboard.core.dice import Roll, ScriptedDice, ScriptedRolls, SeededDice
 from mineboard.core.errors import BadInput, IllegalAction, MineboardError
 from mineboard.core.events import Event, public_version, visible_to
+from mineboard.core.hidden_place import refuse_as_order
 from mineboard.core.history import History, Record, ReplayError
 from mineboard.core.table import Table
 from mineboard.core.words import count_of, possessive
@@ -155,6 +156,7 @@ class Game(Generic[S]):
     def check(self, action: Action, by: str | None = None) -> None:
         """Raise IllegalAction unless ``action`` is legal — for ``by``, judged on what that
         side knows: a refusal never tells a secret. (None: a script or a test, on the truth.)"""
+        refuse_as_order(action)  # a stand-in is replayed unchecked, never played as an order
         if by is None or by == TEACHER or not self._state.has_secrets:
             self.ruleset.check(self._state, action)
             return

@@ -24,6 +24,9 @@ from mineboard.core.planning import Choice, Command, Preview, Selection
 
 S = TypeVar("S", bound=GameState)
 
+SUMMARY_KEYS = ("turn", "nation", "phase_name")
+"""The keys every :meth:`Ruleset.summary` holds: ``mineboard run`` prints them."""
+
 
 class Ruleset(ABC, Generic[S]):
     id: ClassVar[str]
@@ -62,7 +65,13 @@ class Ruleset(ABC, Generic[S]):
         """What the other sides replay for ``action`` while it is a side's sealed secret —
         the same order with the secret made harmless (a dummy counter for a mine), so their
         world looks to them exactly as the truth does; None: it leaves no public trace and
-        is skipped. Play-by-email rebuilds each side's world from these."""
+        is skipped. Play-by-email rebuilds each side's world from these, and the conformance
+        suite plays every ruleset so.
+
+        A stand-in stands in for itself (``stand_in(stand_in(a)) == stand_in(a)``). Where
+        the place of a placement is itself the secret, no place can stand in for it: return
+        :class:`~mineboard.core.hidden_place.PlacedSomewhere` ("a face-down counter somewhere
+        I may not name"; its module says what the ruleset then owes)."""
         return None
 
     @abstractmethod
@@ -71,7 +80,12 @@ class Ruleset(ABC, Generic[S]):
 
     @abstractmethod
     def summary(self, state: S) -> dict[str, Any]:
-        """The state as plain JSON, for ``mineboard run`` and for tests."""
+        """The state as plain JSON, for ``mineboard run`` and for tests.
+
+        It holds at least :data:`SUMMARY_KEYS`, which ``mineboard run`` prints as its heading
+        line: ``turn`` (``state.turn``), ``nation`` (``state.actor``, who acts now as the
+        players name them) and ``phase_name`` (``state.phase_label``). The conformance suite
+        holds every ruleset to them."""
 
     # ---- what a player is offered (all answered from a view: what that player knows) ----
     def units_at(self, view: S, place: str) -> list[str]:

@@ -27,6 +27,7 @@ from mineboard.core.dice import Roll
 from mineboard.core.errors import BadInput, IllegalAction, MineboardError
 from mineboard.core.events import public_version
 from mineboard.core.game import Game
+from mineboard.core.hidden_place import refuse_as_order
 from mineboard.core.history import Record
 from mineboard.core.ruleset import Ruleset
 
@@ -146,6 +147,7 @@ class Ledger:
                 continue
             if index in probe:
                 try:
+                    refuse_as_order(action)  # a secret opened as its own stand-in
                     self.ruleset.check(game.state, action)
                 except IllegalAction as exc:
                     raise IllegalOpening(index, action, exc) from None

@@ -36,6 +36,7 @@ from mineboard.core.commitment import canonical, commit, new_salt, opens, sha256
 from mineboard.core.dice import DiceExhausted
 from mineboard.core.errors import BadInput, IllegalAction, MineboardError
 from mineboard.core.game import Game, seat_for
+from mineboard.core.hidden_place import refuse_as_order
 from mineboard.core.words import count_of, possessive
 from mineboard.persistence.ledger import (
     Entry,
@@ -240,7 +241,7 @@ class Seat:
                                     f"{possessive(mine.state.to_move)} move")
             action, _real = ledger.action_of(index, self.mine)
             if action is not None:
-                self._judge(index, action, mine)
+                self._judge(index, action, mine, order=entry.action is not None)
             if entry.action is not None and self._diverges(ledger, index, entry, mine,
                                                            public):
                 self._roll(index, entry)
@@ -295,11 +296,13 @@ class Seat:
             self.told.append("every secret so far is open, and every move so far keeps the "
                              "rules (audit)")
 
-    def _judge(self, index: int, action: Action, world: Game[Any]) -> None:
-        """The other side's move, checked in this side's world, where the other's secrets
-        are stand-ins: a refusal under a clause that rests on those secrets is left to the
-        audit; any other refusal is a forged move."""
+    def _judge(self, index: int, action: Action, world: Game[Any], order: bool) -> None:
+        """The other side's move (``order``: a public one, else a stand-in), checked in this
+        side's world, where the other's secrets are stand-ins: a refusal under a clause that
+        rests on those secrets is left to the audit; any other refusal is a forged move."""
         try:
+            if order:
+                refuse_as_order(action)
             world.ruleset.check(world.state, action)
         except IllegalAction as exc:
             if exc.clause not in world.ruleset.secret_clauses:

@@ -1,7 +1,8 @@
 """The window code of each ruleset, found by the ruleset's id.
 
-Entries are imported on first use, so starting one game never loads the others' window
-code. Adding a ruleset's window means one line here and one folder beside this file.
+The core registry (:mod:`mineboard.core.registry`) names where each ruleset's window adapter
+lives, as a string; this module imports it on first use, so starting one game never loads
+the others' window code. There is no second list of rulesets here.
 """
 
 from __future__ import annotations
@@ -10,26 +11,22 @@ import importlib
 from typing import Any
 
 from mineboard.core.errors import BadInput
+from mineboard.core.registry import ruleset_ids, window_target
 from mineboard.qt.plugin import RulesetUI
-
-_UIS: dict[str, str] = {
-    "naval-lines": "mineboard.qt.naval_lines:NavalLinesUI",
-    "gwas-tactical": "mineboard.qt.gwas_tactical:GwasTacticalUI",
-    "imperium-mines": "mineboard.qt.imperium_mines:ImperiumMinesUI",
-}
 
 
 def known() -> list[str]:
-    return sorted(_UIS)
+    """Every ruleset the window can open: all of them, as each has a window adapter."""
+    return ruleset_ids()
 
 
 def ui_for(ruleset_id: str) -> RulesetUI[Any]:
     """A fresh window adapter for ``ruleset_id``; BadInput names the ones there are."""
-    target = _UIS.get(ruleset_id)
+    target = window_target(ruleset_id)
     if target is None:
         raise BadInput("ruleset", f"no window for ruleset {ruleset_id!r} "
                                   f"(known: {', '.join(known())})")
-    module, name = target.split(":")
+    module, _, name = target.partition(":")
     cls = getattr(importlib.import_module(module), name)
     ui = cls()
     assert isinstance(ui, RulesetUI) and ui.ruleset_id == ruleset_id

@@ -1,0 +1,1 @@
+"""hidden-posts: a ruleset for the tests whose one secret is *where* a counter lies."""
