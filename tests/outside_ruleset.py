@@ -305,8 +305,11 @@ def outside_ruleset(monkeypatch: pytest.MonkeyPatch) -> Scenario:
     from mineboard.persistence.scenario import scenario_from_data
     from mineboard.resources import maps_dir
 
+    # One module each rather than the two folders core.registry.provide expects: its parts
+    # are named as provide would name them, and forgotten after the test.
     monkeypatch.setitem(registry._REGISTRY, RULESET_ID, RULESET)
-    ui_registry = pytest.importorskip("mineboard.qt.registry")
-    monkeypatch.setitem(ui_registry._UIS, RULESET_ID, "tests.outside_ruleset_ui:OutsideUI")
+    monkeypatch.setitem(registry._PROVIDED, RULESET_ID, registry.Provided(
+        rules="tests.outside_ruleset:RULESET", window="tests.outside_ruleset_ui:OutsideUI",
+        kit="tests.outside_ruleset:KIT", odds=None))
     return scenario_from_data(copy.deepcopy(SCENARIO), "outside test scenario",
                               maps_dir() / "scenarios")

@@ -16,7 +16,7 @@ from mineboard.core.moves import MoveEnded, MoveInProgress, MoveStepped, MoveSto
 from mineboard.core.table import Table
 from tests.conftest import play
 from tests.seam_ruleset import registered, seam_scenario
-from tests.seam_ruleset.kit import scramble, twins
+from tests.seam_ruleset.conformance import scramble, twins
 from tests.test_conformance import assert_no_trace_of_secrets, assert_twins_look_alike
 
 ROW = ["0103", "0203", "0303", "0403", "0503", "0603"]

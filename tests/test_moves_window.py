@@ -23,7 +23,7 @@ ROW = ["0103", "0203", "0303", "0403", "0503", "0603"]
 
 @pytest.fixture(autouse=True)
 def seam() -> Any:
-    with registered(window=True):
+    with registered():
         yield
 
 

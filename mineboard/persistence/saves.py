@@ -34,9 +34,13 @@ from mineboard.core.game import Game
 from mineboard.core.history import Record
 from mineboard.core.limits import MAX_ACTIONS, MAX_FILE_BYTES
 from mineboard.core.table import Table
-from mineboard.maps.refs import map_ref_problem
 from mineboard.persistence.documents import Document, read_document
-from mineboard.persistence.scenario import Scenario, scenario_from_data
+from mineboard.persistence.scenario import (
+    Scenario,
+    carried_map_files,
+    map_member,
+    scenario_from_data,
+)
 from mineboard.persistence.sealing import Seals, padded, sealed_sides
 from mineboard.resources import parse_json
 
@@ -94,7 +98,7 @@ def save_document(scenario: Scenario, game: Game[Any], seals: Seals | None = Non
     doc: dict[str, Any] = {
         "mineboard_save": SAVE_SCHEMA,
         "ruleset": {"id": game.ruleset.id, "options": dict(scenario.data.get("options", {}))},
-        "map": _map_member(scenario),
+        "map": map_member(scenario),
         "table": game.table.to_json(),
         "dice": dice,
         "scenario": dict(scenario.data),
@@ -108,15 +112,6 @@ def save_document(scenario: Scenario, game: Game[Any], seals: Seals | None = Non
     doc["digest"] = digest_of(doc)
     return doc
 
-
-def _map_member(scenario: Scenario) -> dict[str, Any]:
-    """The map by id and content hash, and the files of a map of the player's own as text
-    (its bytes were read as UTF-8 JSON, so they come back byte for byte)."""
-    member: dict[str, Any] = {"id": scenario.board.id, "sha256": scenario.board.content_hash}
-    if scenario.map_files:
-        member["files"] = {key: raw.decode("utf-8")
-                           for key, raw in sorted(scenario.map_files.items())}
-    return member
 
 
 def _binding(doc: Mapping[str, Any]) -> dict[str, Any]:
@@ -244,21 +239,6 @@ def _check_mac(doc: Mapping[str, Any], seals: Seals, sides: tuple[str, ...], whe
         raise BadInput(where, "sealed by every side, yet its dice seed lies open")
 
 
-def _carried(map_info: Mapping[str, Any], where: str) -> dict[str, bytes] | None:
-    """The map files the save carries (None: it carries none, and a map of the player's
-    own is looked for beside the save, as saves before they carried maps expect)."""
-    files = map_info.get("files")
-    if files is None:
-        return None
-    at = f"{where}: map.files"
-    if not isinstance(files, Mapping) or not all(isinstance(t, str) for t in files.values()):
-        raise BadInput(at, "must be an object: a map file's path → its text")
-    for key in files:
-        problem = map_ref_problem(key)
-        if problem is not None or not key.endswith(".geojson"):
-            raise BadInput(at, problem or f"{key!r} is not a .geojson path")
-    return {key: text.encode("utf-8", "surrogatepass") for key, text in files.items()}
-
 
 def _upgrade(doc: Mapping[str, Any], where: str) -> dict[str, Any]:
     """A version 1 save: its seed was in plain sight, so the game is one with a known seed."""
@@ -281,7 +261,7 @@ def game_from_save(doc: Any, where: str, folder: Path,
                               f"(it reads versions {OLD_SCHEMA} to {SAVE_SCHEMA})")
     map_info = _field(doc, "map", Mapping, where)
     scenario = scenario_from_data(_field(doc, "scenario", Mapping, where), f"{where}: scenario",
-                                  folder, _carried(map_info, where))
+                                  folder, carried_map_files(map_info, where))
     ruleset_info = _field(doc, "ruleset", Mapping, where)
     if ruleset_info.get("id") != scenario.ruleset.id:
         raise BadInput(where, "ruleset does not match the scenario's")

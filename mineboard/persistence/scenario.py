@@ -126,3 +126,31 @@ def _check_words(data: Mapping[str, Any], sides: tuple[str, ...], where: str) ->
 def load_scenario(path: Path) -> Scenario:
     doc = read_document(path, "scenario")
     return scenario_from_data(doc.data, doc.where, doc.folder)
+
+def map_member(scenario: Scenario) -> dict[str, Any]:
+    """The map by id and content hash, and the files of a map of the player's own as text:
+    what a save or a turn file carries, so the other side or a later day needs no copy of
+    the player's map folder (its bytes were read as UTF-8 JSON, and come back byte for
+    byte)."""
+    member: dict[str, Any] = {"id": scenario.board.id, "sha256": scenario.board.content_hash}
+    if scenario.map_files:
+        member["files"] = {key: raw.decode("utf-8")
+                           for key, raw in sorted(scenario.map_files.items())}
+    return member
+
+
+def carried_map_files(map_info: Mapping[str, Any], where: str) -> dict[str, bytes] | None:
+    """The map files a save or a turn file carries (None: it carries none, and a map of
+    the player's own is looked for beside the file, as files before they carried maps
+    expect)."""
+    files = map_info.get("files")
+    if files is None:
+        return None
+    at = f"{where}: map.files"
+    if not isinstance(files, Mapping) or not all(isinstance(t, str) for t in files.values()):
+        raise BadInput(at, "must be an object: a map file's path → its text")
+    for key in files:
+        problem = map_ref_problem(key)
+        if problem is not None or not key.endswith(".geojson"):
+            raise BadInput(at, problem or f"{key!r} is not a .geojson path")
+    return {key: text.encode("utf-8", "surrogatepass") for key, text in files.items()}

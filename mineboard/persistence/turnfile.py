@@ -18,7 +18,12 @@ from mineboard.core.commitment import is_digest, sha256
 from mineboard.core.errors import BadInput
 from mineboard.core.limits import MAX_ACTIONS
 from mineboard.persistence.ledger import Entry, Ledger, Opening
-from mineboard.persistence.scenario import Scenario, scenario_from_data
+from mineboard.persistence.scenario import (
+    Scenario,
+    carried_map_files,
+    map_member,
+    scenario_from_data,
+)
 from mineboard.resources import parse_json, read_bytes
 
 TURN_SCHEMA = 2
@@ -90,7 +95,7 @@ class TurnFile:
             "mineboard_turn": TURN_SCHEMA, "game": self.game_id, "seq": self.seq,
             "prev": self.prev, "from": self.sender,
             "ruleset": self.scenario.ruleset.id,
-            "map": {"id": self.scenario.board.id, "sha256": self.scenario.board.content_hash},
+            "map": map_member(self.scenario),
             "scenario": dict(self.scenario.data), "seals": self.seals,
             "shares": [s.to_json() for s in self.shares],
             "ledger": [e.to_json() for e in self.ledger.entries],
@@ -129,9 +134,10 @@ def parse_turn(raw: bytes, where: str, folder: Path) -> TurnFile:
     if seq < 0 or (prev is not None and not isinstance(prev, str)) or (prev is None) != (
             seq == 0):
         raise BadInput(where, "'seq' and 'prev' do not fit: only turn 0 follows no file")
-    scenario = scenario_from_data(_field(doc, "scenario", Mapping, where),
-                                  f"{where}: scenario", folder)
     map_info = _field(doc, "map", Mapping, where)
+    scenario = scenario_from_data(_field(doc, "scenario", Mapping, where),
+                                  f"{where}: scenario", folder,
+                                  carried_map_files(map_info, where))
     if doc.get("ruleset") != scenario.ruleset.id or map_info.get("id") != scenario.board.id \
             or map_info.get("sha256") not in scenario.board.accepted_hashes:
         raise BadInput(where, "its ruleset or map is not the scenario's, or another version")

@@ -1,6 +1,6 @@
 """A ruleset written only for the tests, that uses what the shared parts offer rulesets:
 moves in progress (core/moves.py) and standing orders (core/orders.py). Its rules part is
-``rules.py``, its window part ``window.py``, its board and scenario the two files beside
+``ruleset.py``, its window part ``window.py``, its board and scenario the two files beside
 them.
 
 It is registered only while a test asks for it (:func:`registered`), so the suites that
@@ -24,24 +24,15 @@ SCENARIO: dict[str, Any] = json.loads((HERE / "scenario.json").read_text())
 
 
 @contextmanager
-def registered(window: bool = False) -> Iterator[None]:
-    """The seam ruleset known by its id (and its window too, with ``window``) for the time
-    of the block. The one place the tests register it: when the window registry follows
-    ``core.registry.provide``, the second half goes."""
-    registry.provide(RULESET_ID, "tests.seam_ruleset.rules:RULESET")
-    uis: dict[str, str] | None = None
-    if window:
-        from mineboard.qt import registry as window_registry
-
-        uis = window_registry._UIS
-        uis[RULESET_ID] = "tests.seam_ruleset.window:SeamUI"
+def registered() -> Iterator[None]:
+    """The seam ruleset known by its id, its window and its conformance kit too, for the
+    time of the block: the one line a ruleset's registration takes, here naming the two
+    test folders it lives in instead of mineboard's."""
+    registry.provide(RULESET_ID, rules="tests.seam_ruleset", window="tests.seam_ruleset.window")
     try:
         yield
     finally:
-        registry._PROVIDERS.pop(RULESET_ID, None)
-        registry._REGISTRY.pop(RULESET_ID, None)
-        if uis is not None:
-            uis.pop(RULESET_ID, None)
+        registry.forget(RULESET_ID)
 
 
 def scenario_data(**changes: Any) -> dict[str, Any]:

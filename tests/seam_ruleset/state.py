@@ -1,5 +1,5 @@
 """The seam ruleset's state and scenario: units on a hex board, each side's hidden fields,
-standing orders and snap-shot rounds, and the move in progress (see rules.py)."""
+standing orders and snap-shot rounds, and the move in progress (see ruleset.py)."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ from mineboard.qt.plugin import RulesetUI, UnitRow, move_hint
 from tests.seam_ruleset.state import SeamState
 
 
-class SeamUI(RulesetUI[SeamState]):
+class SeamTestUI(RulesetUI[SeamState]):
     ruleset_id = "seam-test"
     scene_class = HexScene
     colours: ClassVar[Mapping[str, str]] = {"Red": "#D55E00", "Blue": "#0072B2"}

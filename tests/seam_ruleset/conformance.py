@@ -1,7 +1,6 @@
-"""What a conformance kit needs of the seam ruleset (tests/conformance_kits.py's ``Kit``):
-another truth differing only in what one side may not see, and the orders the others may
-not tell apart. Used by tests/test_moves.py's random play; ready for the kit once the
-conformance suite follows the registry."""
+"""The seam ruleset's conformance kit: another truth differing only in what one side may
+not see, and the orders the others may not tell apart. The conformance suite plays it
+(tests/test_seam_conformance.py) and tests/test_moves.py's random play uses it."""
 
 from __future__ import annotations
 
@@ -10,7 +9,9 @@ import random
 
 from mineboard.core.actions import Action
 from mineboard.core.orders import ASK, AUTO, StandingOrder, Trigger
+from mineboard.rules.common.conformance import Kit
 from mineboard.rules.common.orders import SetOrders
+from tests.seam_ruleset import HERE
 from tests.seam_ruleset.state import SNAP_SHOT, SeamState
 
 
@@ -42,3 +43,7 @@ def twins(view: SeamState, action: Action) -> list[Action]:
     anywhere = sorted(view.board.places)[:3]
     return [SetOrders(()), SetOrders((StandingOrder(SNAP_SHOT, Trigger("entering",
                                                                        tuple(anywhere))),))]
+
+
+KIT = Kit(str(HERE / "scenario.json"), scramble, twins)
+"""The seam ruleset's kit: its own scenario beside it, no scripted pairs."""

@@ -1,0 +1,38 @@
+"""The seam ruleset (tests/seam_ruleset/, issue 26) through the conformance suite as any
+registered ruleset goes: random legal play with its invariants, the view/truth agreement of
+checks, no trace of secrets, undo/redo, replay, a save round trip, and play by email with
+each side's world rebuilt from stand-ins. It lives outside the package and is provided by
+one line for the length of each test."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.conformance_kits import KITS
+from tests.seam_ruleset import RULESET_ID, registered
+from tests.test_conformance import assert_replays, assert_save_round_trip, fuzz, play_by_email
+
+
+@pytest.fixture
+def seam() -> Iterator[None]:
+    with registered():
+        yield
+
+
+@pytest.fixture(autouse=True)
+def private_data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
+
+
+def test_the_seam_ruleset_plays_through_the_conformance_suite(seam):
+    game = fuzz(RULESET_ID, 400, seed=7)
+    kinds = {r.action.kind for r in game.records}
+    assert {"plan_move", "step", "set_orders", "end_phase"} <= kinds
+    assert_replays(game)
+    assert_save_round_trip(game, KITS[RULESET_ID].scenario)
+
+
+def test_the_seam_ruleset_plays_by_email_from_stand_ins(seam, tmp_path):
+    assert play_by_email(KITS[RULESET_ID].scenario, 60, 3, tmp_path) > 4
