@@ -189,3 +189,12 @@ def test_a_lane_whose_line_does_not_join_its_systems_is_one_line():
     lane["geometry"]["coordinates"] = [[97.1, 278.5], [70, 200], [46.7, 148.3]]  # reversed
     assert board_from_json(data, "t").ways["aldermere|corvan"].geometry.length == \
         pytest.approx(83.046 + 56.708, abs=1e-3)  # its own bend kept
+
+
+def test_a_road_crossing_a_hexside_of_a_hex_it_misses_does_not_mark_that_hexside():
+    # From 0101's centre straight to 0202's: it passes between 0102 and 0201, near neither
+    # centre, so only its two ends are road hexes, and they are not neighbours.
+    hexes, sides = marked(small(painted("R2", {"feature": "road"}, {
+        "type": "LineString", "coordinates": [[0, 0], [15, 25.980762]]})))
+    assert sorted(hexes) == ["0101", "0202"]
+    assert sides == {}
