@@ -12,7 +12,7 @@ from typing import Any
 from mineboard.core.errors import BadInput
 from mineboard.maps.boards import board_size, joined_boards, single_board
 from mineboard.maps.hex_places import add_box_links, add_port
-from mineboard.maps.hexgrid import Hex, HexGrid, Layout
+from mineboard.maps.hexgrid import HexGrid, Layout
 from mineboard.maps.model import (
     BOX,
     HEX,
@@ -79,7 +79,7 @@ def hex_board(header: Mapping[str, Any], features: dict[str, Place], sets: list[
     painted = painted_terrain(grid, (f for f in sets if f.kind == TERRAIN), problems)
     stated = (f for f in features.values() if f.kind == HEX)
     grid = dataclasses.replace(grid, overrides=hex_overrides(grid, painted, stated, problems))
-    places = {grid.label(h): _hex_place(grid, h) for h in grid.hexes()}
+    places = {label: _hex_place(grid, label) for label in map(grid.label, grid.hexes())}
     ways = {}
     for side in grid.hexsides():
         a, b = (grid.label(h) for h in side.hexes)
@@ -123,11 +123,10 @@ def hex_board(header: Mapping[str, Any], features: dict[str, Place], sets: list[
                     ways, digest, dict(header), grid=grid, edge_sets=edge_sets)
 
 
-def _hex_place(grid: HexGrid, h: Hex) -> Place:
+def _hex_place(grid: HexGrid, label: str) -> Place:
     """A hex as a place: its label, its terrain, and its features if it has any."""
-    label = grid.label(h)
-    props: dict[str, Any] = {"terrain": grid.terrain(h)}
-    features = grid.features(h)
+    terrain, features = grid.terrain_at(label)
+    props: dict[str, Any] = {"terrain": terrain}
     if features:
         props["features"] = list(features)
     return Place(label, HEX, label, props=props)

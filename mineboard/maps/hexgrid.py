@@ -222,11 +222,11 @@ class Board:
     shift: Hex = ORIGIN
     scheme: Scheme = "ccrr"
     prefix: str = ""
+    width: int = field(init=False, compare=False)
+    """Digits of the column and of the row in a ``ccrr`` label of this board."""
 
-    @property
-    def width(self) -> int:
-        """Digits of the column and of the row in a ``ccrr`` label of this board."""
-        return digits_width(self.cols, self.rows)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "width", digits_width(self.cols, self.rows))
 
     def cell(self, h: Hex, offset: Offset) -> tuple[int, int] | None:
         """The board's own column and row of ``h`` (0-based), or None off this board."""
@@ -312,6 +312,8 @@ class HexGrid:
     def __contains__(self, h: object) -> bool:
         if not isinstance(h, Hex):
             return False
+        if len(self.boards) == 1:
+            return self.boards[0].cell(h, self.offset) is not None
         return any(board.cell(h, self.offset) is not None for board in self.boards)
 
     @property
@@ -323,6 +325,11 @@ class HexGrid:
         """The printed hex number: '0712' for column 7, row 12 of a CCRR board, '3M5' for
         column M, row 5 of geomorphic board 3. A hex off every board is numbered as the
         first board would number it (a ring's reach is checked by whoever asks)."""
+        if len(self.boards) == 1:  # the common case, asked for every hex of every map
+            col, row = to_offset(h, self.offset) if self.boards[0].shift == ORIGIN else \
+                to_offset(Hex(h.q - self.boards[0].shift.q, h.r - self.boards[0].shift.r),
+                          self.offset)
+            return self.boards[0].label(col, row)
         found = self.locate(h)
         if found is None:
             col, row = to_offset(h, self.offset)
@@ -374,11 +381,19 @@ class HexGrid:
 
     def terrain(self, h: Hex) -> str:
         """The hex's base terrain: the map's default unless painted or overridden."""
-        return str(self.overrides.get(self.label(h), {}).get("terrain", self.default_terrain))
+        return self.terrain_at(self.label(h))[0]
 
     def features(self, h: Hex) -> tuple[str, ...]:
         """What stands in the hex besides its terrain (road, building, bridge, …)."""
-        return tuple(self.overrides.get(self.label(h), {}).get("features", ()))
+        return self.terrain_at(self.label(h))[1]
+
+    def terrain_at(self, label: str) -> tuple[str, tuple[str, ...]]:
+        """The base terrain and the features of the hex labelled ``label``."""
+        entry = self.overrides.get(label)
+        if entry is None:
+            return self.default_terrain, ()
+        return (str(entry.get("terrain", self.default_terrain)),
+                tuple(entry.get("features", ())))
 
     def side_features(self, side: Hexside) -> tuple[str, ...]:
         """What runs along a hexside (stream, wall, hedge) or crosses it (road)."""

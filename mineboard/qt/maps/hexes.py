@@ -151,14 +151,13 @@ class HexGridItem(MapLayer):
                 c = self.centres[h]
                 centre = (c.x(), c.y())
                 points = [QPointF(c.x() + dx, c.y() + dy) for dx, dy in corners]
-                terrain = grid.terrain(h)
+                terrain, features = grid.terrain_at(grid.label(h))
                 if terrain != grid.default_terrain or not single:
                     fills[terrain].addPolygon(QPolygonF(points))
                 symbol = terrain_style(terrain).symbol
                 if symbol is not None:
                     terrain_symbol(marks.setdefault(symbol, QPainterPath()), symbol, centre,
                                    size)
-                features = grid.features(h)
                 if features:
                     feature_marks(marks, features, centre, road_exits.get(h, []), size)
                 for a, b in zip(points, points[1:] + points[:1], strict=True):
