@@ -74,3 +74,13 @@ def test_a_painted_wood_shows_its_pattern_and_symbol_on_screen(qtbot):
     assert TERRAIN_STYLES["woods"].fill.name() in colours
     assert "#3f6b38" in colours  # the tree's ink
     assert "#55824c" in colours  # the pattern's
+
+
+def test_a_hexs_tooltip_says_its_terrain_in_words(qtbot):
+    scene = demo_scene()
+    assert scene.place_tip("2E4") == ("Terrain: open; road, bridge; stream towards 2F3; "
+                                      "stream towards 2F4")
+    assert scene.place_tip("1C3") == "Terrain: woods"
+    assert scene.place_tip("1D5") == "Terrain: open; hedge towards 1D6; hedge towards 1E6"
+    assert scene.place_tip("1A1") == ""  # plain open ground: nothing to add
+    assert scene.place_tip("nowhere") == ""

@@ -526,6 +526,25 @@ class HexScene(MapScene):
             return Hit(self.board.ref(item.place_id))
         return found
 
+    def place_tip(self, place_id: str) -> str:
+        """A hex's terrain in words, so that no one has to read it from colours: "Terrain:
+        open; road, bridge; stream towards 2F4" (nothing on a plain default hex)."""
+        place = self.board.places.get(place_id)
+        if place is None or place.kind != "hex":
+            return ""
+        terrain, features = self.grid.terrain_at(place_id)
+        parts = [terrain] if terrain != self.grid.default_terrain else []
+        parts += [", ".join(features)] if features else []
+        for other, way in sorted(self.board.adjacent[place_id].items()):
+            names = [n for n in way.props.get("features", ()) if n != SIDE_ROAD]
+            if names:
+                parts.append(f"{', '.join(names)} towards {other}")
+        if not parts:
+            return ""
+        if terrain == self.grid.default_terrain:
+            parts.insert(0, terrain)
+        return "Terrain: " + "; ".join(parts)
+
     def hit_background(self, pos: QPointF, ways: bool = True) -> Hit | None:
         h = self.grid.hex_at(pos.x(), pos.y())
         return Hit(self.board.ref(self.grid.label(h))) if h is not None else None
