@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from mineboard.core.errors import BadInput
 from mineboard.maps.geojson import MapInvalid, board_from_json
 from mineboard.maps.loading import load_board
 from mineboard.maps.painted import MOST, PATH_REACH
@@ -137,7 +138,7 @@ def test_a_bad_painted_feature_is_one_line_naming_it_and_what_is_wrong(feature, 
     assert only_problems(small(painted("W1", {"terrain": "woods"}, WOOD), feature)) == [line]
 
 
-def test_a_map_without_terrain_keeps_its_hexes_props_as_they_were():
+def test_plain_hexes_keep_their_props_as_they_were():
     board = load_board(maps_dir() / "jutland-tactical.geojson")
     assert board.places["0101"].props == {"terrain": "sea"}
     assert all(not w.props for w in board.ways_of("hexside"))
@@ -198,3 +199,29 @@ def test_a_road_crossing_a_hexside_of_a_hex_it_misses_does_not_mark_that_hexside
         "type": "LineString", "coordinates": [[0, 0], [15, 25.980762]]})))
     assert sorted(hexes) == ["0101", "0202"]
     assert sides == {}
+
+
+def test_a_save_made_before_the_tactical_maps_shoal_was_painted_still_loads(tmp_path):
+    from mineboard.persistence.saves import digest_of, load_save, write_save
+    from mineboard.persistence.scenario import load_scenario
+    from mineboard.resources import resolve_scenario
+
+    board = load_board(maps_dir() / "jutland-tactical.geojson")
+    assert sorted(p.id for p in board.places.values() if p.props["terrain"] == "shoal") == [
+        "2601", "2701", "2702", "2801", "2802", "2901", "2902", "3001", "3002"]
+    before = "fd2cfff25b8472dd59dcdff8497679cf860c5455c25a71ae2323302a97149b98"
+    assert before in board.accepted_hashes
+    sc = load_scenario(resolve_scenario("jutland-horns-reef"))
+    game = sc.new_game(3)
+    save = tmp_path / "old.mineboard"
+    write_save(save, sc, game)
+    doc = json.loads(save.read_text(encoding="utf-8"))
+    for sha, loads in ((before, True), ("0" * 64, False)):
+        doc["map"]["sha256"] = sha  # as written on the map before the shoal, or on none
+        doc["digest"] = digest_of(doc)
+        save.write_text(json.dumps(doc), encoding="utf-8")
+        if loads:
+            assert load_save(save).game.state == game.state
+        else:
+            with pytest.raises(BadInput, match="map"):
+                load_save(save)
