@@ -178,3 +178,22 @@ def test_the_bundled_demo_of_joined_boards_loads():
 def test_a_grid_copied_with_its_state_is_shared():
     grid = geomorphic()
     assert copy.deepcopy(grid) is grid
+
+
+def test_a_shared_hex_named_by_the_later_boards_label_is_stored_under_its_own():
+    shared = {**BOARDS, "boards": [BOARDS["boards"][0], {**BOARDS["boards"][1], "at": [3, 0]}]}
+    board = board_from_json(doc(
+        shared,
+        {"type": "Feature", "id": "o", "geometry": None,
+         "properties": {"kind": "hex", "label": "4A2", "terrain": "woods"}},
+        {"type": "Feature", "id": "P", "geometry": None,
+         "properties": {"kind": "port", "hex": "4A2"}},
+        {"type": "Feature", "id": "S", "geometry": None,
+         "properties": {"kind": "hexsides", "hexsides": ["4A2|4B2"], "features": ["wall"]}}),
+        "t")
+    assert board.places["3D2"].props == {"terrain": "woods"}
+    assert "4A2" not in board.places
+    assert board.places["P"].props["hex"] == "3D2"
+    assert board.way_between("P", "3D2").kind == "berth"
+    assert board.edge_sets["S"].ways == ("3D2|4B2",)
+    assert board.ways["3D2|4B2"].props == {"features": ["wall"]}

@@ -51,7 +51,7 @@ def hex_overrides(grid: HexGrid, painted: Painted, stated: Iterable[Place],
     for f in stated:
         label = str(f.props.get("label", f.id))
         try:
-            grid.from_label(label)
+            label = grid.label(grid.from_label(label))  # a shared hex by its own label
         except ValueError as exc:
             problems.append(f"feature {f.id}: {exc}")
             continue
