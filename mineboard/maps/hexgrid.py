@@ -228,11 +228,15 @@ class Board:
     def __post_init__(self) -> None:
         object.__setattr__(self, "width", digits_width(self.cols, self.rows))
 
+    def local(self, h: Hex, offset: Offset) -> tuple[int, int]:
+        """The board's own column and row of ``h`` (0-based), on the board or not."""
+        if self.shift != ORIGIN:
+            h = Hex(h.q - self.shift.q, h.r - self.shift.r)
+        return to_offset(h, offset)
+
     def cell(self, h: Hex, offset: Offset) -> tuple[int, int] | None:
         """The board's own column and row of ``h`` (0-based), or None off this board."""
-        if self.shift != (0, 0):
-            h = Hex(h.q - self.shift.q, h.r - self.shift.r)
-        col, row = to_offset(h, offset)
+        col, row = self.local(h, offset)
         return (col, row) if 0 <= col < self.cols and 0 <= row < self.rows else None
 
     def hex(self, col: int, row: int, offset: Offset) -> Hex:
@@ -326,10 +330,8 @@ class HexGrid:
         column M, row 5 of geomorphic board 3. A hex off every board is numbered as the
         first board would number it (a ring's reach is checked by whoever asks)."""
         if len(self.boards) == 1:  # the common case, asked for every hex of every map
-            col, row = to_offset(h, self.offset) if self.boards[0].shift == ORIGIN else \
-                to_offset(Hex(h.q - self.boards[0].shift.q, h.r - self.boards[0].shift.r),
-                          self.offset)
-            return self.boards[0].label(col, row)
+            board = self.boards[0]
+            return board.label(*board.local(h, self.offset))
         found = self.locate(h)
         if found is None:
             col, row = to_offset(h, self.offset)
