@@ -27,7 +27,7 @@ import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from mineboard.maps.hexgrid import Hex, HexGrid, Hexside
+from mineboard.maps.hexgrid import ORIGIN, Hex, HexGrid, Hexside
 from mineboard.maps.model import Place
 
 PATH_REACH = 0.3
@@ -67,12 +67,21 @@ class BoardShapes:
         self.points = shapely.points(centres)
         self.area = float(shapely.area(self.polygons[0]))
         self.sides = list(grid.hexsides())
-        a = np.array([layout.to_pixel(s.hexes[0]) for s in self.sides], dtype=float)
-        b = np.array([layout.to_pixel(s.hexes[1]) for s in self.sides], dtype=float)
-        ends = np.array([layout.hexside_segment(s) for s in self.sides], dtype=float)
-        self.crossings = shapely.linestrings(np.stack([a, b], axis=1)) if self.sides else \
-            np.array([])
-        self.edges = shapely.linestrings(ends) if self.sides else np.array([])
+        # A canonical hexside (its hex, direction 0–2) lies at the same offsets from its
+        # hex's centre on every hex: found once per direction, not once per hexside.
+        home = layout.to_pixel(ORIGIN)
+        steps = np.array([np.subtract(layout.to_pixel(ORIGIN.neighbour(d)), home)
+                          for d in range(3)])
+        corners_at = np.array([np.subtract(layout.hexside_segment(Hexside(ORIGIN, d)), home)
+                               for d in range(3)])
+        starts = np.array([layout.to_pixel(s.hex) for s in self.sides], dtype=float)
+        directions = np.array([s.direction for s in self.sides], dtype=int)
+        if self.sides:
+            self.crossings = shapely.linestrings(
+                np.stack([starts, starts + steps[directions]], axis=1))
+            self.edges = shapely.linestrings(starts[:, None, :] + corners_at[directions])
+        else:
+            self.crossings = self.edges = np.array([])
 
     def inside(self, shape: BaseGeometry) -> list[Hex]:
         """Hexes more than half inside ``shape``."""
