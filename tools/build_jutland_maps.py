@@ -11,7 +11,7 @@ import json
 import math
 from pathlib import Path
 
-from shapely.geometry import Polygon, mapping
+from shapely.geometry import MultiPoint, Polygon, mapping
 
 from mineboard.maps.hexgrid import HexGrid, Layout
 from mineboard.maps.ring import compass, ring_sides
@@ -22,6 +22,24 @@ ZONE_NAMES = {"C": "Horns Reef", "east": "Jutland Coast", "north-east": "Skagerr
               "south-east": "Heligoland Bight", "north": "Fisher Bank", "south": "Ems"}
 ABBREV = {"east": "E", "north-east": "NE", "north-west": "NW", "west": "W",
           "south-west": "SW", "south-east": "SE", "north": "N", "south": "S"}
+
+
+SHOAL = ["2601", "2701", "2801", "2901", "3001", "2702", "2802", "2902", "3002"]
+"""Hexes of the painted shoal, in the north-east corner: outside the ring, where no
+scenario sets a ship."""
+
+
+def shoal(grid: HexGrid) -> dict[str, object]:
+    """The Little Fisher Bank painted as a terrain polygon (as a designer would in QGIS):
+    the hull of its hexes' centres grown by half a hex, so each of them is more than half
+    inside and no other is."""
+    centres = MultiPoint([grid.layout.to_pixel(grid.from_label(lb)) for lb in SHOAL])
+    outline = centres.convex_hull.buffer(0.5 * grid.layout.size, 4)
+    return {"type": "Feature", "id": "little-fisher-bank",
+            "properties": {"kind": "terrain", "name": "Little Fisher Bank",
+                           "terrain": "shoal"},
+            "geometry": {"type": "Polygon", "coordinates": [
+                [[round(x, 2), round(y, 2)] for x, y in outline.exterior.coords]]}}
 
 
 def main() -> None:
@@ -76,10 +94,13 @@ def main() -> None:
                               "related": {"strategic": "jutland-zones"},
                               # The same map before its strategic map became 'related':
                               # saves made on it still load.
+                              # And the map (with its strategic map) before its shoal was painted.
                               "replaces": ["88d67d91a9c623f3ea1af05cf40d04fcaabdb6e3"
-                                           "1407a360de4355fde223fc19"],
+                                           "1407a360de4355fde223fc19",
+                                           "fd2cfff25b8472dd59dcdff8497679cf860c5455"
+                                           "c25a71ae2323302a97149b98"],
                               "battle_zone": "C"},
-                "features": []}
+                "features": [shoal(grid)]}
     (MAPS / "jutland-tactical.geojson").write_text(json.dumps(tactical, indent=1) + "\n")
     print("ring sides:", names)
 

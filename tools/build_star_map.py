@@ -1,7 +1,8 @@
 """Build maps/stars.geojson: an original star map of named systems joined by jump routes.
 
 Systems are scattered with a minimum spacing from a fixed seed; routes are the Delaunay
-edges up to a length limit (short, non-crossing jumps, like a hand-drawn star map).
+edges up to a length limit (short, non-crossing jumps, like a hand-drawn star map), each
+with its line from system to system so that a GIS shows the routes.
 Run once by a developer; the program reads the GeoJSON.
 """
 
@@ -15,6 +16,9 @@ import shapely
 from shapely.geometry import MultiPoint
 
 OUT = Path(__file__).resolve().parent.parent / "maps" / "stars.geojson"
+REPLACES = ["1986adf265461de338524bc8b1fe38ced50f9b8b713dbc070e176ae9efff02cc"]
+"""The map before its routes had line geometry (issue 26): the same places and ways, so
+saves made on it still load."""
 NAMES = ["Aldermere", "Brightwater", "Corvan", "Dunmore Reach", "Eidolon", "Fallow",
          "Garnet Gate", "Halcyon", "Istra", "Jovane", "Kestrel", "Lumen", "Marrow", "Nadir",
          "Orison", "Pellucid", "Quorra", "Rime", "Sable", "Tessaly", "Umber", "Vesper", "Wend",
@@ -45,12 +49,15 @@ def main() -> None:
                 for i in range(len(NAMES))]
     features += [{"type": "Feature", "id": f"{ids[a]}~{ids[b]}",
                   "properties": {"kind": "route", "from": ids[a], "to": ids[b]},
-                  "geometry": None} for a, b in sorted(edges)]
+                  "geometry": {"type": "LineString",
+                               "coordinates": [list(points[a]), list(points[b])]}}
+                 for a, b in sorted(edges)]
     doc = {"type": "FeatureCollection",
            "mineboard": {"schema": 1, "id": "stars", "kind": "point",
                          "title": "The Marches between the Imperium and the Terran Union",
                          "units": "board (light-years, y grows upward)",
-                         "attribution": "Original to mineboard."},
+                         "attribution": "Original to mineboard.",
+                         "replaces": REPLACES},
            "features": features}
     OUT.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
     print(f"wrote {OUT}: {len(NAMES)} systems, {len(edges)} routes")

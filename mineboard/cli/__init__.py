@@ -6,7 +6,8 @@ for a check that failed (an illegal action, a map with problems), 70 with a cras
 for a defect of the program. Never a traceback.
 
 The package is in floors: this module over the commands (``rulesets``, ``odds``, ``run``,
-``validate``, ``play``, ``screenshot``, ``bench``, ``pbem``, ``explain``, ``demo``), which
+``validate``, ``grid``, ``play``, ``screenshot``, ``bench``, ``pbem``, ``explain``,
+``demo``), which
 know nothing of each other, over ``common`` (exit codes, argument types, action files, the
 report). A module
 never imports the floor above it (import-linter holds it; tests/test_architecture.py finds
@@ -26,6 +27,7 @@ from mineboard.cli import (
     bench,
     demo,
     explain,
+    grid,
     odds,
     pbem,
     play,
@@ -39,7 +41,8 @@ from mineboard.core.errors import IllegalAction, MineboardError
 
 __all__ = ["build_parser", "main"]
 
-COMMANDS = (play, rulesets, screenshot, validate, run, pbem, bench, odds, explain, demo)
+COMMANDS = (play, rulesets, screenshot, validate, grid, run, pbem, bench, odds, explain,
+            demo)
 """The command modules, in the order ``mineboard --help`` lists them. Each has
 ``add_parser(commands, argv)``, which sets the parser's ``execute``."""
 

@@ -23,7 +23,18 @@ from mineboard.core.errors import BadInput
 from mineboard.maps import shapes
 from mineboard.maps.area import POLYGON_KINDS, area_board
 from mineboard.maps.hexes import hex_board
-from mineboard.maps.model import BOX, HEX, HEXSIDES, PORT, REGION, ROUTE, SYSTEM, BoardMap, Place
+from mineboard.maps.model import (
+    BOX,
+    HEX,
+    HEXSIDES,
+    PORT,
+    REGION,
+    ROUTE,
+    SYSTEM,
+    TERRAIN,
+    BoardMap,
+    Place,
+)
 from mineboard.maps.points import point_board
 from mineboard.maps.refs import map_ref_problem
 from mineboard.maps.sets import regions
@@ -33,10 +44,11 @@ SCHEMA_VERSION = 1
 MAX_RELATED = 8
 """Related maps one map may name: with the depth, what bounds the maps a load can reach."""
 KINDS_BY_MAP = {"area": POLYGON_KINDS | {PORT, REGION}, "point": {SYSTEM, ROUTE, REGION},
-                "hex": {HEX, PORT, BOX, HEXSIDES, REGION}}
+                "hex": {HEX, PORT, BOX, HEXSIDES, REGION, TERRAIN}}
 MAP_KINDS = tuple(KINDS_BY_MAP)
-SET_KINDS = {ROUTE, HEXSIDES, REGION}
-"""Feature kinds that are not places: routes become ways, the others named sets."""
+SET_KINDS = {ROUTE, HEXSIDES, REGION, TERRAIN}
+"""Feature kinds that are not places: routes become ways, painted terrain marks hexes and
+hexsides, the others are named sets."""
 TEXT_PROPS = ("capital", "owner", "label", "terrain", "boundary")
 """Properties the program reads as text, on any feature that has them: a hex's terrain
 picks its colour, a hexside set's boundary names the zone border a ring band stands for."""

@@ -33,6 +33,9 @@ def add_port(grid: HexGrid, port: Place, places: dict[str, Place], ways: dict[st
         return  # its id clashes with a hex: reported already
     if port.geometry is None:
         port.geometry = Point(grid.layout.to_pixel(h))
+    if grid.label(h) != label:  # a hex two boards share, named by the later board's label
+        label = grid.label(h)
+        port.props = {**port.props, "hex": label}
     wid = way_id(port.id, label)
     first, second = wid.split("|")
     ways[wid] = Way(wid, BERTH, first, second)

@@ -1,41 +1,51 @@
-"""A hex map's board: the grid the header describes (a hex per place, a hexside per way),
-each hex's overrides, its ports and boxes (maps.hex_places), its named sets of hexsides
-(maps.sets) and the shaded ring's bands (maps.ring)."""
+"""A hex map's board: the grid the header describes (one board or several joined, see
+maps.boards; a hex per place, a hexside per way), its terrain (maps.terrain), its ports and
+boxes (maps.hex_places), its named sets of hexsides (maps.sets) and the shaded ring's bands
+(maps.ring)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
 from mineboard.core.errors import BadInput
+from mineboard.maps.boards import board_size, joined_boards, single_board
 from mineboard.maps.hex_places import add_box_links, add_port
 from mineboard.maps.hexgrid import HexGrid, Layout
-from mineboard.maps.model import BOX, HEX, HEXSIDE, HEXSIDES, PORT, BoardMap, Place, Way, way_id
+from mineboard.maps.model import (
+    BOX,
+    HEX,
+    HEXSIDE,
+    HEXSIDES,
+    PORT,
+    TERRAIN,
+    BoardMap,
+    Place,
+    Way,
+    way_id,
+)
 from mineboard.maps.ring import ring_edge_sets, ring_from_header
 from mineboard.maps.sets import edge_set
+from mineboard.maps.terrain import hex_overrides, painted_terrain, side_features
 from mineboard.maps.values import MAX_ABS_COORD, finite_pair
 
-MAX_HEXES = 100_000
-"""Hexes on one board (the bench's largest has 10,000; 250,000 took 10 s and 430 MB)."""
 
-
-def hex_grid_from_header(header: Mapping[str, Any], overrides: Mapping[str, Place],
-                         problems: list[str]) -> HexGrid | None:
+def hex_grid_from_header(header: Mapping[str, Any], problems: list[str]) -> HexGrid | None:
+    """The grid of ``mineboard.hex``: one board (cols, rows) or several (boards), laid out
+    by size, orientation, offset and origin; hexes are ``terrain`` (default sea) until the
+    map says otherwise."""
     spec = header.get("hex")
     if not isinstance(spec, Mapping):
         problems.append("mineboard.hex (cols, rows, size, orientation) is required on a hex map")
         return None
-    cols, rows, size = spec.get("cols"), spec.get("rows"), spec.get("size", 1.0)
+    joined = "boards" in spec
+    size_of_one = None if joined else board_size(spec, problems)
+    if not joined and size_of_one is None:
+        return None
+    size = spec.get("size", 1.0)
     orientation = spec.get("orientation", "flat")
     offset = spec.get("offset", "odd-q" if orientation == "flat" else "odd-r")
-    if not (isinstance(cols, int) and isinstance(rows, int) and 0 < cols <= 500
-            and 0 < rows <= 500):
-        problems.append("mineboard.hex: cols and rows must be whole numbers from 1 to 500")
-        return None
-    if cols * rows > MAX_HEXES:  # each hex is a place and three hexsides: memory and time
-        problems.append(f"mineboard.hex: {cols} × {rows} = {cols * rows:,} hexes; a board "
-                        f"may have at most {MAX_HEXES:,}")
-        return None
     if not isinstance(size, (int, float)) or not 0 < size < MAX_ABS_COORD:
         problems.append("mineboard.hex.size must be a positive number")
         return None
@@ -48,28 +58,28 @@ def hex_grid_from_header(header: Mapping[str, Any], overrides: Mapping[str, Plac
     if not finite_pair(origin):
         problems.append("mineboard.hex.origin must be two numbers [x, y] in board units")
         return None
-    grid = HexGrid(cols, rows, Layout(orientation, float(size),
-                                      (float(origin[0]), float(origin[1]))), offset)
-    by_label = {}
-    for place in overrides.values():
-        label = str(place.props.get("label", place.id))
-        try:
-            grid.from_label(label)
-        except ValueError as exc:
-            problems.append(f"feature {place.id}: {exc}")
-            continue
-        by_label[label] = dict(place.props)
-    return HexGrid(cols, rows, grid.layout, offset, overrides=by_label)
+    terrain = spec.get("terrain", "sea")
+    if not isinstance(terrain, str) or not terrain:
+        problems.append("mineboard.hex.terrain (the terrain of a hex nothing else sets) must "
+                        "be a name")
+        return None
+    layout = Layout(orientation, float(size), (float(origin[0]), float(origin[1])))
+    if size_of_one is not None:
+        grid = single_board(size_of_one, spec, layout, offset, problems)
+    else:
+        grid = joined_boards(spec["boards"], layout, offset, problems)
+    return None if grid is None else dataclasses.replace(grid, default_terrain=terrain)
 
 
 def hex_board(header: Mapping[str, Any], features: dict[str, Place], sets: list[Place],
               problems: list[str], digest: str) -> BoardMap:
-    overrides = {fid: f for fid, f in features.items() if f.kind == HEX}
-    grid = hex_grid_from_header(header, overrides, problems)
+    grid = hex_grid_from_header(header, problems)
     if grid is None:
         return BoardMap(str(header["id"]), "hex", "", {}, {})
-    places = {grid.label(h): Place(grid.label(h), HEX, grid.label(h),
-                                   props={"terrain": grid.terrain(h)}) for h in grid.hexes()}
+    painted = painted_terrain(grid, (f for f in sets if f.kind == TERRAIN), problems)
+    stated = (f for f in features.values() if f.kind == HEX)
+    grid = dataclasses.replace(grid, overrides=hex_overrides(grid, painted, stated, problems))
+    places = {label: _hex_place(grid, label) for label in map(grid.label, grid.hexes())}
     ways = {}
     for side in grid.hexsides():
         a, b = (grid.label(h) for h in side.hexes)
@@ -104,5 +114,19 @@ def hex_board(header: Mapping[str, Any], features: dict[str, Place], sets: list[
                                     "of a hexsides feature")
                     continue
                 edge_sets[ring_set.id] = ring_set
+    sides = side_features(grid, painted, {f.id: f for f in sets if f.kind == HEXSIDES},
+                          edge_sets, problems)
+    grid = dataclasses.replace(grid, sides=sides)
+    for side, names in sides.items():
+        ways[way_id(*(grid.label(h) for h in side.hexes))].props = {"features": list(names)}
     return BoardMap(str(header["id"]), "hex", str(header.get("title", header["id"])), places,
                     ways, digest, dict(header), grid=grid, edge_sets=edge_sets)
+
+
+def _hex_place(grid: HexGrid, label: str) -> Place:
+    """A hex as a place: its label, its terrain, and its features if it has any."""
+    terrain, features = grid.terrain_at(label)
+    props: dict[str, Any] = {"terrain": terrain}
+    if features:
+        props["features"] = list(features)
+    return Place(label, HEX, label, props=props)

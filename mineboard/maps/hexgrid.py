@@ -13,6 +13,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
+from mineboard.maps import hex_labels
+from mineboard.maps.hex_labels import Scheme, digits_width
+
 Orientation = Literal["flat", "pointy"]
 Offset = Literal["odd-q", "even-q", "odd-r", "even-r"]
 
@@ -200,60 +203,169 @@ def from_offset(col: int, row: int, offset: Offset) -> Hex:
     return Hex(col - (row + (row & 1)) // 2, row)
 
 
+ORIGIN = Hex(0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """One printed board of a battlefield: ``cols`` × ``rows`` hexes numbered by ``scheme``
+    after ``prefix``, all moved by ``shift`` (axial) from where they lie on the board alone.
+
+    A translation keeps the board's printed shape whatever the column it starts at, so two
+    boards side by side meet hex for hex and their seam needs no special case: a hex's
+    neighbours are its six axial neighbours that lie on any board.
+    """
+
+    name: str
+    cols: int
+    rows: int
+    shift: Hex = ORIGIN
+    scheme: Scheme = "ccrr"
+    prefix: str = ""
+    width: int = field(init=False, compare=False)
+    """Digits of the column and of the row in a ``ccrr`` label of this board."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "width", digits_width(self.cols, self.rows))
+
+    def local(self, h: Hex, offset: Offset) -> tuple[int, int]:
+        """The board's own column and row of ``h`` (0-based), on the board or not."""
+        if self.shift != ORIGIN:
+            h = Hex(h.q - self.shift.q, h.r - self.shift.r)
+        return to_offset(h, offset)
+
+    def cell(self, h: Hex, offset: Offset) -> tuple[int, int] | None:
+        """The board's own column and row of ``h`` (0-based), or None off this board."""
+        col, row = self.local(h, offset)
+        return (col, row) if 0 <= col < self.cols and 0 <= row < self.rows else None
+
+    def hex(self, col: int, row: int, offset: Offset) -> Hex:
+        h = from_offset(col, row, offset)
+        return Hex(h.q + self.shift.q, h.r + self.shift.r)
+
+    def label(self, col: int, row: int) -> str:
+        return self.prefix + hex_labels.write(self.scheme, col, row, self.width)
+
+    def on_edge(self, col: int, row: int) -> bool:
+        return col in (0, self.cols - 1) or row in (0, self.rows - 1)
+
+
 @dataclass(frozen=True)
 class HexGrid:
-    """A rectangular board of ``cols`` × ``rows`` hexes with per-hex overrides by label."""
+    """One or more boards of hexes in one axial space, with per-hex overrides by label and
+    per-hexside features.
+
+    A map of one board is ``cols`` × ``rows`` labelled CCRR (``boards`` left empty); a
+    battlefield of joined boards (:meth:`joined`) lists them, and ``cols`` × ``rows`` is then
+    the rectangle of the offset layout that holds them all. Where boards overlap (the half
+    hexes along a geomorphic seam) the hex is the first board's: it carries that board's
+    label, and the later board's label names the same hex.
+    """
 
     cols: int
     rows: int
     layout: Layout
     offset: Offset = "odd-q"
-    first_label: int = 1
     overrides: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     default_terrain: str = "sea"
+    boards: tuple[Board, ...] = ()
+    sides: Mapping[Hexside, tuple[str, ...]] = field(default_factory=dict)
+    """Hexside → its features (stream, wall, road, …), in the order the map gives them."""
+
+    def __post_init__(self) -> None:
+        if not self.boards:
+            object.__setattr__(self, "boards", (Board("", self.cols, self.rows),))
+
+    @classmethod
+    def joined(cls, boards: tuple[Board, ...], layout: Layout, offset: Offset) -> HexGrid:
+        """A battlefield of several boards: ``cols`` and ``rows`` span them all."""
+        cells = [to_offset(b.hex(col, row, offset), offset) for b in boards
+                 for col, row in ((0, 0), (b.cols - 1, b.rows - 1), (0, b.rows - 1),
+                                  (b.cols - 1, 0), (min(1, b.cols - 1), 0),
+                                  (0, min(1, b.rows - 1)))]
+        cols = max(c for c, _ in cells) - min(c for c, _ in cells) + 1
+        rows = max(r for _, r in cells) - min(r for _, r in cells) + 1
+        return cls(cols, rows, layout, offset, boards=boards)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> HexGrid:
         return self  # a map's grid never changes: every copy of a state shares it
 
+    def locate(self, h: Hex) -> tuple[Board, int, int] | None:
+        """The board ``h`` belongs to and its column and row there, or None off every board."""
+        for board in self.boards:
+            cell = board.cell(h, self.offset)
+            if cell is not None:
+                return board, cell[0], cell[1]
+        return None
+
     def hexes(self) -> Iterator[Hex]:
-        for col in range(self.cols):
-            for row in range(self.rows):
-                yield from_offset(col, row, self.offset)
+        """Every hex once, board by board, column by column."""
+        single = len(self.boards) == 1
+        for board in self.boards:
+            for col in range(board.cols):
+                for row in range(board.rows):
+                    h = board.hex(col, row, self.offset)
+                    if single or self.locate(h)[0] is board:  # type: ignore[index]
+                        yield h
 
     def __len__(self) -> int:
-        return self.cols * self.rows
+        if len(self.boards) == 1:
+            return self.cols * self.rows
+        return sum(1 for _ in self.hexes())
 
     def __contains__(self, h: object) -> bool:
         if not isinstance(h, Hex):
             return False
-        col, row = to_offset(h, self.offset)
-        return 0 <= col < self.cols and 0 <= row < self.rows
+        if len(self.boards) == 1:
+            return self.boards[0].cell(h, self.offset) is not None
+        return any(board.cell(h, self.offset) is not None for board in self.boards)
 
     @property
     def label_width(self) -> int:
-        """Digits of the column (and of the row) in a label: 2, or 3 on a board over 99."""
-        return max(2, len(str(max(self.cols, self.rows) - 1 + self.first_label)))
+        """Digits of the column (and of the row) in the first board's CCRR labels."""
+        return self.boards[0].width
 
     def label(self, h: Hex) -> str:
-        """The printed hex number: column then row, e.g. '0712' for column 7, row 12."""
-        col, row = to_offset(h, self.offset)
-        width = self.label_width
-        return f"{col + self.first_label:0{width}d}{row + self.first_label:0{width}d}"
+        """The printed hex number: '0712' for column 7, row 12 of a CCRR board, '3M5' for
+        column M, row 5 of geomorphic board 3. A hex off every board is numbered as the
+        first board would number it (a ring's reach is checked by whoever asks)."""
+        if len(self.boards) == 1:  # the common case, asked for every hex of every map
+            board = self.boards[0]
+            return board.label(*board.local(h, self.offset))
+        found = self.locate(h)
+        if found is None:
+            col, row = to_offset(h, self.offset)
+            return self.boards[0].label(col, row)
+        board, col, row = found
+        return board.label(col, row)
 
     def from_label(self, label: str) -> Hex:
         """The hex of a label written exactly as :meth:`label` writes it (so '0815' is not a
-        hex of a board whose labels have six digits: it would name no place)."""
-        half = self.label_width
-        if not (isinstance(label, str) and label.isascii() and label.isdigit()
-                and len(label) == 2 * half):
-            form = "C" * half + "R" * half
-            raise ValueError(f"hex label {str(label)[:20]!r} is not {form} digits")
-        col = int(label[:half]) - self.first_label
-        row = int(label[half:]) - self.first_label
-        h = from_offset(col, row, self.offset)
-        if h not in self:
+        hex of a board whose labels have six digits: it would name no place), or the later
+        board's label of a hex two boards share."""
+        off_board = False
+        text = label if isinstance(label, str) else ""
+        for board in self.boards:
+            if not text.startswith(board.prefix):
+                continue
+            cell = hex_labels.read(board.scheme, text[len(board.prefix):], board.width)
+            if cell is None:
+                continue
+            col, row = cell
+            if 0 <= col < board.cols and 0 <= row < board.rows:
+                return board.hex(col, row, self.offset)
+            off_board = True
+        if off_board:
             raise ValueError(f"hex {label} is off the board")
-        return h
+        raise ValueError(f"hex label {str(label)[:20]!r} is not {self._form()}")
+
+    def _form(self) -> str:
+        """How this map's labels look, for an error line."""
+        first = self.boards[0]
+        if len(self.boards) == 1 and not first.prefix:
+            return hex_labels.form(first.scheme, first.width)
+        examples = ", ".join(b.label(0, 0) for b in self.boards[:4])
+        return f"a hex label of this map's boards (e.g. {examples})"
 
     def neighbours(self, h: Hex) -> list[Hex]:
         return [n for n in h.neighbours() if n in self]
@@ -261,8 +373,8 @@ class HexGrid:
     def hexside_between(self, a: str, b: str) -> Hexside:
         """The hexside between two hexes of the board given by label (either order).
 
-        Raises ValueError saying why not: a label that is not CCRR digits, a hex off the
-        board, or two hexes that are not neighbours.
+        Raises ValueError saying why not: a label that is not one of the board's, a hex off
+        the board, or two hexes that are not neighbours.
         """
         ha, hb = self.from_label(a), self.from_label(b)
         if hb - ha not in DIRECTIONS:
@@ -270,7 +382,24 @@ class HexGrid:
         return Hexside.between(ha, hb)
 
     def terrain(self, h: Hex) -> str:
-        return str(self.overrides.get(self.label(h), {}).get("terrain", self.default_terrain))
+        """The hex's base terrain: the map's default unless painted or overridden."""
+        return self.terrain_at(self.label(h))[0]
+
+    def features(self, h: Hex) -> tuple[str, ...]:
+        """What stands in the hex besides its terrain (road, building, bridge, …)."""
+        return self.terrain_at(self.label(h))[1]
+
+    def terrain_at(self, label: str) -> tuple[str, tuple[str, ...]]:
+        """The base terrain and the features of the hex labelled ``label``."""
+        entry = self.overrides.get(label)
+        if entry is None:
+            return self.default_terrain, ()
+        return (str(entry.get("terrain", self.default_terrain)),
+                tuple(entry.get("features", ())))
+
+    def side_features(self, side: Hexside) -> tuple[str, ...]:
+        """What runs along a hexside (stream, wall, hedge) or crosses it (road)."""
+        return self.sides.get(side, ())
 
     def hexsides(self) -> Iterator[Hexside]:
         """Every hexside between two hexes of the board, once each."""
@@ -285,10 +414,11 @@ class HexGrid:
 
     def pixel_bounds(self) -> tuple[float, float, float, float]:
         xs, ys = [], []
-        for col, row in ((0, 0), (self.cols - 1, self.rows - 1), (0, self.rows - 1),
-                         (self.cols - 1, 0), (1, 0), (0, 1)):
-            if col < self.cols and row < self.rows:
-                for x, y in self.layout.corners(from_offset(col, row, self.offset)):
-                    xs.append(x)
-                    ys.append(y)
+        for board in self.boards:
+            for col, row in ((0, 0), (board.cols - 1, board.rows - 1), (0, board.rows - 1),
+                             (board.cols - 1, 0), (1, 0), (0, 1)):
+                if col < board.cols and row < board.rows:
+                    for x, y in self.layout.corners(board.hex(col, row, self.offset)):
+                        xs.append(x)
+                        ys.append(y)
         return min(xs), min(ys), max(xs), max(ys)

@@ -35,8 +35,9 @@ HEXSIDE = "hexside"
 BERTH = "berth"  # a port to the hex it lies in
 BOX_LINK = "box_link"  # an off-board box to a hex, a port or another box
 
-# Feature kinds that are not places: named sets of hexsides and of places.
+# Feature kinds that are not places: named sets of hexsides and of places, painted terrain.
 HEXSIDES = "hexsides"
+TERRAIN = "terrain"  # a wood, a village, a road, a stream painted on a hex map
 
 _WAY_WORDS = {NAVAL_LINE: "line", HEXSIDE: "hexside", ROUTE: "route", BERTH: "berth",
               BOX_LINK: "link"}

@@ -24,11 +24,11 @@ def edge_set(grid: HexGrid, f: Place, ways: Mapping[str, Way],
                             "by '|'")
             continue
         try:
-            grid.hexside_between(*labels)
+            hexside = grid.hexside_between(*labels)
         except ValueError as exc:
             problems.append(f"feature {f.id}: hexside {side!r}: {exc}")
             continue
-        wid = way_id(*labels)
+        wid = way_id(*(grid.label(h) for h in hexside.hexes))  # a shared hex by its own label
         if wid in out:
             problems.append(f"feature {f.id}: hexside {side!r} listed twice")
             continue

@@ -28,6 +28,7 @@ from mineboard.maps.model import (
     ROUTE,
     SEA_ZONE,
     SYSTEM,
+    TERRAIN,
     Place,
 )
 from mineboard.maps.values import MAX_ABS_COORD
@@ -36,6 +37,7 @@ GEOMETRY_FOR_KIND = {
     SEA_ZONE: ("Polygon", "MultiPolygon"), LAND: ("Polygon", "MultiPolygon"),
     SYSTEM: ("Point",), PORT: ("Point",), ROUTE: ("LineString",), HEX: (), BOX: ("Point",),
     HEXSIDES: (), REGION: (),
+    TERRAIN: ("Polygon", "MultiPolygon", "LineString", "MultiLineString"),
 }
 """The shapes each feature kind may have (none: its geometry must be null)."""
 

@@ -1,6 +1,10 @@
 """Hex maps: one item draws the whole grid; named hexside sets (a shaded ring, a strait)
 are bands with their names; highlighted hexes show where a click would be legal.
 
+Each terrain is a colour, a pattern and a symbol, each feature a symbol and each hexside
+feature a line style (maps.terrain_art), so no one needs to tell colours apart; where
+boards join, their seam is a darker line.
+
 Ten thousand hexes as ten thousand Python items would make every repaint call back into
 Python ten thousand times. Instead (the chips example's lesson, taken further) the grid is
 one :class:`~mineboard.qt.maps.layer.MapLayer` holding, per cell of the board, one
@@ -32,7 +36,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
 
 from mineboard.core.places import PlaceRef
-from mineboard.maps.hexgrid import HexGrid, Hexside
+from mineboard.maps.hexgrid import Hex, HexGrid, Hexside
 from mineboard.maps.model import BOX, BOX_LINK, PORT, BoardMap, EdgeSet, Place, Region
 from mineboard.qt.maps.items import (
     LABEL_Z,
@@ -48,8 +52,20 @@ from mineboard.qt.maps.items import (
 )
 from mineboard.qt.maps.layer import Buckets, Cell, MapLayer
 from mineboard.qt.maps.scene import Colours, Hit, MapScene
+from mineboard.qt.maps.terrain_art import (
+    MARKS,
+    SIDE_ROAD,
+    feature_marks,
+    side_marks,
+    terrain_style,
+    terrain_symbol,
+)
 
-TERRAIN = {"sea": QColor("#CFE3F1"), "land": QColor("#EADFC2"), "shoal": QColor("#BFD8C9")}
+SEAM = QColor("#3A4A5A")
+"""Where two boards of a battlefield meet."""
+MARK_MIN_PIXELS = 9.0
+"""Hexes smaller than this on screen carry no terrain symbols, features or hexside
+styles: their colours and patterns still tell the terrains apart."""
 BAND = QColor("#1F4E79")
 REGION = QColor("#7A4E9C")
 BOX_FILL = QColor("#EEF3F7")
@@ -90,8 +106,12 @@ class HexGridItem(MapLayer):
                                 for h, c in self.centres.items()}, CELL_HEXES * 1.5 * size)
         self.fills: dict[Cell, dict[str, QPainterPath]] = {}
         self.outlines: dict[Cell, QPainterPath] = {}
+        self.seams: dict[Cell, QPainterPath] = {}
+        self.marks: dict[Cell, dict[str, QPainterPath]] = {}
         self._build()
         self.pen = QPen(QColor("#8FB0C8"), 0)  # cosmetic hairline
+        self.seam_pen = cosmetic(SEAM, 2)
+        self.seam_pen.setStyle(Qt.PenStyle.DashLine)  # a wall is solid: the seam is not
         self.labels = False
         font = QFont("DejaVu Sans")
         font.setPixelSize(UNIT_FONT)
@@ -102,39 +122,86 @@ class HexGridItem(MapLayer):
         self._runs: dict[int, dict[Cell, QGlyphRun]] = {}
 
     def _build(self) -> None:
-        """Per cell: a path per terrain that is not the default, and the outline with each
-        hexside once (a side two hexes share would be drawn twice, darker where smoothed)."""
-        corners = self.grid.layout.corner_offsets()
-        quantum = 8 / self.grid.layout.size
+        """Per cell: a path per terrain (the default one too where boards join, since the
+        gaps between them are no terrain), the outline with each hexside once (a side two
+        hexes share would be drawn twice, darker where smoothed), the seams between boards,
+        and a path per mark (terrain symbols, features, hexside features)."""
+        grid = self.grid
+        size = grid.layout.size
+        corners = grid.layout.corner_offsets()
+        quantum = 8 / size
         drawn: set[tuple[int, int]] = set()
+        single = len(grid.boards) == 1
+        cell_of = {h: cell for cell, hexes in self.buckets.cells.items() for h in hexes}
+        road_exits: dict[Hex, list[tuple[float, float]]] = defaultdict(list)
+        for hexside, names in grid.sides.items():
+            start, end = grid.layout.hexside_segment(hexside)
+            side_marks(self.marks.setdefault(cell_of[hexside.hex], {}), names, start, end,
+                       size)
+            if SIDE_ROAD in names:
+                middle = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+                for h in hexside.hexes:
+                    road_exits[h].append(middle)
         for cell, hexes in self.buckets.cells.items():
             fills: dict[str, QPainterPath] = defaultdict(QPainterPath)
+            marks = self.marks.setdefault(cell, {})
             outline = QPainterPath()
+            seams = QPainterPath()
             for h in hexes:
                 c = self.centres[h]
+                centre = (c.x(), c.y())
                 points = [QPointF(c.x() + dx, c.y() + dy) for dx, dy in corners]
-                terrain = self.grid.terrain(h)
-                if terrain != self.grid.default_terrain:
+                terrain, features = grid.terrain_at(grid.label(h))
+                if terrain != grid.default_terrain or not single:
                     fills[terrain].addPolygon(QPolygonF(points))
+                symbol = terrain_style(terrain).symbol
+                if symbol is not None:
+                    terrain_symbol(marks.setdefault(symbol, QPainterPath()), symbol, centre,
+                                   size)
+                if features:
+                    feature_marks(marks, features, centre, road_exits.get(h, []), size)
                 for a, b in zip(points, points[1:] + points[:1], strict=True):
                     side = (round((a.x() + b.x()) * quantum), round((a.y() + b.y()) * quantum))
                     if side not in drawn:
                         drawn.add(side)
                         outline.moveTo(a)
                         outline.lineTo(b)
+                if not single:
+                    self._seams(seams, h)
             self.fills[cell] = dict(fills)
             self.outlines[cell] = outline
+            if not seams.isEmpty():
+                self.seams[cell] = seams
+
+    def _seams(self, path: QPainterPath, h: Hex) -> None:
+        """The hexsides of ``h`` that join it to another board (each once)."""
+        grid = self.grid
+        home = grid.locate(h)
+        for d in range(3):
+            n = h.neighbour(d)
+            there = grid.locate(n)
+            if there is not None and home is not None and there[0] is not home[0]:
+                a, b = grid.layout.hexside_segment(Hexside(h, d))
+                path.moveTo(*a)
+                path.lineTo(*b)
 
     def draw(self, painter: QPainter, exposed: QRectF, pixels: float) -> None:
-        painter.fillRect(exposed, TERRAIN.get(self.grid.default_terrain, TERRAIN["sea"]))
+        if len(self.grid.boards) == 1:
+            painter.fillRect(exposed, terrain_style(self.grid.default_terrain).fill)
         cells = self.buckets.cells_near(exposed)
         painter.setPen(Qt.PenStyle.NoPen)
         for cell in cells:
             for terrain, path in self.fills[cell].items():
-                painter.setBrush(TERRAIN.get(terrain, QColor("#DDDDDD")))
+                painter.setBrush(terrain_style(terrain).fill)
                 painter.drawPath(path)
         hex_pixels = pixels * self.grid.layout.size
         if hex_pixels >= OUTLINE_MIN_PIXELS:
+            for cell in cells:  # patterns: the second way to tell terrains apart
+                for terrain, path in self.fills[cell].items():
+                    style = terrain_style(terrain)
+                    if style.pattern is not None:
+                        painter.setBrush(QBrush(style.ink, style.pattern))
+                        painter.drawPath(path)
             # Small hexes: hairlines without antialiasing look the same and cost far less.
             painter.setRenderHint(QPainter.RenderHint.Antialiasing,
                                   hex_pixels >= SMOOTH_MIN_PIXELS)
@@ -142,9 +209,27 @@ class HexGridItem(MapLayer):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             for cell in cells:
                 painter.drawPath(self.outlines[cell])
+            painter.setPen(self.seam_pen)
+            for cell in cells:
+                if cell in self.seams:
+                    painter.drawPath(self.seams[cell])
+        if hex_pixels >= MARK_MIN_PIXELS:
+            self._paint_marks(painter, cells)
         level = self.label_level(pixels) if self.labels else None
         if level is not None:
             self._paint_labels(painter, exposed, level)
+
+    def _paint_marks(self, painter: QPainter, cells: list[Cell]) -> None:
+        """Terrain symbols, features and hexside features, one style at a time."""
+        size = self.grid.layout.size
+        for key, mark in MARKS.items():
+            pen, brush = mark.pen(size), mark.brush()
+            for cell in cells:
+                path = self.marks.get(cell, {}).get(key)
+                if path is not None:
+                    painter.setPen(pen)
+                    painter.setBrush(brush)
+                    painter.drawPath(path)
 
     def label_level(self, pixels: float) -> int | None:
         """The font size hex numbers are written in at ``pixels`` screen pixels per board
@@ -320,7 +405,10 @@ class HexScene(MapScene):
                 self.addItem(item)
                 self.ports[place.id] = item
         self.boxes = self._boxes()
-        self.bands = {s.id: self._band(s) for s in board.edge_sets.values()}
+        # A set of hexsides that only carries features (a wall, a stream) is drawn in their
+        # line style by the grid; a band over it would hide them.
+        self.bands = {s.id: self._band(s) for s in board.edge_sets.values()
+                      if "features" not in s.props}
         self.regions = {r.id: self._region(r) for r in board.regions.values()}
         self.highlight = Overlay()
         self.highlight.setBrush(QBrush(QColor(240, 228, 66, 90)))
@@ -437,6 +525,25 @@ class HexScene(MapScene):
         if found is None and isinstance(item, PortItem | BoxItem):
             return Hit(self.board.ref(item.place_id))
         return found
+
+    def place_tip(self, place_id: str) -> str:
+        """A hex's terrain in words, so that no one has to read it from colours: "Terrain:
+        open; road, bridge; stream towards 2F4" (nothing on a plain default hex)."""
+        place = self.board.places.get(place_id)
+        if place is None or place.kind != "hex":
+            return ""
+        terrain, features = self.grid.terrain_at(place_id)
+        parts = [terrain] if terrain != self.grid.default_terrain else []
+        parts += [", ".join(features)] if features else []
+        for other, way in sorted(self.board.adjacent[place_id].items()):
+            names = [n for n in way.props.get("features", ()) if n != SIDE_ROAD]
+            if names:
+                parts.append(f"{', '.join(names)} towards {other}")
+        if not parts:
+            return ""
+        if terrain == self.grid.default_terrain:
+            parts.insert(0, terrain)
+        return "Terrain: " + "; ".join(parts)
 
     def hit_background(self, pos: QPointF, ways: bool = True) -> Hit | None:
         h = self.grid.hex_at(pos.x(), pos.y())

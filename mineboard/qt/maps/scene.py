@@ -522,6 +522,11 @@ class MapScene(QGraphicsScene):
         under = self.hit_background(pos, ways=False)  # a line near the click: and beneath?
         return replace(found, beneath=under.at) if under is not None else found
 
+    def place_tip(self, place_id: str) -> str:
+        """What the map itself says of a place under the mouse (a hex's terrain), after
+        the ruleset's tip; "" for nothing."""
+        return ""
+
     def hover(self, pos: QPointF | None) -> None:
         """The mouse is over ``pos`` (None: it left the map); maps may light up a way."""
 
@@ -537,7 +542,8 @@ class MapScene(QGraphicsScene):
                 event.setAccepted(True)
                 return
         hit = self.hit_background(event.scenePos())
-        text = self.picture.tips.get(hit.at.id, "") if hit is not None else ""
+        tips = (self.picture.tips.get(hit.at.id, ""), self.place_tip(hit.at.id)) if hit else ()
+        text = "\n".join(t for t in tips if t)
         if text:
             QToolTip.showText(event.screenPos(), text, widget)
         else:
