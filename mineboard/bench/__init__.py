@@ -117,6 +117,13 @@ def _register_odds() -> None:
 _register_odds()
 
 
+def _register_paths() -> None:
+    from mineboard.bench import paths  # noqa: F401  (routes under the pointer)
+
+
+_register_paths()
+
+
 # ---- running ------------------------------------------------------------------------------
 
 def run(names: list[str] | None = None, runs: int | None = None) -> list[dict[str, Any]]:

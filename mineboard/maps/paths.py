@@ -210,6 +210,7 @@ def weighted_graph(board: BoardMap, costs: MoveCosts) -> nx.DiGraph:
     graph = nx.DiGraph()
     enter = {p.id: costs.entry(p) for p in board.places.values()}
     edges = []
+    steps: dict[str, list[tuple[str, int, str]]] = {}
     for way in board.ways.values():
         fixed, cross = costs.way_cost(way)
         for a, b in ((way.a, way.b), (way.b, way.a)):
@@ -217,7 +218,9 @@ def weighted_graph(board: BoardMap, costs: MoveCosts) -> nx.DiGraph:
             cost = fixed if fixed is not None else None if into is None else into + cross
             if cost is not None:
                 edges.append((a, b, {"cost": cost, "way": way.id}))
+                steps.setdefault(a, []).append((b, cost, way.id))
     graph.add_edges_from(edges)
+    graph.graph["steps"] = steps  # the same edges as plain tuples, for the hand-made search
     _GRAPHS[key] = (board, graph)
     while len(_GRAPHS) > GRAPHS_KEPT:
         _GRAPHS.popitem(last=False)
@@ -259,6 +262,17 @@ class RouteFinder:
         self.graph = weighted_graph(board, costs)
         self._trees: dict[str, Tree | None] = {}
         self._reports: dict[str, RouteReport] = {}
+
+    def grow(self) -> None:
+        """Grow every tree now (the benchmark's warm start)."""
+        for kind in ("legal", "free", "all"):
+            self._tree(kind)
+
+    def forget(self, reports_only: bool = False) -> None:
+        """Drop what was found (the benchmark's cold start)."""
+        self._reports.clear()
+        if not reports_only:
+            self._trees.clear()
 
     def report(self, goal: str) -> RouteReport:
         """The route to ``goal``: the cheapest legal one, or where the cheapest that
@@ -320,7 +334,7 @@ class RouteFinder:
         every = self.rules.touch_every.most
         most = self.rules.allowance.most if self.rules.allowance is not None else math.inf
         touches, closed = self.rules.touches, self.rules.closures
-        adjacency = self.graph.adj
+        steps = self.graph.graph["steps"]
         best_since: dict[str, float] = {}
         labels: list[tuple[int, str]] = [(-1, self.start)]  # (label before, place)
         first: dict[str, int] = {}
@@ -331,10 +345,9 @@ class RouteFinder:
                 continue
             best_since[place] = since
             first.setdefault(place, label)
-            for nbr, edge in adjacency[place].items():
-                step = edge["cost"]
+            for nbr, step, way in steps.get(place, ()):
                 after, reach = cost + step, since + step
-                if reach > every or after > most or edge["way"] in closed:
+                if reach > every or after > most or way in closed:
                     continue
                 if nbr in touches:
                     reach = 0
