@@ -12,7 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPoint
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication
 
 from mineboard.core.places import PlaceRef
 from mineboard.core.planning import Selection
@@ -65,7 +67,14 @@ def window(qtbot, monkeypatch) -> MainWindow:
 
 
 def point(qtbot, w: MainWindow, label: str) -> None:
-    qtbot.mouseMove(w.view.viewport(), w.view.mapFromScene(w.scene.anchors[label]))
+    """The pointer moved onto ``label``'s hex: a mouse move event to the map's viewport, as
+    the window system sends it (QTest's offscreen moves land a move behind)."""
+    viewport = w.view.viewport()
+    there = QPointF(w.view.mapFromScene(w.scene.anchors[label]))
+    move = QMouseEvent(QEvent.Type.MouseMove, there, QPointF(viewport.mapToGlobal(there)),
+                       Qt.MouseButton.NoButton, Qt.MouseButton.NoButton,
+                       Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(viewport, move)
 
 
 def readout(w: MainWindow) -> RouteReadout:
