@@ -61,6 +61,7 @@ class BoardView(QGraphicsView):
         """Another game's map in the same view: the window keeps its layout as it was."""
         self.board_scene = scene
         self.setScene(scene)
+        self._pointed = None  # a place of the old map is no place of this one
         self.fit()
 
     # ---- zoom ------------------------------------------------------------------------------
