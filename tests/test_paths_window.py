@@ -126,6 +126,23 @@ def test_pointing_out_of_reach_shows_where_the_route_stops_and_why(qtbot, window
     w.grab().save("/tmp/paths-readout.png")
 
 
+def test_each_port_touched_is_ringed_and_named(qtbot, window, monkeypatch):
+    def touching(self: Any, view: Any, selection: Selection, at: PlaceRef) -> Any:
+        rules = RouteRules(touches=frozenset({"1908", "2110", "2312"}),
+                           touch_every=Limit(3, "AW-80"), allowance=Limit(12, "AW-82"))
+        return route_report(view.board, MoveCosts.of({"sea": 1}), rules, "1706", at.id)
+
+    monkeypatch.setattr(type(window.session.game.ruleset), "route_report", touching)
+    point(qtbot, window, "2514")
+    shown = readout(window)
+    assert status(window) == ("To hex 2514: 12 hexes (of 12) · ports touched at hex 1908, "
+                              "hex 2110 and hex 2312")
+    rings = shown.items.touches.path()
+    assert [rings.contains(window.scene.anchors[h]) for h in ("1908", "2110", "2312", "2514")
+            ] == [True, True, True, False]
+    assert sum(rings.elementAt(i).isMoveTo() for i in range(rings.elementCount())) == 3
+
+
 def test_the_ruleset_is_asked_once_per_place_and_the_route_goes_with_the_pick(
         qtbot, window, monkeypatch):
     w = window
