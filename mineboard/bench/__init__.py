@@ -118,7 +118,11 @@ _register_odds()
 
 
 def _register_paths() -> None:
-    from mineboard.bench import paths  # noqa: F401  (routes under the pointer)
+    from mineboard.bench import paths
+
+    bench("route_under_pointer_10k", runs=7, budget_ms=paths.POINTER_MS)(
+        paths.route_under_pointer)
+    bench("route_first_point_10k", runs=3)(paths.route_first_point)
 
 
 _register_paths()

@@ -3,6 +3,7 @@ route's legality and length ≤ 5 ms): open sea with 64 islands, a port on each,
 closed by its facts, a box with links of their own cost, a port touch every 20 hexes and a
 range of 40.
 
+Registered in :mod:`mineboard.bench` (this module imports nothing of it: no import circle).
 ``route_under_pointer_10k`` is what moving the pointer onto another place costs once the
 picked stack's trees are grown: the mean over a hundred places never pointed at before,
 in and out of reach. ``route_first_point_10k`` is the first place pointed at after a pick,
@@ -15,7 +16,6 @@ import random
 import time
 from functools import cache
 
-from mineboard.bench import bench
 from mineboard.maps.model import PORT, BoardMap
 from mineboard.maps.paths import (
     Limit,
@@ -49,7 +49,6 @@ def water_rules(board: BoardMap) -> RouteRules:
                       Limit(40, "AW-82"), Limit(20, "AW-82"), "AW-27")
 
 
-@bench("route_under_pointer_10k", runs=7, budget_ms=POINTER_MS)
 def route_under_pointer() -> float:
     """A route's legality and length under the pointer, 10,000-hex water map, trees grown."""
     board = water_board()
@@ -64,7 +63,6 @@ def route_under_pointer() -> float:
     return (time.perf_counter() - start) / POINTS
 
 
-@bench("route_first_point_10k", runs=3)
 def route_first_point() -> float:
     """The first place pointed at after a pick (out of reach): the trees are grown."""
     board = water_board()
