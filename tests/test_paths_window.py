@@ -9,6 +9,9 @@ allowance, every sea hex 1 hex.
 
 from __future__ import annotations
 
+import random
+import statistics
+import time
 from typing import Any
 
 import pytest
@@ -20,7 +23,10 @@ from mineboard.core.places import PlaceRef
 from mineboard.core.planning import Selection
 from mineboard.core.routes import RouteReport
 from mineboard.maps.paths import Limit, MoveCosts, RouteRules, route_report
+from mineboard.qt.bench import tactical_game
+from mineboard.qt.interactions import Selecting
 from mineboard.qt.mainwindow import MainWindow
+from mineboard.qt.maps.scene import Hit
 from mineboard.qt.route_readout import READOUT_Z, RouteReadout
 from mineboard.qt.session import GameSession
 from tests.conftest import JUTLAND, scenario
@@ -164,3 +170,31 @@ def test_the_ruleset_is_asked_once_per_place_and_the_route_goes_with_the_pick(
     assert shown() == 5  # the legal line, the rest, the cross, the rings and the pill
     w.controller.idle()  # the pick dropped (Esc): its route goes with it
     assert shown() == 0
+
+
+def test_the_whole_pointer_path_takes_under_five_ms_on_ten_thousand_hexes(qtbot, monkeypatch):
+    """From the place entered to the route drawn and read out — the ruleset asked, the
+    report made, the lines, rings, cross and pill set — on a 100 × 100 hex battle, once the
+    picked stack's trees are grown (the first place pointed at grows them)."""
+    sc, game = tactical_game(100, 100, stacks=200)
+    w = MainWindow(GameSession(sc, game))
+    monkeypatch.setattr(type(game.ruleset), "route_report", speed_routes)
+    w.set_speed("off")
+    qtbot.addWidget(w)
+    w.resize(1400, 900)
+    w.show()
+    qtbot.waitExposed(w)
+    uncover(qtbot, w)
+    view = w.session.view()
+    start = next(s.hex for s in view.ships.values() if s.side == view.active)
+    w.controller.set_mode(Selecting(w.controller, start))
+    board = sc.board
+    goals = random.Random(5).sample([p for p in board.places if p != start], 61)
+    w.controller.point_at(Hit(board.ref(goals[0])))  # grows the trees
+    times = []
+    for goal in goals[1:]:
+        began = time.perf_counter()
+        w.controller.point_at(Hit(board.ref(goal)))
+        times.append(time.perf_counter() - began)
+    assert w.controller.mode.readout.report.goal == f"hex {goals[-1]}"
+    assert statistics.median(times) * 1000 <= 5.0
