@@ -368,14 +368,17 @@ class RouteFinder:
         since, last = 0, self.start
         for i in range(1, len(path)):
             a, b = path[i - 1], path[i]
-            edge = self.graph.edges[a, b]
+            edge = self.graph.get_edge_data(a, b, {"cost": 0, "way": None})
             cost = costs[-1] + edge["cost"]
             since += edge["cost"]
             costs.append(cost)
             if stop is not None:
                 continue
             why = closed.get(edge["way"])
-            if why is not None:
+            if edge["way"] is None:  # a path given from outside: no way, or not enterable
+                stop = RouteStop(i, rules.reach_clause,
+                                 f"{board.ref(b)} cannot be entered from {board.ref(a)}")
+            elif why is not None:
                 stop = RouteStop(i, why.clause, why.reason)
             elif rules.allowance is not None and cost > rules.allowance.most:
                 stop = RouteStop(i, rules.allowance.clause,

@@ -10,9 +10,10 @@ from mineboard.core.actions import Action
 from mineboard.core.errors import BadInput
 from mineboard.core.places import PlaceRef
 from mineboard.core.planning import Choice, Command, Preview, Selection
+from mineboard.core.routes import RouteReport
 from mineboard.core.ruleset import TableRuleset
 from mineboard.maps.model import BoardMap
-from mineboard.rules.gwas_tactical import planning
+from mineboard.rules.gwas_tactical import planning, routes
 from mineboard.rules.gwas_tactical.actions import (
     CODEC,
     CrossBoundary,
@@ -88,6 +89,10 @@ class GwasTactical(TableRuleset[GtState]):
         if isinstance(action, CrossBoundary):
             return planning.cross_preview(view, action)
         return None
+
+    def route_report(self, view: GtState, selection: Selection, at: PlaceRef
+                     ) -> RouteReport | None:
+        return routes.route_report(view, selection, at, self.check)
 
     def legal_actions(self, view: GtState) -> list[Action]:
         return planning.legal_actions(view, self.check)
