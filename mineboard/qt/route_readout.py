@@ -74,29 +74,46 @@ class RouteItems:
                 cross.moveTo(at + QPointF(-dx, -dy))
                 cross.lineTo(at + QPointF(dx, dy))
         self.stop.setPath(cross)
-        self._pill(report, points[-1] if points else None)
+        drawn = [p for p in points if p is not None]
+        self._pill(report, drawn[-1] if drawn else None,
+                   drawn[-2] if len(drawn) > 1 else None)
 
-    def _pill(self, report: RouteReport | None, at: QPointF | None) -> None:
-        if self.pill is not None:
-            self.scene.removeItem(self.pill)
-            self.pill = None
+    def _pill(self, report: RouteReport | None, at: QPointF | None,
+              before: QPointF | None = None) -> None:
         if report is None or at is None:
+            if self.pill is not None:
+                self.scene.removeItem(self.pill)
+                self.pill = None
             return
         if report.legal:
             text, style = _spent(report), PILL
         else:
             assert report.stop is not None
             text, style = f"{_spent(report)} · stops: {report.stop.clause}", STOP_PILL
-        self.pill = TextItem(text, style, z=READOUT_Z + 0.1)
+        if self.pill is None:  # made once, then only told its words: no scene add per place
+            self.pill = TextItem(text, style, z=READOUT_Z + 0.1)
+            self.scene.addItem(self.pill)
+        else:
+            self.pill.text, self.pill.style = text, style
+            self.pill.refresh()
         self.pill.setPos(at)
-        self.pill.set_shift(QPointF(0, -30))
+        self.pill.set_shift(_beyond(at, before))
         self.pill.setToolTip(report.text())
-        self.scene.addItem(self.pill)
 
     def remove(self) -> None:
         self._pill(None, None)
         for item in (self.legal, self.beyond, self.stop, self.touches):
             self.scene.removeItem(item)
+
+
+def _beyond(at: QPointF, before: QPointF | None, pixels: float = 30.0) -> QPointF:
+    """Where the pill sits from the place pointed at, in screen pixels: on along the last
+    leg, so that it covers the place after the route rather than the route (and its stop)."""
+    if before is None or before == at:
+        return QPointF(0, -pixels)
+    dx, dy = at.x() - before.x(), at.y() - before.y()
+    norm = (dx * dx + dy * dy) ** 0.5
+    return QPointF(dx / norm * pixels * 1.6, dy / norm * pixels)
 
 
 def _spent(report: RouteReport) -> str:
