@@ -35,15 +35,16 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from mineboard.core.errors import BadInput
 from mineboard.core.routes import RouteReport, RouteStop
 from mineboard.core.words import and_list, count_of
-from mineboard.maps.model import BoardMap, Place, Way
+from mineboard.maps.model import BoardMap, Place, Way, _networkx
 from mineboard.maps.values import whole
+
+if TYPE_CHECKING:  # the rulesets import this module; `mineboard rulesets` loads no networkx
+    import networkx as nx
 
 Pairs = tuple[tuple[str, int], ...]
 
@@ -207,7 +208,7 @@ def weighted_graph(board: BoardMap, costs: MoveCosts) -> nx.DiGraph:
     if kept is not None and kept[0] is board:
         _GRAPHS.move_to_end(key)
         return kept[1]
-    graph = nx.DiGraph()
+    graph = _networkx().DiGraph()
     enter = {p.id: costs.entry(p) for p in board.places.values()}
     edges = []
     steps: dict[str, list[tuple[str, int, str]]] = {}
@@ -410,7 +411,8 @@ def _dijkstra(graph: nx.DiGraph, start: str, cutoff: int | None,
         def weight(a: str, b: str, edge: dict[str, Any]) -> int | None:
             return None if edge["way"] in closed else int(edge["cost"])
 
-    pred, _ = nx.dijkstra_predecessor_and_distance(graph, start, cutoff=cutoff, weight=weight)
+    pred, _ = _networkx().dijkstra_predecessor_and_distance(graph, start, cutoff=cutoff,
+                                                            weight=weight)
     first = {place: i for i, place in enumerate(pred)}
     # a zero-cost way back (a berth) lists the start's own neighbour as a tie before it
     labels = [(first[before[0]] if before and place != start else -1, place)
