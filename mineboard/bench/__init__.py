@@ -117,6 +117,17 @@ def _register_odds() -> None:
 _register_odds()
 
 
+def _register_paths() -> None:
+    from mineboard.bench import paths
+
+    bench("route_under_pointer_10k", runs=7, budget_ms=paths.POINTER_MS)(
+        paths.route_under_pointer)
+    bench("route_first_point_10k", runs=3)(paths.route_first_point)
+
+
+_register_paths()
+
+
 # ---- running ------------------------------------------------------------------------------
 
 def run(names: list[str] | None = None, runs: int | None = None) -> list[dict[str, Any]]:

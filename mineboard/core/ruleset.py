@@ -21,6 +21,7 @@ from mineboard.core.events import Event
 from mineboard.core.game import GameState
 from mineboard.core.places import PlaceRef
 from mineboard.core.planning import Choice, Command, Preview, Selection
+from mineboard.core.routes import RouteReport
 
 S = TypeVar("S", bound=GameState)
 
@@ -119,6 +120,15 @@ class Ruleset(ABC, Generic[S]):
 
     def preview(self, view: S, action: Action) -> Preview | None:
         """The exact odds of ``action`` as far as the viewer knows them (None: no chance)."""
+        return None
+
+    # ---- the route under the pointer (docs/paths.md) ---------------------------------------
+    def route_report(self, view: S, selection: Selection, at: PlaceRef) -> RouteReport | None:
+        """The route ``selection``'s units would take to ``at`` as the pointer rests there:
+        its length as the rules count it, its cost, its port touches, and where it stops
+        being legal and why. None: nothing to show there (the window draws nothing). Asked
+        at each place the pointer enters: search with ``mineboard.maps.paths``, whose
+        finders keep each start's trees, so a place pointed at costs a walk back."""
         return None
 
     def legal_actions(self, view: S) -> list[Action]:

@@ -95,3 +95,46 @@ def tactical_map_json(cols: int = 100, rows: int = 100, size: float = 20.0,
     header["related"] = {"strategic": "jutland-zones"}
     header["battle_zone"] = "C"
     return doc
+
+
+def water_map_json(cols: int = 100, rows: int = 100, size: float = 20.0,
+                   every: int = 12) -> dict[str, Any]:
+    """A naval hex map for route benchmarks: open sea with a square island of 4 × 4 land
+    hexes every ``every`` columns and rows, a port on each island's west coast, a strait
+    between the first two islands held by one island's hex on each side, and an off-map
+    box 8 hexes from hex 0101 and 10 from the bottom-left hex (its links' own costs)."""
+    width = max(2, len(str(max(cols, rows))))
+
+    def label(col: int, row: int) -> str:  # 0-based column and row, as the map prints them
+        return f"{col + 1:0{width}d}{row + 1:0{width}d}"
+
+    features: list[dict[str, Any]] = []
+    corners = [(c, r) for c in range(every // 2, cols - 4, every)
+               for r in range(every // 2, rows - 4, every)]
+    for i, (c0, r0) in enumerate(corners):
+        for dc in range(4):
+            for dr in range(4):
+                features.append({"type": "Feature", "id": f"L{i}-{dc}{dr}", "geometry": None,
+                                 "properties": {"kind": "hex", "label": label(c0 + dc, r0 + dr),
+                                                "terrain": "land"}})
+        features.append({"type": "Feature", "id": f"P{i}", "geometry": None,
+                         "properties": {"kind": "port", "name": f"Port {i}",
+                                        "hex": label(c0 - 1, r0 + 1)}})
+    if len(corners) > 1:  # the water between the first two islands (one above the other)
+        (c0, r0), (_, r1) = corners[0], corners[1]
+        gap = [label(c0 + 1, r) for r in range(r0 + 4, r1)]
+        features.append({"type": "Feature", "id": "S1", "geometry": None, "properties": {
+            "kind": "hexsides", "name": "The Narrows",
+            "hexsides": [f"{label(c0, r)}|{label(c0 + 1, r)}" for r in range(r0 + 4, r1)]
+            + [f"{label(c0 + 1, r)}|{label(c0 + 2, r)}" for r in range(r0 + 4, r1)],
+            "control": [label(c0 + 1, r0 + 3), label(c0 + 1, r1)]}})
+        assert gap
+    features.append({"type": "Feature", "id": "B1", "geometry": None, "properties": {
+        "kind": "box", "name": "Far Box", "links": [label(0, 0), label(0, rows - 1)],
+        "link_cost": {label(0, 0): 8, label(0, rows - 1): 10}}})
+    return {"type": "FeatureCollection",
+            "mineboard": {"schema": 1, "id": f"generated-water-{cols}x{rows}", "kind": "hex",
+                          "units": "board",
+                          "hex": {"cols": cols, "rows": rows, "size": size,
+                                  "orientation": "flat", "offset": "odd-q"}},
+            "features": features}

@@ -3,7 +3,7 @@ berth, and off-board boxes, joined by box links to hexes, ports and other boxes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from shapely.geometry import LineString, Point
@@ -47,12 +47,7 @@ def add_box_links(box: Place, places: Mapping[str, Place], ways: dict[str, Way],
     where = f"feature {box.id}"
     if places.get(box.id) is not box:
         return  # its id clashes with a hex: reported already
-    props: dict[str, Any] = {}
-    if "link_cost" in box.props:
-        if not whole(box.props["link_cost"]):
-            problems.append(f"{where}: link_cost must be a whole number ≥ 0")
-        else:
-            props["link_cost"] = box.props["link_cost"]
+    costs = _link_costs(box, problems)
     links = box.props.get("links", [])
     if not isinstance(links, list) or not all(isinstance(x, str) for x in links):
         problems.append(f"{where}: links must be a list of hex labels, port ids and box ids")
@@ -71,9 +66,13 @@ def add_box_links(box: Place, places: Mapping[str, Place], ways: dict[str, Way],
             problems.append(f"{where}: links to itself")
             continue
         wid = way_id(box.id, target)
+        props: dict[str, Any] = {}
+        cost = costs(target)
+        if cost is not None:
+            props["link_cost"] = cost
         old = ways.get(wid)
         if old is not None:  # the other box lists this link too
-            cost, old_cost = props.get("link_cost"), old.props.get("link_cost")
+            old_cost = old.props.get("link_cost")
             if cost is not None and old_cost is not None and cost != old_cost:
                 problems.append(f"{where}: link_cost {cost} to {target} disagrees with the "
                                 f"link_cost {old_cost} of feature {target}")
@@ -82,6 +81,28 @@ def add_box_links(box: Place, places: Mapping[str, Place], ways: dict[str, Way],
             continue
         first, second = wid.split("|")
         ways[wid] = Way(wid, BOX_LINK, first, second, _link_line(box, other), dict(props))
+
+
+def _link_costs(box: Place, problems: list[str]) -> Callable[[str], int | None]:
+    """A box's ``link_cost`` to each link target: one whole number for every link, or one
+    per target (the Australia box is 8 hexes from NN15 and 10 from NN31, AW-226)."""
+    where = f"feature {box.id}"
+    raw = box.props.get("link_cost")
+    if isinstance(raw, Mapping):
+        links = box.props.get("links", [])
+        bad = [k for k, v in raw.items() if not whole(v)]
+        stray = [k for k in raw if not isinstance(links, list) or k not in links]
+        if bad:
+            problems.append(f"{where}: link_cost to {bad[0]!r} must be a whole number ≥ 0")
+        elif stray:
+            problems.append(f"{where}: link_cost names {stray[0]!r}, which it does not link")
+        else:
+            return lambda target: raw.get(target)
+    elif raw is not None and not whole(raw):
+        problems.append(f"{where}: link_cost must be a whole number ≥ 0")
+    elif raw is not None:
+        return lambda target: int(raw)
+    return lambda target: None
 
 
 def _link_line(box: Place, other: Place) -> LineString | None:

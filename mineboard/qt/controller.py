@@ -121,6 +121,10 @@ class BoardController:
             self.scene.carry((self.scene.carried.place, self.scene.carried.owner), pos)
         self.mode.carry_over(hit)
 
+    def point_at(self, hit: Hit | None) -> None:
+        """The pointer entered another place (None: it left the map)."""
+        self.mode.point_at(hit)
+
     def drop(self, hit: Hit | None) -> None:
         self.scene.carry(None)
         mode = self.mode

@@ -17,6 +17,7 @@ place's own commands — headed by what is there; it never moves anything by its
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -32,6 +33,7 @@ from mineboard.core.ruleset import Ruleset
 from mineboard.qt.maps.scene import Hit, MapScene
 from mineboard.qt.move_route import show_move
 from mineboard.qt.plugin import RulesetUI, UnitRow
+from mineboard.qt.route_readout import RouteReadout
 
 LEFT = Qt.MouseButton.LeftButton
 
@@ -199,6 +201,9 @@ class Interaction:
     def drop(self, hit: Hit | None) -> None:
         """A dragged stack is let go over ``hit``."""
 
+    def point_at(self, hit: Hit | None) -> None:
+        """The pointer entered the place of ``hit`` (None: it left the map)."""
+
 
 class Idle(Interaction):
     def start(self) -> None:
@@ -261,6 +266,16 @@ class Selecting(Interaction):
     def cancel(self) -> None:
         super().cancel()
         self.c.open_stack(None)
+        self.readout.clear()
+
+    # ---- the route under the pointer (docs/paths.md) -----------------------------------------
+    @functools.cached_property
+    def readout(self) -> RouteReadout:
+        return RouteReadout(self.c)
+
+    def point_at(self, hit: Hit | None) -> None:
+        self.readout.point_at(self.selection(), None if hit is None or hit.at.id == self.place
+                              else hit.at, quiet=self.planned is not None)
 
     def refresh(self) -> None:
         if not self.units():

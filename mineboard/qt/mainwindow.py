@@ -294,6 +294,7 @@ class MainWindow(GameFiles, WindowSize):
             self._view.picked_up.connect(self._picked_up)
             self._view.carried.connect(lambda hit, pos: self.controller.carry_over(hit, pos))
             self._view.dropped.connect(lambda hit: self.controller.drop(hit))
+            self._view.pointed.connect(lambda hit: self.controller.point_at(hit))
             self.setCentralWidget(self._view)
             self.dice = DiceTray(self._view)
             self.dice.anchor(self._view.viewport())

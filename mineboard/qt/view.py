@@ -33,6 +33,7 @@ class BoardView(QGraphicsView):
     picked_up = Signal(object, object)  # the Hit of the stack carried, the scene point
     carried = Signal(object, object)  # the Hit under the mouse (None: off the map), the point
     dropped = Signal(object)  # the Hit where the stack was let go (None: off the map)
+    pointed = Signal(object)  # the place's Hit when the pointer enters another (None: off)
 
     def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -54,11 +55,13 @@ class BoardView(QGraphicsView):
         controller); otherwise a drag pans."""
         self._fit_scale = 1.0
         self._fitted = True  # until the player zooms, the map follows the window's size
+        self._pointed: str | None = None
 
     def show_board(self, scene: MapScene) -> None:
         """Another game's map in the same view: the window keeps its layout as it was."""
         self.board_scene = scene
         self.setScene(scene)
+        self._pointed = None  # a place of the old map is no place of this one
         self.fit()
 
     # ---- zoom ------------------------------------------------------------------------------
@@ -133,11 +136,22 @@ class BoardView(QGraphicsView):
                 self._press = here
         else:
             self.board_scene.hover(self.mapToScene(here))
+            self._point(event.position())
         super().mouseMoveEvent(event)
 
     def leaveEvent(self, event: QEvent) -> None:
         self.board_scene.hover(None)
+        self._point(None)
         super().leaveEvent(event)
+
+    def _point(self, pos: QPointF | None) -> None:
+        """Say which place the pointer is over, once per place entered, not per pixel (the
+        route under the pointer is asked for there: docs/paths.md)."""
+        hit = None if pos is None else self._carry_hit(pos)
+        place = None if hit is None else hit.at.id
+        if place != self._pointed:
+            self._pointed = place
+            self.pointed.emit(hit)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if self._carrying:

@@ -7,10 +7,13 @@ from typing import Any
 
 from mineboard.core.actions import Action
 from mineboard.core.errors import BadInput
+from mineboard.core.places import PlaceRef
+from mineboard.core.planning import Selection
+from mineboard.core.routes import RouteReport
 from mineboard.maps.model import BoardMap
 from mineboard.rules.common.ruleset import PlannedRuleset, Planner
 from mineboard.rules.common.turns import turn_summary
-from mineboard.rules.gwas_tactical import planning
+from mineboard.rules.gwas_tactical import planning, routes
 from mineboard.rules.gwas_tactical.actions import (
     CODEC,
     CrossBoundary,
@@ -63,6 +66,11 @@ class GwasTactical(PlannedRuleset[GtState]):
         for other, log in seen.logs.items():
             if other != side:
                 log.minefields, log.logged = [], {}
+
+    def route_report(self, view: GtState, selection: Selection, at: PlaceRef
+                     ) -> RouteReport | None:
+        """The route a click at ``at`` would plan, judged as the click would be."""
+        return routes.route_report(view, selection, at, self.check)
 
     def summary(self, state: GtState) -> dict[str, Any]:
         return {
