@@ -15,6 +15,7 @@ from mineboard.core.errors import IllegalAction
 from mineboard.core.events import CountersPlaced
 from mineboard.core.hidden_place import PlacedSomewhere
 from mineboard.core.moves import MoveStopped
+from mineboard.core.planning import Selection
 from tests.conftest import play
 from tests.seam_ruleset import registered, seam_scenario
 from tests.seam_ruleset.ruleset import LayField
@@ -64,7 +65,7 @@ def test_sr6_painted_terrain_becomes_each_hexs_terrain_and_the_deep_links_two_en
     assert sorted(terrain["sea"]) == ["2C1", "2C2", "2C4", "2C5", "2D1", "2D2", "2D4",
                                       "2D5", "2E1", "2E2", "2E4", "2E5"]
     assert {w.id: w.props for w in board.ways_of("box_link")} == {
-        "2E1|DEEP": {"link_cost": 2}, "2E5|DEEP": {"link_cost": 2}}
+        "2E1|DEEP": {"link_cost": 2}, "2E5|DEEP": {"link_cost": 3}}
 
 
 # ---- SR-6: the going -----------------------------------------------------------------------
@@ -99,12 +100,35 @@ def test_sr6_a_squad_may_not_wade_into_a_bay():
 
 def test_sr6_a_boats_path_through_the_deep_costs_its_links():
     g = quiet()
-    assert refusal(g, "plan_move", units=["S1"],
-                   path=["2E1", "DEEP", "2E5", "2D5", "2C5", "2C4", "2D4", "2E4"]) == (
-        "SR-6", "hex 2E4 is 9 hexes away; at most 8 may be spent")
-    route = ["2E1", "DEEP", "2E5", "2D5", "2C5", "2C4", "2D4"]
-    assert lines(play(g, "plan_move", units=["S1"], path=route)) == [
-        "SR-1: S1 sets out for hex 2D4 (6 steps)"]
+    assert refusal(g, "plan_move", units=["S1"], path=["2E1", "DEEP", "2E5", "2D5", "2C5"]) == (
+        "SR-6", "hex 2C5 is 7 hexes away; at most 6 may be spent")
+    assert lines(play(g, "plan_move", units=["S1"], path=["2E1", "DEEP", "2E5", "2D5"])) == [
+        "SR-1: S1 sets out for hex 2D5 (3 steps)"]
+
+
+@pytest.mark.parametrize(("unit", "at", "text"), [
+    ("S1", "2D5", "To hex 2D5: 6 hexes (of 6)"),
+    ("S1", "2C5", "To hex 2C5: 7 hexes (of 6) · stops at hex 2C5 — SR-6: hex 2C5 is 7 hexes "
+                  "away; at most 6 may be spent"),
+    ("S1", "2C2", "To hex 2C2: 2 hexes (of 6)"),
+    ("R1", "1F1", "To hex 1F1: 5 MP (of 8)"),
+    ("R2", "1E1", "To hex 1E1: 5 MP (of 8)"),
+])
+def test_sr6_the_route_under_the_pointer_says_its_length_and_where_it_stops(unit, at, text):
+    g = quiet()
+    view = g.observe("Red").view
+    place = view.units[unit].place
+    report = g.ruleset.route_report(view, Selection(place, (unit,)), view.board.ref(at))
+    assert report.text() == text
+
+
+def test_sr6_no_route_reaches_a_place_a_squad_may_not_enter():
+    g = quiet()
+    g.state.units["R1"].place = "2B1"
+    view = g.observe("Red").view
+    report = g.ruleset.route_report(view, Selection("2B1", ("R1",)), view.board.ref("2C1"))
+    assert (report.legal, report.text()) == (
+        False, "To hex 2C1 — SR-6: no route from hex 2B1 reaches hex 2C1")
 
 
 # ---- SR-7: a field whose place is the secret -------------------------------------------------

@@ -15,7 +15,7 @@ in conformance.py). Each clause shows one of them:
 - SR-6 (weighted paths, maps/paths.py; joined boards and painted terrain, maps/): squads
   keep to land, 1 MP a clear hex and 2 a wood, 8 MP a move; boats keep to water, 1 a sea
   hex, and the off-map box the Deep lies 2 hexes from its north entry and 3 from its south
-  one; 8 hexes a move. A plan that breaks this is refused where it stops being legal.
+  one; 6 hexes a move. A plan that breaks this is refused where it stops being legal.
 - SR-7 (a secret placement whose place is the secret, core/hidden_place.py): a squad lays
   a hidden field where it stands; the other side learns that a field was laid, never
   where: its stand-in is :class:`~mineboard.core.hidden_place.PlacedSomewhere`.
@@ -36,8 +36,6 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, Any, Literal
 
-import networkx as nx
-
 from mineboard.core import outside
 from mineboard.core.actions import Action, ActionCodec
 from mineboard.core.dice import Dice
@@ -48,12 +46,22 @@ from mineboard.core.moves import MoveInProgress, Stop
 from mineboard.core.orders import ASK, AUTO, Distance, StandingOrder, Trigger
 from mineboard.core.outside import Awaiting, OutsideResult
 from mineboard.core.places import PlaceRef
+from mineboard.core.routes import RouteReport
 from mineboard.core.planning import Command, Selection
 from mineboard.core.ruleset import TableRuleset
 from mineboard.core.schema import Doc
 from mineboard.core.words import and_list, count_of
 from mineboard.maps.hexgrid import distance as hex_distance
-from mineboard.maps.model import HEX, BoardMap
+from mineboard.maps.model import HEX, BoardMap, Way
+from mineboard.maps.paths import (
+    Closed,
+    Limit,
+    MoveCosts,
+    RouteRules,
+    closed_ways,
+    route_finder,
+    route_report,
+)
 from mineboard.rules.common import moves, orders
 from mineboard.rules.common.actions import EndPhase
 from mineboard.rules.common.checks import TURN
@@ -82,26 +90,29 @@ from tests.seam_ruleset.state import (
 )
 
 # ---- SR-6: what each kind of unit may enter, and at what cost ------------------------------
-ENTER: Mapping[Kind, Mapping[str, int]] = {"squad": {"open": 1, "woods": 2}, "boat": {"sea": 1}}
+COSTS: Mapping[Kind, MoveCosts] = {
+    "squad": MoveCosts.of({"open": 1, "woods": 2}, unit=("MP", "MP")),
+    "boat": MoveCosts.of({"sea": 1}),  # and the Deep's links their own cost (the map's)
+}
 """Cost to enter a place by its terrain; a terrain not listed is never entered."""
-UNIT_OF: Mapping[Kind, tuple[str, str]] = {"squad": ("MP", "MP"), "boat": ("hex", "hexes")}
-ALLOWANCE: Mapping[Kind, int] = {"squad": 8, "boat": 8}
+ALLOWANCE: Mapping[Kind, int] = {"squad": 8, "boat": 6}
 KEEPS_TO: Mapping[Kind, str] = {"squad": "squads keep to land", "boat": "boats keep to water"}
 THE_DEEP = "DEEP"
 
 
-def step_cost(board: BoardMap, kind: Kind, a: str, b: str) -> int | None:
-    """What stepping from ``a`` into ``b`` costs a unit of ``kind``; None: it may not.
-    A box's link costs its own ``link_cost`` (the Deep lies 2 and 3 hexes off its entries)."""
-    way = board.adjacent[a].get(b)
-    if way is None:
-        return None
-    place = board.places[b]
-    enter = ENTER[kind].get(str(place.props.get("terrain", place.kind)))
-    link = way.props.get("link_cost")
-    if link is not None and kind == "boat":
-        return int(link)
-    return enter
+def going(board: BoardMap, kind: Kind) -> RouteRules:
+    """The facts a unit's route is judged by: its allowance, and — for a squad — the Deep's
+    links closed (a box link's own cost would let any unit in)."""
+    def shut(way: Way) -> Closed | None:
+        return Closed(GOING, "squads keep to land") if way.kind == "box_link" else None
+
+    closed = closed_ways(board, shut) if kind == "squad" else ()
+    return RouteRules(closed=closed, allowance=Limit(ALLOWANCE[kind], GOING), reach_clause=GOING)
+
+
+def route(board: BoardMap, kind: Kind, start: str, goal: str) -> RouteReport:
+    """The cheapest route a unit of ``kind`` may take, judged (maps/paths.py)."""
+    return route_report(board, COSTS[kind], going(board, kind), start, goal)
 
 
 # ---- SR-8: the crossing's result, from outside the rules -------------------------------------
@@ -182,17 +193,14 @@ class SeamRules(TableRuleset[SeamState]):
         if len(kinds) > 1:
             raise IllegalAction("squads and boats do not move together", GOING)
         kind = kinds.pop()
-        spent = 0
-        unit = UNIT_OF[kind]
-        for a, b in zip(action.path, action.path[1:], strict=False):
-            cost = step_cost(state.board, kind, a, b)
-            if cost is None:
-                raise IllegalAction(f"{KEEPS_TO[kind]}: {state.board.ref(b)} is "
-                                    f"{_terrain(state.board, b)}", GOING)
-            spent += cost
-            if spent > ALLOWANCE[kind]:
-                raise IllegalAction(f"{state.board.ref(b)} is {count_of(spent, *unit)} away; "
-                                    f"at most {ALLOWANCE[kind]} may be spent", GOING)
+        for place in action.path[1:]:
+            if place != THE_DEEP and COSTS[kind].entry(state.board.places[place]) is None:
+                raise IllegalAction(f"{KEEPS_TO[kind]}: {state.board.ref(place)} is "
+                                    f"{_terrain(state.board, place)}", GOING)
+        judged = route_finder(state.board, COSTS[kind], going(state.board, kind),
+                              action.path[0]).judge(list(action.path), action.path[-1])
+        if judged.stop is not None:
+            raise IllegalAction(judged.stop.reason, judged.stop.clause)
 
     # ---- SR-2: orders ---------------------------------------------------------------------
     def _check_orders(self, state: SeamState, action: SetOrders) -> None:
@@ -390,9 +398,20 @@ class SeamRules(TableRuleset[SeamState]):
             return moves.step_intent(view, at.id)
         if selection.units and selection.place is not None and at.id in view.board.places \
                 and at.id != selection.place:
-            path = cheapest(view, view.units[selection.units[0]].kind, selection.place, at.id)
-            return None if path is None else PlanMove(tuple(selection.units), path)
+            found = self.route_report(view, selection, at)
+            if found is None or len(found.places) < 2:  # no route at all
+                return None
+            return PlanMove(tuple(selection.units), found.places)
         return None
+
+    def route_report(self, view: SeamState, selection: Selection,
+                     at: PlaceRef) -> RouteReport | None:
+        """SR-6: the cheapest route of the picked units to ``at``, its length and where it
+        stops being legal (past the allowance, into what they may not enter)."""
+        if moves.busy(view) or not selection.units or selection.place is None \
+                or at.id not in view.board.places or at.id == selection.place:
+            return None
+        return route(view.board, view.units[selection.units[0]].kind, selection.place, at.id)
 
     def targets(self, view: SeamState, selection: Selection) -> dict[PlaceRef, Action]:
         return moves.step_targets(self, view)
@@ -438,7 +457,8 @@ class SeamRules(TableRuleset[SeamState]):
             out.append("a reaction is asked with no move in progress")
         for unit in state.units.values():
             terrain = _terrain(state.board, unit.place)
-            if ENTER[unit.kind].get(terrain) is None and unit.place != THE_DEEP:
+            if COSTS[unit.kind].entry(state.board.places[unit.place]) is None \
+                    and unit.place != THE_DEEP:
                 out.append(f"{unit.id}, a {unit.kind}, stands in {terrain} at {unit.place}")
             owner = state.minefields.get(unit.place)
             if owner not in (None, unit.side) and unit.place not in state.revealed:
@@ -481,44 +501,15 @@ def _terrain(board: BoardMap, place: str) -> str:
     return str(found.props.get("terrain", found.kind))
 
 
-def water_and_land(board: BoardMap, kind: Kind) -> nx.DiGraph:
-    """The board's steps a unit of ``kind`` may take, each with its cost (SR-6)."""
-    graph = nx.DiGraph()
-    for a, near in board.adjacent.items():
-        for b in near:
-            cost = step_cost(board, kind, a, b)
-            if cost is not None:
-                graph.add_edge(a, b, cost=cost)
-    return graph
-
-
-_GRAPHS: dict[tuple[int, Kind], tuple[BoardMap, nx.DiGraph]] = {}
-
-
-def _graph(board: BoardMap, kind: Kind) -> nx.DiGraph:
-    kept = _GRAPHS.get((id(board), kind))
-    if kept is None or kept[0] is not board:
-        kept = _GRAPHS[id(board), kind] = (board, water_and_land(board, kind))
-    return kept[1]
-
-
-def cheapest(view: SeamState, kind: Kind, start: str, goal: str) -> tuple[str, ...] | None:
-    """The cheapest path a unit of ``kind`` may take from ``start`` to ``goal`` (SR-6)."""
-    graph = _graph(view.board, kind)
-    try:
-        return tuple(nx.dijkstra_path(graph, start, goal, weight="cost"))
-    except (nx.NetworkXNoPath, nx.NodeNotFound):
-        return None
-
-
 def _plans(view: SeamState, unit: Any) -> list[tuple[str, ...]]:
     """A sample of the plans a side may make: a squad's paths of one and two steps, a
     boat's cheapest path to every place it may reach (through the Deep too)."""
     start = unit.place
     if unit.kind == "boat":
-        reach = nx.single_source_dijkstra_path(_graph(view.board, "boat"), start,
-                                               cutoff=ALLOWANCE["boat"], weight="cost")
-        return [tuple(p) for goal, p in sorted(reach.items()) if goal != start]
+        water = (p for p in view.board.places if p != start
+                 and (p == THE_DEEP or COSTS["boat"].entry(view.board.places[p]) is not None))
+        return [r.places for r in (route(view.board, "boat", start, p) for p in sorted(water))
+                if r.legal and len(r.places) > 1]
     near = view.board.adjacent
     return [(start, a) for a in sorted(near[start])] + \
         [(start, a, b) for a in sorted(near[start]) for b in sorted(near[a])
