@@ -46,8 +46,8 @@ from mineboard.core.moves import MoveInProgress, Stop
 from mineboard.core.orders import ASK, AUTO, Distance, StandingOrder, Trigger
 from mineboard.core.outside import Awaiting, OutsideResult
 from mineboard.core.places import PlaceRef
-from mineboard.core.routes import RouteReport
 from mineboard.core.planning import Command, Selection
+from mineboard.core.routes import RouteReport
 from mineboard.core.ruleset import TableRuleset
 from mineboard.core.schema import Doc
 from mineboard.core.words import and_list, count_of
