@@ -109,7 +109,8 @@ def test_a_reaction_asked_live_comes_up_behind_the_cover(qtbot):
     assert sorted(w.controls.buttons) == ["Pass", "Snap-shoot at hex 1E3"]
     assert w.selection.todo.text() == ("R1 entered hex 1E3: snap-shoot at hex 1E3 or pass, "
                                        "with the buttons below.")
-    assert w.selection.holdings.text() == "Blue: 2 snap-shot rounds · 2 standing orders"
+    assert w.selection.holdings.text() == ("Blue: 2 snap-shot rounds · 2 standing orders · "
+                                           "1 field to lay")
     assert log_lines(w)[-1] == "SR-5: Blue may snap-shoot at hex 1E3 or pass"
     qtbot.mouseClick(button(w, "Pass"), Qt.MouseButton.LeftButton)
     assert w.cover.isVisible() and w.cover.text == "Pass to Red"
