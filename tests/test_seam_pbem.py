@@ -99,6 +99,6 @@ def test_sr8_the_mover_enters_the_crossing_and_the_other_side_accepts_it_next_fi
     pbem.send(blue, tmp_path / "t3.json")
     red = pbem.receive_file(tmp_path / "t3.json", RED)
     assert seen(red)[-2:] == [
-        "SR-8: Blue accepts the result of the crossing of the Deep: Fate: held",
+        "SR-8: Blue accepts the result of S1's crossing of the Deep: Fate: held",
         "SR-8: the weather holds S1 in the Deep"]
     assert red.may_move() and red.world().state.move.stopped.clause == "SR-8"

@@ -226,26 +226,26 @@ def test_sr8_a_boat_entering_the_deep_waits_for_the_crossings_result():
     g, entered = into_the_deep()
     assert lines(entered) == [
         "SR-1: S1 enters the Deep",
-        "SR-8: The crossing of the Deep is settled outside these rules: Red enters its "
+        "SR-8: S1's crossing of the Deep is settled outside these rules: Red enters its "
         "result, Blue accepts it"]
     assert (g.state.to_move, g.state.phase_label) == (
-        "Red", "Red enters the result of the crossing of the Deep")
+        "Red", "Red enters the result of S1's crossing of the Deep")
     assert refusal(g, "step") == (
-        "SR-8", "the game waits for Red to enter the result of the crossing of the Deep first")
+        "SR-8", "the game waits for Red to enter the result of S1's crossing of the Deep first")
     assert refusal(g, "accept_result") == (
-        "RESULT", "the result of the crossing of the Deep is not entered yet: Red enters it "
+        "RESULT", "the result of S1's crossing of the Deep is not entered yet: Red enters it "
                   "first")
 
 
 def test_sr8_the_mover_enters_it_and_the_other_side_accepts_it_the_deep_holding_the_boat():
     g, _entered = into_the_deep()
     entered = play(g, "crossing_result", fate="held")
-    assert lines(entered) == ["SR-8: Red enters the result of the crossing of the Deep: "
+    assert lines(entered) == ["SR-8: Red enters the result of S1's crossing of the Deep: "
                               "Fate: held"]
     assert entered.hands_over and g.state.to_move == "Blue"
     accepted = play(g, "accept_result")
     assert lines(accepted) == [
-        "SR-8: Blue accepts the result of the crossing of the Deep: Fate: held",
+        "SR-8: Blue accepts the result of S1's crossing of the Deep: Fate: held",
         "SR-8: the weather holds S1 in the Deep"]
     assert isinstance(accepted.events[-1], MoveStopped)
     assert (g.state.to_move, g.state.move.stopped.clause) == ("Red", "SR-8")
@@ -257,10 +257,10 @@ def test_sr8_a_boat_let_through_goes_on_to_the_south_bay():
     g, _entered = into_the_deep()
     play(g, "crossing_result", fate="through")
     disputed = play(g, "dispute_result", why="it was a calm day")
-    assert lines(disputed) == ["SR-8: Blue disputes the result of the crossing of the Deep "
+    assert lines(disputed) == ["SR-8: Blue disputes the result of S1's crossing of the Deep "
                                "(it was a calm day): Red enters it again"]
     play(g, "crossing_result", fate="through")
-    assert lines(play(g, "accept_result"))[-1] == "SR-8: the weather lets the boat through " \
+    assert lines(play(g, "accept_result"))[-1] == "SR-8: the weather lets S1 through " \
                                                   "the Deep"
     play(g, "step")
     assert lines(play(g, "step")) == ["SR-1: S1 enters hex 2D5",

@@ -117,6 +117,10 @@ def test_the_whole_show_played_by_clicks(qtbot):
     assert status(w) == ("To hex 2C5: 7 hexes (of 6) · stops at hex 2C5 — SR-6: hex 2C5 is "
                          "7 hexes away; at most 6 may be spent")
     w.grab().save(f"{SHOTS}-2-route.png")
+    click(qtbot, w, zone_point(w, "2C5"))
+    click(qtbot, w, zone_point(w, "2C5"))  # set out there anyway: refused where it stops
+    assert status(w) == "Not allowed — SR-6: hex 2C5 is 7 hexes away; at most 6 may be spent"
+    assert game.state.move is None
     point(w, "2D5")
     click(qtbot, w, zone_point(w, "2D5"))
     click(qtbot, w, zone_point(w, "2D5"))
@@ -125,7 +129,7 @@ def test_the_whole_show_played_by_clicks(qtbot):
     # ---- SR-8: into the Deep: Red enters the crossing's result, Blue accepts at the cover
     click(qtbot, w, zone_point(w, "DEEP"))
     form = dialog(qtbot, w, ResultForm)
-    w.grab().save(f"{SHOTS}-3-form.png")
+    form.grab().save(f"{SHOTS}-3-form.png")
     fate = form.editors["fate"]
     assert [fate.itemText(i) for i in range(fate.count())] == ["through", "held"]
     fate.setCurrentText("through")
@@ -133,13 +137,16 @@ def test_the_whole_show_played_by_clicks(qtbot):
     qtbot.wait(10)
     lift(w, "Blue")
     prompt = dialog(qtbot, w, AcceptPrompt)
-    w.grab().save(f"{SHOTS}-4-accept.png")
+    assert w.selection.holdings.text() == (  # Red's field: that it was laid, not where
+        "Blue: 2 snap-shot rounds · 1 standing order · 1 field to lay; Red has 1 field laid "
+        "where you cannot see")
+    prompt.grab().save(f"{SHOTS}-4-accept.png")
     prompt.accept_button.click()
     lift(w, "Red")
     assert log_lines(w)[-3:] == [
-        "SR-8: Red enters the result of the crossing of the Deep: Fate: through",
-        "SR-8: Blue accepts the result of the crossing of the Deep: Fate: through",
-        "SR-8: the weather lets the boat through the Deep"]
+        "SR-8: Red enters the result of S1's crossing of the Deep: Fate: through",
+        "SR-8: Blue accepts the result of S1's crossing of the Deep: Fate: through",
+        "SR-8: the weather lets S1 through the Deep"]
     click(qtbot, w, zone_point(w, "2E5"))
     click(qtbot, w, zone_point(w, "2D5"))
     assert log_lines(w)[-1] == "SR-1: S1 ends its move at hex 2D5 after 3 of 3 steps"

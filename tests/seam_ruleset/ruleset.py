@@ -50,7 +50,7 @@ from mineboard.core.planning import Command, Selection
 from mineboard.core.routes import RouteReport
 from mineboard.core.ruleset import TableRuleset
 from mineboard.core.schema import Doc
-from mineboard.core.words import and_list, count_of
+from mineboard.core.words import and_list, count_of, possessive
 from mineboard.maps.hexgrid import distance as hex_distance
 from mineboard.maps.model import HEX, BoardMap, Way
 from mineboard.maps.paths import (
@@ -264,18 +264,20 @@ class SeamRules(TableRuleset[SeamState]):
 
     # ---- SR-8: the crossing of the Deep ------------------------------------------------------
     def resolve(self, state: SeamState, result: OutsideResult, dice: Dice) -> list[Event]:
+        """The accepted result: the boat goes on, or the Deep holds it (its move stops
+        there for good, if it was going on)."""
         assert isinstance(result, CrossingResult)
         move = state.move
         deep = state.board.ref(THE_DEEP)
+        names = and_list(move.units if move is not None and move.at == THE_DEEP else sorted(
+            u.id for u in state.units.values() if u.place == THE_DEEP))
         if result.fate == "through":
             return [Event(kind="CrossingMade", clause=DEEP, at=deep,
-                          text=f"the weather lets the boat through {deep}")]
+                          text=f"the weather lets {names} through {deep}")]
+        held = f"the weather holds {names} in {deep}"
         if move is None or move.at != THE_DEEP:
-            return [Event(kind="CrossingHeld", clause=DEEP, at=deep,
-                          text=f"the weather holds the boat in {deep}")]
-        return moves.stop_move(self, state, Stop(DEEP, f"the weather holds "
-                                                       f"{and_list(move.units)} in {deep}",
-                                                 THE_DEEP))
+            return [Event(kind="CrossingHeld", clause=DEEP, at=deep, text=held)]
+        return moves.stop_move(self, state, Stop(DEEP, held, THE_DEEP))
 
     # ---- the order of play --------------------------------------------------------------------
     def _end_phase(self, state: SeamState) -> list[Event]:
@@ -320,7 +322,8 @@ class SeamRules(TableRuleset[SeamState]):
         if move.at == THE_DEEP:
             other = next(s for s in state.sides if s != move.side)
             return [outside.begin(state, Awaiting(
-                CrossingResult.kind, f"the crossing of {state.board.ref(THE_DEEP)}", DEEP,
+                CrossingResult.kind, f"{possessive(and_list(move.units))} crossing of "
+                                     f"{state.board.ref(THE_DEEP)}", DEEP,
                 enters=move.side, accepts=other))], None
         owner = state.minefields.get(move.at)
         if owner is None or owner == move.side:
