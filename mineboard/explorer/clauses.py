@@ -146,6 +146,11 @@ def package_folder(ruleset_id: str) -> Path:
     return Path(__file__).resolve().parent.parent / "rules" / ruleset_id.replace("-", "_")
 
 
+CONFORMANCE_KIT = "conformance.py"
+"""The tests' part kept beside a ruleset's rules: its scripted games name clauses they
+show, which is not where a clause is enforced."""
+
+
 def enforced_at(clause: Clause) -> list[Site]:
     """The functions of the clause's ruleset whose strings name the clause: its refusals,
     its events, its dice. Only the files that mention the id are parsed, and only the parts
@@ -153,6 +158,8 @@ def enforced_at(clause: Clause) -> list[Site]:
     sites: list[Site] = []
     root = Path(__file__).resolve().parent.parent.parent
     for path in sorted(package_folder(clause.ruleset).glob("*.py")):
+        if path.name == CONFORMANCE_KIT:
+            continue
         source = path.read_text(encoding="utf-8")
         if clause.id not in source:
             continue

@@ -29,7 +29,7 @@ def phase_ender(settle: Settle[S] = _nothing, begin: Begin[S] = _nothing,
                 name_phase: bool = False) -> Callable[[S, EndPhase, Dice], list[Event]]:
     """The effect of ``EndPhase``: ``settle`` the ending phase, step on, ``begin`` the new
     one, and say which it is — with its phase id in the event's data where ``name_phase``
-    (naval-lines has always recorded it there, and its saves and transcripts keep it)."""
+    (a ruleset whose saves and transcripts have always recorded it there keeps it)."""
     def apply_end(state: S, action: EndPhase, dice: Dice) -> list[Event]:
         events = settle(state, dice)
         state.position, new_turn = state.sequence.advance(state.position)
