@@ -18,7 +18,7 @@ from tests.conftest import play
 from tests.qt_helpers import button, click, shown_window, stack_point, uncover, zone_point
 from tests.seam_ruleset import registered, seam_scenario
 
-ROW = ["0103", "0203", "0303", "0403", "0503", "0603"]
+ROW = ["1A3", "1B3", "1C3", "1D3", "1E3", "1F3"]
 
 
 @pytest.fixture(autouse=True)
@@ -52,23 +52,23 @@ def log_lines(w: Any) -> list[str]:
 
 
 def test_a_move_clicked_step_by_step_is_stopped_by_a_field_and_shown(qtbot):
-    path = ["0103", "0203", "0304", "0404", "0504", "0603"]  # the pointer's route
+    path = ["1A3", "1B3", "1C4", "1D4", "1E4", "1F3"]  # the pointer's route
     blue = {"name": "Blue", "minefields": [path[3]], "orders": [
         {"reaction": "snap_shot", "trigger": {"when": "entering", "places": [path[2]]}}]}
     sc = seam_scenario(sides=[{"name": "Red"}, blue])
-    # the snap-shot at 0304 misses; the field at 0404 rolls 2
+    # the snap-shot at 1C4 misses; the field at 1D4 rolls 2
     w = shown_window(qtbot, GameSession(sc, sc.new_game(5, Table(dice_script=(1, 2)))))
     game = w.session.game
-    click(qtbot, w, stack_point(w, "0103", "Red"))
-    click(qtbot, w, zone_point(w, "0603"))
+    click(qtbot, w, stack_point(w, "1A3", "Red"))
+    click(qtbot, w, zone_point(w, "1F3"))
     assert points(w.scene.path_item.path()) == anchors(w, path)  # planned, not yet made
     assert game.records == []
-    click(qtbot, w, zone_point(w, "0603"))  # again: it sets out
-    assert game.state.move.path == tuple(path) and game.state.units["R1"].place == "0103"
+    click(qtbot, w, zone_point(w, "1F3"))  # again: it sets out
+    assert game.state.move.path == tuple(path) and game.state.units["R1"].place == "1A3"
     route = show_move(w.scene, w.session.view())
     assert points(route.rest.path()) == anchors(w, path)
-    assert w.track_label.text().startswith("then step to hex 0203 (5 steps left)")
-    assert w.selection.todo.text() == ("R1 moving: click hex 0203 (lit) to step on, or End "
+    assert w.track_label.text().startswith("then step to hex 1B3 (5 steps left)")
+    assert w.selection.todo.text() == ("R1 moving: click hex 1B3 (lit) to step on, or End "
                                        "the move here.")
     for place in path[1:4]:
         click(qtbot, w, zone_point(w, place))  # the lit next hex: one step each
@@ -77,14 +77,14 @@ def test_a_move_clicked_step_by_step_is_stopped_by_a_field_and_shown(qtbot):
     assert points(route.done.path()) == anchors(w, path[:4])
     assert points(route.rest.path()) == anchors(w, path[3:])
     ring = route.stop.path().boundingRect().center()
-    assert (round(ring.x(), 1), round(ring.y(), 1)) == anchors(w, ["0404"])[0]
+    assert (round(ring.x(), 1), round(ring.y(), 1)) == anchors(w, ["1D4"])[0]
     assert route.label is not None and route.label.text == "stopped: SR-3"
-    assert route.label.toolTip() == "the minefield at hex 0404 stops R1 (rolled 2)"
-    assert log_lines(w)[-1] == "SR-3: the minefield at hex 0404 stops R1 (rolled 2)"
+    assert route.label.toolTip() == "the minefield at hex 1D4 stops R1 (rolled 2)"
+    assert log_lines(w)[-1] == "SR-3: the minefield at hex 1D4 stops R1 (rolled 2)"
     assert w.track_label.text().startswith("then end the move (stopped: SR-3) ▸ Blue")
-    assert w.selection.todo.text() == ("Stopped: the minefield at hex 0404 stops R1 (rolled "
+    assert w.selection.todo.text() == ("Stopped: the minefield at hex 1D4 stops R1 (rolled "
                                        "2) (SR-3). End the move.")
-    click(qtbot, w, zone_point(w, "0504"))  # no step from a stopped move
+    click(qtbot, w, zone_point(w, "1E4"))  # no step from a stopped move
     assert len(game.records) == 4
     qtbot.mouseClick(button(w, "End the move here"), Qt.MouseButton.LeftButton)
     assert game.state.move is None
@@ -93,7 +93,7 @@ def test_a_move_clicked_step_by_step_is_stopped_by_a_field_and_shown(qtbot):
 
 
 def test_a_reaction_asked_live_comes_up_behind_the_cover(qtbot):
-    w = window(qtbot, dice=(1, 5, 4))  # a miss at 0303, through the field, then to ground
+    w = window(qtbot, dice=(1, 5, 4))  # a miss at 1C3, through the field, then to ground
     game = w.session.game
     play(game, "plan_move", units=["R1"], path=ROW)
     w.session.changed.emit()
@@ -105,21 +105,22 @@ def test_a_reaction_asked_live_comes_up_behind_the_cover(qtbot):
     uncover(qtbot, w)
     assert w.phase_label.text() == "Turn 1 · Blue · Reaction to Red's move"
     assert w.track_label.text().startswith(
-        "then Blue may snap-shoot at hex 0503 or pass ▸ Red: the move goes on to hex 0603")
-    assert sorted(w.controls.buttons) == ["Pass", "Snap-shoot at hex 0503"]
-    assert w.selection.todo.text() == ("R1 entered hex 0503: snap-shoot at hex 0503 or pass, "
+        "then Blue may snap-shoot at hex 1E3 or pass ▸ Red: the move goes on to hex 1F3")
+    assert sorted(w.controls.buttons) == ["Pass", "Snap-shoot at hex 1E3"]
+    assert w.selection.todo.text() == ("R1 entered hex 1E3: snap-shoot at hex 1E3 or pass, "
                                        "with the buttons below.")
-    assert w.selection.holdings.text() == "Blue: 2 snap-shot rounds · 2 standing orders"
-    assert log_lines(w)[-1] == "SR-5: Blue may snap-shoot at hex 0503 or pass"
+    assert w.selection.holdings.text() == ("Blue: 2 snap-shot rounds · 2 standing orders · "
+                                           "1 field to lay")
+    assert log_lines(w)[-1] == "SR-5: Blue may snap-shoot at hex 1E3 or pass"
     qtbot.mouseClick(button(w, "Pass"), Qt.MouseButton.LeftButton)
     assert w.cover.isVisible() and w.cover.text == "Pass to Red"
     uncover(qtbot, w)
-    click(qtbot, w, zone_point(w, "0603"))  # within one of 0603 again: Blue is asked
+    click(qtbot, w, zone_point(w, "1F3"))  # within one of 1F3 again: Blue is asked
     assert w.cover.text == "Pass to Blue"
     uncover(qtbot, w)
     qtbot.mouseClick(button(w, "Snap-shoot"), Qt.MouseButton.LeftButton)
     assert game.state.move.stopped.resumable
-    assert log_lines(w)[-1] == ("SR-4: Blue's snap-shot sends R1 to ground at hex 0603; they "
+    assert log_lines(w)[-1] == ("SR-4: Blue's snap-shot sends R1 to ground at hex 1F3; they "
                                 "may press on")
     uncover(qtbot, w)
     route = show_move(w.scene, w.session.view())
@@ -132,7 +133,7 @@ def test_the_track_without_a_move_is_the_order_of_play():
     assert move_track(g.state) == []
     assert track(g.state) == ["Blue: Movement", "turn 2 · Movement"]
     play(g, "plan_move", units=["R1"], path=ROW[:2])
-    assert track(g.state) == ["step to hex 0203", "Blue: Movement", "turn 2 · Movement"]
+    assert track(g.state) == ["step to hex 1B3", "Blue: Movement", "turn 2 · Movement"]
 
 
 def test_the_stop_mark_sits_on_the_place_whatever_the_zoom(qtbot):
@@ -144,22 +145,22 @@ def test_the_stop_mark_sits_on_the_place_whatever_the_zoom(qtbot):
     w.view.scale(2.0, 2.0)
     route = show_move(w.scene, w.session.view())
     centre = route.stop.path().boundingRect().center()
-    assert QPointF(centre) == w.scene.anchors["0403"]
+    assert QPointF(centre) == w.scene.anchors["1D3"]
 
 
 def test_undo_in_the_window_takes_a_move_back_one_step_at_a_time(qtbot):
     sc = seam_scenario(sides=[{"name": "Red"}, {"name": "Blue"}])
     w = shown_window(qtbot, GameSession(sc, sc.new_game(5)))
     game = w.session.game
-    click(qtbot, w, stack_point(w, "0103", "Red"))
-    click(qtbot, w, zone_point(w, "0303"))
-    click(qtbot, w, zone_point(w, "0303"))
+    click(qtbot, w, stack_point(w, "1A3", "Red"))
+    click(qtbot, w, zone_point(w, "1C3"))
+    click(qtbot, w, zone_point(w, "1C3"))
     path = list(game.state.move.path)
     click(qtbot, w, zone_point(w, path[1]))
     route = show_move(w.scene, w.session.view())
     assert points(route.done.path()) == anchors(w, path[:2])
     w.undo_action.trigger()
-    assert game.state.move.done == 0 and game.state.units["R1"].place == "0103"
+    assert game.state.move.done == 0 and game.state.units["R1"].place == "1A3"
     assert route.done.path().isEmpty() and points(route.rest.path()) == anchors(w, path)
     w.undo_action.trigger()
     assert game.state.move is None and route.rest.path().isEmpty()

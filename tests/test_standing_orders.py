@@ -32,7 +32,7 @@ from mineboard.rules.common.moves import StepOn
 from tests.conftest import play
 from tests.seam_ruleset import registered, seam_scenario
 
-ROW = ["0103", "0203", "0303", "0403", "0503", "0603"]
+ROW = ["1A3", "1B3", "1C3", "1D3", "1E3", "1F3"]
 
 
 @pytest.fixture(autouse=True)
@@ -64,47 +64,47 @@ def blue_orders(*orders: dict[str, Any], fields: tuple[str, ...] = (),
 
 # ---- judging -------------------------------------------------------------------------------
 def hexes(a: str, b: str) -> int:
-    """Columns apart, for the pure tests (a row of hexes)."""
-    return abs(int(a[:2]) - int(b[:2]))
+    """Columns apart, for the pure tests (a row of hexes of board 1: "1C3")."""
+    return abs(ord(a[1]) - ord(b[1]))
 
 
 def test_judge_fires_the_orders_the_step_meets_in_the_order_listed():
-    entering = StandingOrder("snap_shot", Trigger("entering", ("0303", "0403")))
-    near = StandingOrder("snap_shot", Trigger("within", ("0603",), 2), ASK)
-    never = StandingOrder("snap_shot", Trigger("never", ("0303",)))
+    entering = StandingOrder("snap_shot", Trigger("entering", ("1C3", "1D3")))
+    near = StandingOrder("snap_shot", Trigger("within", ("1F3",), 2), ASK)
+    never = StandingOrder("snap_shot", Trigger("never", ("1C3",)))
     orders = (near, entering, never)
 
     def fired(entered: str) -> tuple[StandingOrder, ...]:
-        return judge(orders, StepSeen("Red", ("R1",), "0203", entered), hexes)
+        return judge(orders, StepSeen("Red", ("R1",), "1B3", entered), hexes)
 
-    assert fired("0203") == ()
-    assert fired("0303") == (entering,)
-    assert fired("0403") == (near, entering)  # two columns from 0603
-    assert fired("0503") == (near,)
-    assert near.words() == "snap-shot anything within 2 of 0603, asking first"
-    assert entering.words() == "snap-shot any unit entering 0303, 0403, at once"
+    assert fired("1B3") == ()
+    assert fired("1C3") == (entering,)
+    assert fired("1D3") == (near, entering)  # two columns from 1F3
+    assert fired("1E3") == (near,)
+    assert near.words() == "snap-shot anything within 2 of 1F3, asking first"
+    assert entering.words() == "snap-shot any unit entering 1C3, 1D3, at once"
 
 
 def test_sr2_an_automatic_order_fires_with_no_hand_over():
-    g = blue_orders(snap("entering", ["0303"]))
+    g = blue_orders(snap("entering", ["1C3"]))
     play(g, "plan_move", units=["R1"], path=ROW)
     play(g, "step")
     fired = play(g, "step", rolls=[2])
-    assert lines(fired) == ["SR-1: R1 enters hex 0303",
-                            "SR-4: Blue snap-shoots at R1 at hex 0303: rolled 2",
+    assert lines(fired) == ["SR-1: R1 enters hex 1C3",
+                            "SR-4: Blue snap-shoots at R1 at hex 1C3: rolled 2",
                             "SR-4: Blue's snap-shot misses R1"]
     assert not fired.hands_over and g.state.to_move == "Red"
     assert g.state.rounds["Blue"] == 2
 
 
 def test_sr5_an_order_that_asks_passes_the_move_and_the_move_goes_on_after():
-    g = blue_orders(snap("within", ["0603"], ASK, radius=1))
+    g = blue_orders(snap("within", ["1F3"], ASK, radius=1))
     play(g, "plan_move", units=["R1"], path=ROW)
     for _ in range(3):
         play(g, "step")
     asked = play(g, "step")
-    assert lines(asked) == ["SR-1: R1 enters hex 0503",
-                            "SR-5: Blue may snap-shoot at hex 0503 or pass"]
+    assert lines(asked) == ["SR-1: R1 enters hex 1E3",
+                            "SR-5: Blue may snap-shoot at hex 1E3 or pass"]
     assert isinstance(asked.events[-1], ReactionAsked)
     assert (g.state.to_move, g.state.phasing, g.state.actor) == ("Blue", "Red", "Blue")
     assert asked.hands_over  # a commit point: the move passed to Blue
@@ -114,45 +114,45 @@ def test_sr5_an_order_that_asks_passes_the_move_and_the_move_goes_on_after():
     with pytest.raises(IllegalAction) as info:
         play(g, "end_phase")
     assert (info.value.clause, info.value.reason) == (
-        "SR-5", "the move waits for Blue's answer: snap-shoot at hex 0503 or pass")
+        "SR-5", "the move waits for Blue's answer: snap-shoot at hex 1E3 or pass")
     passed = play(g, "pass_reaction")
-    assert lines(passed) == ["SR-5: Blue passes: no snap-shoot at hex 0503"]
+    assert lines(passed) == ["SR-5: Blue passes: no snap-shoot at hex 1E3"]
     assert g.state.to_move == "Red"
-    asked_again = play(g, "step")  # 0603 is within one of 0603 too
+    asked_again = play(g, "step")  # 1F3 is within one of 1F3 too
     assert g.state.to_move == "Blue"
     shot = play(g, "react", rolls=[4])
-    assert lines(shot) == ["SR-4: Blue snap-shoots at R1 at hex 0603: rolled 4",
-                           "SR-4: Blue's snap-shot sends R1 to ground at hex 0603; they may "
+    assert lines(shot) == ["SR-4: Blue snap-shoots at R1 at hex 1F3: rolled 4",
+                           "SR-4: Blue's snap-shot sends R1 to ground at hex 1F3; they may "
                            "press on"]
-    assert asked_again.events[-1].at.id == "0603"
+    assert asked_again.events[-1].at.id == "1F3"
     assert g.state.to_move == "Red" and g.state.move.stopped.resumable
-    assert lines(play(g, "press_on")) == ["SR-1: R1 presses on from hex 0603"]
-    # the path ends at 0603: pressing on from its last place ends it at the next settle
+    assert lines(play(g, "press_on")) == ["SR-1: R1 presses on from hex 1F3"]
+    # the path ends at 1F3: pressing on from its last place ends it at the next settle
     assert g.state.move.finished
 
 
 def test_the_last_step_asked_ends_the_move_once_answered():
-    g = blue_orders(snap("entering", ["0203"], ASK))
+    g = blue_orders(snap("entering", ["1B3"], ASK))
     play(g, "plan_move", units=["R1"], path=ROW[:2])
     play(g, "step")
     assert g.state.move is not None and g.state.to_move == "Blue"
-    assert lines(play(g, "pass_reaction"))[-1] == ("SR-1: R1 ends its move at hex 0203 after "
+    assert lines(play(g, "pass_reaction"))[-1] == ("SR-1: R1 ends its move at hex 1B3 after "
                                                    "1 of 1 steps")
     assert g.state.move is None
 
 
 def test_a_side_out_of_rounds_is_asked_all_the_same():
     """Its rounds are its secret: being asked must not tell Red it has none left."""
-    g = blue_orders(snap("entering", ["0203"], ASK), rounds=0)
+    g = blue_orders(snap("entering", ["1B3"], ASK), rounds=0)
     play(g, "plan_move", units=["R1"], path=ROW)
     play(g, "step")
     assert g.state.to_move == "Blue"
     assert lines(play(g, "react")) == ["SR-4: Blue has no rounds left to snap-shoot at "
-                                       "hex 0203"]
+                                       "hex 1B3"]
 
 
 # ---- setting orders: a secret ----------------------------------------------------------------
-ORDERS = [snap("entering", ["0205"], ASK)]
+ORDERS = [snap("entering", ["1B5"], ASK)]
 
 
 def test_sr2_setting_orders_is_the_sides_secret():
@@ -161,7 +161,7 @@ def test_sr2_setting_orders_is_the_sides_secret():
     record = play(g, "set_orders", orders=ORDERS)
     assert record.secret_to == "Blue"
     assert lines(record) == ["SR-2: Blue sets its standing orders: snap-shot any unit "
-                             "entering 0205, asking first"]
+                             "entering 1B5, asking first"]
     red = g.observe("Red")
     assert [e.line() for e in red.events_of(record)] == ["SR-2: Blue sets its standing "
                                                          "orders"]
@@ -180,14 +180,14 @@ def test_orders_are_sealed_in_a_save_and_open_again(tmp_path):
     write_save(path, seam_scenario(sides=[{"name": "Red"}, {"name": "Blue"}]), g,
                Seals.from_passphrases({"Red": "rot", "Blue": "blau"}))
     raw = path.read_bytes()
-    assert b"set_orders" not in raw and b"0205" not in raw
+    assert b"set_orders" not in raw and b"1B5" not in raw
     loaded = load_save(path, {"Red": "rot", "Blue": "blau"}).game
     assert loaded.state.orders == g.state.orders
 
 
 @pytest.mark.parametrize(("order", "reason"), [
     (snap("entering", ["0909"]), "order 1: '0909' is no place of this map"),
-    ({**snap("entering", ["0203"]), "reaction": "ambush"},
+    ({**snap("entering", ["1B3"]), "reaction": "ambush"},
      "order 1: no reaction 'ambush' (known: snap_shot)"),
     (snap("within", [], radius=2), "order 1: name the places it watches"),
 ])
@@ -230,11 +230,11 @@ def test_two_games_differing_only_in_blues_secrets_ask_alike():
     neither — even on the step where a field in one game stops the move."""
     rng = random.Random(26)
     board = seam_scenario().board
-    places = sorted(board.places)
+    places = sorted(p.id for p in board.places_of("hex"))  # fields lie in hexes, not the Deep
     compared = asked = 0
     for trial in range(150):
         orders = random_orders(rng, places)
-        start = "0103"
+        start = "1A3"
         path = random_path(rng, board, start)
         games = []
         for _ in range(2):
@@ -265,16 +265,16 @@ def test_standing_orders_are_judged_at_each_step_within_a_millisecond():
     """The judgement alone with twenty orders, and a whole step of the seam ruleset with
     them (entering, the orders, the ten that fire at once: three snap-shots and seven with
     no rounds left), each under 1 ms at the median."""
-    orders = tuple(StandingOrder("snap_shot", Trigger("within", tuple(f"{c:02d}0{r}"
+    orders = tuple(StandingOrder("snap_shot", Trigger("within", tuple(f"1{chr(64 + c)}{r}"
                                                                       for c in range(1, 8)
                                                                       for r in (1, 5)), 2))
                    for _ in range(10)) + \
-        tuple(StandingOrder("snap_shot", Trigger("entering", ("0202", "0404", "0606")), ASK)
+        tuple(StandingOrder("snap_shot", Trigger("entering", ("1B2", "1D4", "2B4")), ASK)
               for _ in range(10))
     g = blue_orders()
     g.state.orders["Blue"] = orders
     distance = g.ruleset.distance(g.state)
-    seen = StepSeen("Red", ("R1",), "0203", "0303")
+    seen = StepSeen("Red", ("R1",), "1B3", "1C3")
     judged = medians(lambda: judge(orders, seen, distance))
     play(g, "plan_move", units=["R1"], path=ROW)
     whole = medians(lambda: g.ruleset.apply(copy.deepcopy(g.state), StepOn(),
@@ -306,13 +306,13 @@ def medians(run: Any, less: Any = None, times: int = 300) -> tuple[float, float]
 
 
 def test_a_game_saved_while_a_side_is_asked_opens_asking_it(tmp_path):
-    g = blue_orders(snap("entering", ["0303"], ASK), fields=("0403",))
+    g = blue_orders(snap("entering", ["1C3"], ASK), fields=("1D3",))
     play(g, "plan_move", units=["R1"], path=ROW)
     play(g, "step")
     play(g, "step")
     path = tmp_path / "asked.json"
     sc = seam_scenario(sides=[{"name": "Red"}, {"name": "Blue", "orders": [
-        snap("entering", ["0303"], ASK)], "minefields": ["0403"]}])
+        snap("entering", ["1C3"], ASK)], "minefields": ["1D3"]}])
     write_save(path, sc, g, Seals.from_passphrases({"Red": "rot", "Blue": "blau"}))
     loaded = load_save(path, {"Red": "rot", "Blue": "blau"}).game
     assert loaded.state == g.state and loaded.state.to_move == "Blue"
@@ -325,9 +325,9 @@ def test_a_game_saved_while_a_side_is_asked_opens_asking_it(tmp_path):
      "seam scenario: sides[1].orders[0].trigger.when: must be one of entering, within, never"),
     (snap("entering", ["0909"]), "seam scenario: sides: Blue: order 1: '0909' is no place of "
                                  "this map"),
-    (snap("within", ["0101"], radius=-1),
+    (snap("within", ["1A1"], radius=-1),
      "seam scenario: sides[1].orders[0].trigger.radius: must be a whole number from 0 to 100"),
-    ({**snap("entering", ["0101"]), "answer": "maybe"},
+    ({**snap("entering", ["1A1"]), "answer": "maybe"},
      "seam scenario: sides[1].orders[0].answer: must be one of auto, ask"),
 ])
 def test_a_scenarios_bad_order_is_one_line_naming_where(order, message):

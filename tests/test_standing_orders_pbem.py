@@ -17,7 +17,7 @@ from mineboard.persistence import pbem
 from mineboard.persistence.pbem import Seat
 from tests.seam_ruleset import HERE, registered, seam_scenario
 
-ROW = ["0103", "0203", "0303", "0403", "0503", "0603"]
+ROW = ["1A3", "1B3", "1C3", "1D3", "1E3", "1F3"]
 RED, BLUE = "rot", "blau"
 
 
@@ -39,7 +39,7 @@ def act(seat: Seat, kind: str, **fields: Any) -> pbem.Entry:
 
 
 def red_moves_into_blues_orders(folder: Path, answer: str) -> tuple[Path, Path]:
-    """Blue sets a sealed order on 0303 in its first turn; Red then walks R1 four steps
+    """Blue sets a sealed order on 1C3 in its first turn; Red then walks R1 four steps
     along the row, never asked in its own world. The files Blue sent and Red sent."""
     sc = seam_scenario(sides=[{"name": "Red"}, {"name": "Blue"}])
     files = [folder / f"t{i}.json" for i in range(5)]
@@ -50,7 +50,7 @@ def red_moves_into_blues_orders(folder: Path, answer: str) -> tuple[Path, Path]:
     pbem.send(red, files[2])
     blue = pbem.receive_file(files[2], BLUE)
     act(blue, "set_orders", orders=[{"reaction": "snap_shot", "answer": answer,
-                                     "trigger": {"when": "entering", "places": ["0303"]}}])
+                                     "trigger": {"when": "entering", "places": ["1C3"]}}])
     act(blue, "end_phase")
     pbem.send(blue, files[3])
     red = pbem.receive_file(files[3], RED)
@@ -64,12 +64,12 @@ def red_moves_into_blues_orders(folder: Path, answer: str) -> tuple[Path, Path]:
 
 def test_an_order_that_asks_waits_at_the_end_of_the_cut_turn_file(tmp_path):
     orders_file, moves_file = red_moves_into_blues_orders(tmp_path, "ask")
-    assert b"0303" not in orders_file.read_bytes()  # the order went sealed
+    assert b"1C3" not in orders_file.read_bytes()  # the order went sealed
     blue = pbem.receive_file(moves_file, BLUE)
     assert blue.told == ["rolled Red's step (entry 5): no dice; 1 of your secrets opened, "
                          "as the rules reveal; 2 later moves of theirs set aside"]
     world = blue.world()
-    assert (world.state.to_move, world.state.ask.offer) == ("Blue", "snap-shoot at hex 0303")
+    assert (world.state.to_move, world.state.ask.offer) == ("Blue", "snap-shoot at hex 1C3")
     assert world.state.move.done == 2 and blue.may_move()
     act(blue, "pass_reaction")
     assert not blue.may_move()  # the move is Red's again: the file goes back
@@ -78,9 +78,9 @@ def test_an_order_that_asks_waits_at_the_end_of_the_cut_turn_file(tmp_path):
     assert red.told[0] == ("Blue rolled your step (entry 5): no dice; your 2 moves after it "
                            "were set aside: play on from what happened")
     seen = [e.line() for e in red.world().observe("Red").events()]
-    assert seen[-2:] == ["SR-5: Blue may snap-shoot at hex 0303 or pass",
-                         "SR-5: Blue passes: no snap-shoot at hex 0303"]
-    assert red.may_move() and red.world().state.move.ahead == "0403"
+    assert seen[-2:] == ["SR-5: Blue may snap-shoot at hex 1C3 or pass",
+                         "SR-5: Blue passes: no snap-shoot at hex 1C3"]
+    assert red.may_move() and red.world().state.move.ahead == "1D3"
 
 
 def test_an_order_that_fires_at_once_is_rolled_by_its_owners_program(tmp_path):

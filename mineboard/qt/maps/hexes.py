@@ -33,11 +33,18 @@ from PySide6.QtGui import (
     QPolygonF,
     QRawFont,
 )
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsSimpleTextItem,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
 
 from mineboard.core.places import PlaceRef
 from mineboard.maps.hexgrid import Hex, HexGrid, Hexside
-from mineboard.maps.model import BOX, BOX_LINK, PORT, BoardMap, EdgeSet, Place, Region
+from mineboard.maps.model import BOX, BOX_LINK, PORT, BoardMap, EdgeSet, Place, Region, Way
+from mineboard.maps.values import whole
 from mineboard.qt.maps.items import (
     LABEL_Z,
     LINE_Z,
@@ -404,6 +411,8 @@ class HexScene(MapScene):
                 item.setPos(self.anchors[place.id])
                 self.addItem(item)
                 self.ports[place.id] = item
+        self.link_costs: dict[str, QGraphicsSimpleTextItem] = {}
+        """Box link id → the label of its own cost, where the map gives one."""
         self.boxes = self._boxes()
         # A set of hexsides that only carries features (a wall, a stream) is drawn in their
         # line style by the grid; a band over it would hide them.
@@ -445,7 +454,31 @@ class HexScene(MapScene):
                 line.setPen(pen)
                 line.setZValue(LINE_Z - 0.2)
                 self.addItem(line)
+                self._link_cost(way)
         return boxes
+
+    def _link_cost(self, way: Way) -> None:
+        """A link of its own length (the box 2 hexes from one entry, 3 from the other) says
+        it at its middle: a route's length through the box is read off the map."""
+        cost = way.props.get("link_cost")
+        if not whole(cost):
+            return
+        label = QGraphicsSimpleTextItem(str(cost))
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(max(1, round(self.grid.layout.size * 0.5)))
+        font.setBold(True)
+        label.setFont(font)
+        label.setBrush(QColor("#203040"))
+        box, end = (way.a, way.b) if self.board.places[way.a].kind == BOX else (way.b, way.a)
+        label.setToolTip(f"{self.board.places[box].name} ↔ {self.board.ref(end)}: "
+                         f"{cost} to cross")
+        near, far = self.anchors[end], self.anchors[box]
+        at = near + (far - near) * 0.35  # by its hex, clear of the box's panel
+        bounds = label.boundingRect()
+        label.setPos(at.x() - bounds.width() / 2, at.y() - bounds.height())
+        label.setZValue(LINE_Z + 0.1)
+        self.addItem(label)
+        self.link_costs[way.id] = label
 
     def _region(self, region: Region) -> QGraphicsPathItem:
         """A named set of hexes, outlined along its outer hexsides and named at its middle."""

@@ -309,7 +309,7 @@ def step(rules: MoveRules[S], state: S, dice: Dice) -> list[Event]:
                                        units=move.units, step=move.done, came_from=came_from)]
     more, stop = rules.enter(state, move, dice)
     events += more
-    events += _stopped(rules, state, stop)
+    events += stop_move(rules, state, stop)
     seen = StepSeen(move.side, move.units, came_from, move.at)
     distance = rules.distance(state)
     for side in state.sides:
@@ -319,7 +319,7 @@ def step(rules: MoveRules[S], state: S, dice: Dice) -> list[Event]:
         for order in (o for o in fired if o.answer == AUTO):
             more, stop = rules.react(state, side, order.reaction, state.move, dice, None)
             events += more
-            events += _stopped(rules, state, stop)
+            events += stop_move(rules, state, stop)
         asked = next((o for o in fired if o.answer == ASK), None)
         if asked is not None and state.ask is None:
             offer = rules.offer(state, asked.reaction, move)
@@ -338,7 +338,7 @@ def answer(rules: MoveRules[S], state: S, action: Action, dice: Dice) -> list[Ev
     state.ask = None
     if isinstance(action, React):
         events, stop = rules.react(state, ask.side, ask.reaction, state.move, dice, action)
-        events += _stopped(rules, state, stop)
+        events += stop_move(rules, state, stop)
     else:
         events = [ReactionPassed(clause=rules.reaction_clause, at=rules.ref(state, ask.at),
                                  text=f"{ask.side} passes: no {ask.offer}", side=ask.side,
@@ -366,8 +366,10 @@ def end(rules: MoveRules[S], state: S) -> list[Event]:
                       units=move.units, steps=move.done)]
 
 
-def _stopped(rules: MoveRules[S], state: S, stop: Stop | None) -> list[Event]:
-    """The first stop of a step holds; a later one the same step adds nothing."""
+def stop_move(rules: MoveRules[S], state: S, stop: Stop | None) -> list[Event]:
+    """Stop the move in progress by ``stop``: its event. The first stop holds; a later one
+    the same step adds nothing. Public for a stop decided outside a step's own hooks (a
+    result from outside the rules, accepted while the move waits)."""
     move = state.move
     if stop is None or move is None or move.stopped is not None:
         return []
