@@ -152,6 +152,8 @@ def test_the_whole_show_played_by_clicks(qtbot):
     assert log_lines(w)[-1] == "SR-1: S1 ends its move at hex 2D5 after 3 of 3 steps"
     assert game.state.units["S1"].place == "2D5"
     w.grab().save(f"{SHOTS}-5-end.png")
+    todo = w.selection.todo  # four lines of what to do, none cut off by the dock
+    assert todo.height() >= todo.heightForWidth(todo.width()) > 3 * todo.fontMetrics().height()
     assert [r.action.kind for r in game.records] == [
         "plan_move", "step", "step", "step", "end_move", "lay_field", "plan_move", "step",
         "crossing_result", "accept_result", "step", "step"]

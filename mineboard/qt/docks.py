@@ -413,6 +413,31 @@ class OddsChart(QScrollArea):
             self.clause_clicked.emit(clause_id)
 
 
+class WrappedLabel(QLabel):
+    """A word-wrapped label as tall as its text needs at the width it was given.
+
+    Qt sizes a wrapped label by the height it wants at its *preferred* width; in the
+    Selection dock (a scroll area whose panel follows the dock's width) a narrower dock then
+    cut the first and last lines of a long hint off. Each new width or text sets the least
+    height again."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setWordWrap(True)
+
+    def show_text(self, text: str) -> None:
+        self.setText(text)
+        self._fit()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        if self.width() > 0:
+            self.setMinimumHeight(self.heightForWidth(self.width()))
+
+
 class SelectionPanel(QWidget):
     """What to do now and what the viewer holds, always; under them the units picked on
     the map, of which the ticked ones take part in the next order."""
@@ -422,13 +447,11 @@ class SelectionPanel(QWidget):
     def __init__(self) -> None:
         super().__init__()
         layout = QVBoxLayout(self)
-        self.todo = QLabel()
-        self.todo.setWordWrap(True)
+        self.todo = WrappedLabel()
         self.todo.setStyleSheet("background: #F3EBD8; border-left: 4px solid #8A7B5C; "
                                 "padding: 4px 6px; font-weight: bold;")
         layout.addWidget(self.todo)
-        self.holdings = QLabel()
-        self.holdings.setWordWrap(True)
+        self.holdings = WrappedLabel()
         self.holdings.setStyleSheet("color: #3D3527; padding: 0 6px;")
         layout.addWidget(self.holdings)
         self.heading = QLabel()
@@ -446,8 +469,8 @@ class SelectionPanel(QWidget):
         self.show_units("", [])
 
     def show_todo(self, todo: str, holdings: str) -> None:
-        self.todo.setText(todo)
-        self.holdings.setText(holdings)
+        self.todo.show_text(todo)
+        self.holdings.show_text(holdings)
         self.holdings.setVisible(bool(holdings))
 
     def show_units(self, heading: str, rows: list[UnitRow]) -> None:
