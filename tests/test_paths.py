@@ -74,6 +74,9 @@ def test_a_terrain_without_a_cost_is_never_entered_and_says_so():
     assert report.places == ("0101",)
     assert report.stop == RouteStop(1, "AW-27", "no route from hex 0101 reaches hex 0301")
     assert report.text() == "To hex 0301 — AW-27: no route from hex 0101 reaches hex 0301"
+    into_land = route_report(board, NAVAL, RouteRules(reach_clause="AW-27"), "0101", "0201")
+    assert into_land.text() == ("To hex 0201 — AW-27: hex 0201 is land, which this move may "
+                                "not enter")
 
 
 def test_range_leaves_out_the_hex_a_unit_is_based_in():

@@ -128,7 +128,7 @@ def test_sr6_no_route_reaches_a_place_a_squad_may_not_enter():
     view = g.observe("Red").view
     report = g.ruleset.route_report(view, Selection("2B1", ("R1",)), view.board.ref("2C1"))
     assert (report.legal, report.text()) == (
-        False, "To hex 2C1 — SR-6: no route from hex 2B1 reaches hex 2C1")
+        False, "To hex 2C1 — SR-6: hex 2C1 is sea, which this move may not enter")
 
 
 # ---- SR-7: a field whose place is the secret -------------------------------------------------

@@ -290,9 +290,13 @@ class RouteFinder:
             if path is not None:
                 return self.judge(path, goal)
         name, there = str(self.board.ref(self.start)), str(self.board.ref(goal))
+        place = self.board.places.get(goal)
+        why = f"no route from {name} reaches {there}"
+        if place is not None and self.costs.entry(place) is None:
+            why = (f"{there} is {place.props.get('terrain', place.kind)}, which this move "
+                   "may not enter")
         return RouteReport((self.start,), (name,), (0,), there, self.costs.unit,
-                           self._most(), stop=RouteStop(1, self.rules.reach_clause,
-                                                        f"no route from {name} reaches {there}"))
+                           self._most(), stop=RouteStop(1, self.rules.reach_clause, why))
 
     def _most(self) -> int | None:
         return self.rules.allowance.most if self.rules.allowance is not None else None
