@@ -33,7 +33,7 @@ from mineboard.core.schema import Doc, Length, Range, from_json
 from mineboard.maps.model import BoardMap
 from mineboard.rules.common.actions import EndPhase
 from mineboard.rules.common.phases import PhaseSequence, each
-from mineboard.rules.common.turns import SidesArePlayers
+from mineboard.rules.common.waiting import WaitsForResults
 
 if TYPE_CHECKING:
     from mineboard.persistence.scenario import Scenario
@@ -52,7 +52,7 @@ class Fleet:
 
 
 @dataclass
-class OutsideState(SidesArePlayers):
+class OutsideState(WaitsForResults):
     board: BoardMap
     sides: tuple[str, ...]
     turn: int
@@ -69,17 +69,6 @@ class OutsideState(SidesArePlayers):
                             copy.deepcopy(self.fleets, memo), self.capacity, self.awaiting,
                             self.battle)
 
-    @property
-    def to_move(self) -> str:
-        return outside.to_move(self, self.active)
-
-    @property
-    def actor(self) -> str:
-        return outside.to_move(self, self.active)
-
-    @property
-    def phase_label(self) -> str:
-        return self.awaiting.label if self.awaiting is not None else self.step.label
 
 
 # ---- the scenario ---------------------------------------------------------------------------

@@ -8,7 +8,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
-from mineboard.core import outside
 from mineboard.core.errors import BadInput, IllegalAction
 from mineboard.core.moves import MoveInProgress
 from mineboard.core.orders import Ask, StandingOrder
@@ -20,6 +19,7 @@ from mineboard.rules.common.moves import MovesAndReactions
 from mineboard.rules.common.orders import SetOrders
 from mineboard.rules.common.phases import PhaseSequence, Step
 from mineboard.rules.common.scenario import parse_scenario
+from mineboard.rules.common.waiting import WaitsForResults
 
 MOVE, ORDERS, FIELD, SNAP, ASKED = "SR-1", "SR-2", "SR-3", "SR-4", "SR-5"
 GOING, LAY, DEEP = "SR-6", "SR-7", "SR-8"
@@ -39,7 +39,7 @@ class Unit:
 
 
 @dataclass
-class SeamState(MovesAndReactions):
+class SeamState(WaitsForResults, MovesAndReactions):
     board: BoardMap
     sides: tuple[str, ...]
     turn: int
@@ -63,21 +63,6 @@ class SeamState(MovesAndReactions):
     ask: Ask | None = None
     awaiting: Awaiting | None = None
     """The crossing of the Deep waiting for its result from outside the rules (SR-8)."""
-
-    @property
-    def to_move(self) -> str:
-        """The side the awaited result waits for; else the asked side; else the mover."""
-        return outside.to_move(self, super().to_move)
-
-    @property
-    def actor(self) -> str:
-        return self.to_move
-
-    @property
-    def phase_label(self) -> str:
-        if self.awaiting is not None:
-            return self.awaiting.label
-        return super().phase_label
 
 
 # ---- the scenario --------------------------------------------------------------------------
