@@ -5,6 +5,7 @@ asked never rests on its secrets. Played on the seam test ruleset (tests/seam_ru
 from __future__ import annotations
 
 import copy
+import json
 import random
 import statistics
 import time
@@ -336,3 +337,24 @@ def test_a_scenarios_bad_order_is_one_line_naming_where(order, message):
     with pytest.raises(BadInput) as info:
         seam_scenario(sides=[{"name": "Red"}, {"name": "Blue", "orders": [order]}])
     assert str(info.value) == message
+
+
+def test_judge_measures_each_distance_from_the_place_entered_once():
+    """Ten orders watching the same place cost one distance, not ten (the bench below)."""
+    asked: list[tuple[str, str]] = []
+
+    def distance(a: str, b: str) -> int:
+        asked.append((a, b))
+        return 3
+
+    near = StandingOrder("snap_shot", Trigger("within", ("1A1", "1B1"), 2))
+    assert judge((near,) * 10, StepSeen("Red", ("R1",), "1C2", "1C3"), distance) == ()
+    assert asked == [("1C3", "1A1"), ("1C3", "1B1")]
+
+
+def test_the_bench_command_judges_orders_at_a_step_within_a_millisecond(capsys):
+    from mineboard.cli import main
+
+    assert main(["bench", "orders_at_a_step_10k", "--runs", "3", "--json"]) == 0
+    (result,) = json.loads(capsys.readouterr().out)["results"]
+    assert result["budget_ms"] == 1.0 and result["within_budget"] is True

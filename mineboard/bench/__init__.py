@@ -128,6 +128,15 @@ def _register_paths() -> None:
 _register_paths()
 
 
+def _register_orders() -> None:
+    from mineboard.bench import orders
+
+    bench("orders_at_a_step_10k", runs=7, budget_ms=orders.ORDERS_MS)(orders.orders_at_a_step)
+
+
+_register_orders()
+
+
 # ---- running ------------------------------------------------------------------------------
 
 def run(names: list[str] | None = None, runs: int | None = None) -> list[dict[str, Any]]:

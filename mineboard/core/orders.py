@@ -84,8 +84,16 @@ class StepSeen:
 def judge(orders: Sequence[StandingOrder], seen: StepSeen,
           distance: Distance) -> tuple[StandingOrder, ...]:
     """The orders that fire on ``seen``, in the order the side listed them. Pure and cheap:
-    it runs after every step of every move."""
-    return tuple(o for o in orders if o.trigger.fires(seen.entered, distance))
+    it runs after every step of every move. Each distance from the place entered is
+    measured once, however many orders watch the same place."""
+    measured: dict[str, int] = {}
+
+    def from_entered(place: str, other: str) -> int:
+        if other not in measured:
+            measured[other] = distance(place, other)
+        return measured[other]
+
+    return tuple(o for o in orders if o.trigger.fires(seen.entered, from_entered))
 
 
 @dataclass(frozen=True, slots=True)
