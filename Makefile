@@ -33,11 +33,15 @@ $(VENV)/.installed-%-$(HASH): pyproject.toml
 run: $(PROGRAM)
 	$(BIN)/mineboard play
 
+# The suite runs on every core (pytest-xdist); PYTEST_JOBS=0 runs it in one process.
+PYTEST_JOBS ?= auto
+XDIST = -n $(PYTEST_JOBS) --dist loadgroup
+
 test: $(FULL)  # the whole suite, the desktop bundle's build included: what CI runs
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest $(PYTEST_ARGS)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest $(XDIST) $(PYTEST_ARGS)
 
 check: $(TESTING)  # the quick loop while working: everything but the slow tests
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -m "not slow" $(PYTEST_ARGS)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest $(XDIST) -m "not slow" $(PYTEST_ARGS)
 
 lint: $(TESTING)
 	$(BIN)/ruff check .

@@ -18,7 +18,7 @@ from mineboard.resources import bundled_scenarios
 
 ROOT = Path(__file__).resolve().parent.parent
 APP_ID = "io.github.mineboard.Mineboard"
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("bundle")]
 
 
 @pytest.fixture(scope="module")

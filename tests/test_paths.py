@@ -33,6 +33,9 @@ from mineboard.maps.paths import (
 
 NAVAL = MoveCosts.of({"sea": 1}, fixed={"berth": 0})
 
+pytestmark = pytest.mark.xdist_group("water-map")
+"""Its module fixture builds the 10,000-hex water map: once, on one worker."""
+
 
 def feature(fid: str, kind: str, **props: Any) -> dict[str, Any]:
     return {"type": "Feature", "id": fid, "properties": {"kind": kind, **props},

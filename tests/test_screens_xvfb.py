@@ -44,7 +44,7 @@ def laptop(tmp_path_factory) -> dict:
     return _screens(tmp_path_factory, "1280x800", FIRST)
 
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("xvfb")]
 
 
 @pytest.mark.parametrize("state", [s for s in STATES if s not in FIRST])
