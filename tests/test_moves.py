@@ -245,3 +245,35 @@ def test_random_play_keeps_the_rules_of_moves_and_replays_exactly():
     assert asked > 10 and stopped > 3, (asked, stopped)  # the play met both
     again = Game.replay(g.ruleset, g.initial, g.seed, [(r.action, None) for r in g.records])
     assert again.state == g.state
+
+
+def test_nations_within_sides_act_as_nations_and_are_asked_as_their_side():
+    """AWAW's nations: the acting nation moves for its side, and a reaction asks the other
+    side (MovesAndReactions follows the state's own phasing and side_of)."""
+    from dataclasses import dataclass as state_class
+
+    from mineboard.core.orders import Ask
+    from mineboard.rules.common.moves import MovesAndReactions
+    from mineboard.rules.common.phases import PhaseSequence, each
+
+    nations = {"Germany": "Axis", "Italy": "Axis", "Britain": "Allies"}
+
+    @state_class
+    class Nations(MovesAndReactions):
+        sequence: PhaseSequence
+        position: int = 0
+        move: MoveInProgress | None = None
+        ask: Ask | None = None
+
+        @property
+        def phasing(self) -> str:
+            return self.side_of(self.active)
+
+        def side_of(self, owner: str) -> str:
+            return nations[owner]
+
+    state = Nations(PhaseSequence(tuple(each(("Italy", "Britain"), "movement", "Movement"))))
+    assert (state.phasing, state.to_move, state.actor) == ("Axis", "Axis", "Italy")
+    state.ask = Ask("Allies", "intercept", "0304", ("I1",), "intercept at 0304")
+    assert (state.phasing, state.to_move, state.actor, state.phase_label) == (
+        "Axis", "Allies", "Allies", "Reaction to Axis' move")

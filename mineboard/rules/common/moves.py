@@ -97,9 +97,14 @@ MOVE_ACTIONS: tuple[type[Action], ...] = (PlanMove, StepOn, PressOn, EndMove, Re
 
 # ---- the state -----------------------------------------------------------------------------
 class MovesAndReactions(SidesArePlayers):
-    """Sides as players, with a move in progress (``move``) and a reaction waiting for a
-    side's answer (``ask``). While one waits, that side is to move (``to_move`` differs
-    from ``phasing``); the window, the cover and the checks follow ``to_move``."""
+    """A move in progress (``move``) and a reaction waiting for a side's answer (``ask``).
+    While one waits, that side is to move (``to_move`` differs from ``phasing``) and acts;
+    the window, the cover and the checks follow ``to_move``.
+
+    Sides are players here by default; a state with nations within sides defines its own
+    ``sides``, ``owners``, ``phasing`` (the side of the acting nation) and ``side_of`` in
+    its class body, and ``to_move`` and ``actor`` follow them: the acting nation acts,
+    unless a side is asked."""
 
     move: MoveInProgress | None
     ask: Ask | None
@@ -114,11 +119,11 @@ class MovesAndReactions(SidesArePlayers):
 
     @property
     def to_move(self) -> str:
-        return self.ask.side if self.ask is not None else self.active
+        return self.ask.side if self.ask is not None else self.phasing
 
     @property
     def actor(self) -> str:
-        return self.to_move
+        return self.ask.side if self.ask is not None else self.active
 
     @property
     def phase_label(self) -> str:
