@@ -7,6 +7,7 @@ import json
 import os
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -94,6 +95,24 @@ def fresh_rule_caches() -> None:
     setup = sys.modules.get("mineboard.rules.gwas_tactical.setup")
     if setup is not None:
         setup._COVERS.clear()  # keyed by the board, the boundaries and the blocked hexes
+
+
+@pytest.fixture
+def private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The program's data folder (autosaves, play-by-email files, settings) the test's own,
+    never the user's: a file opts in with ``pytestmark = pytest.mark.usefixtures(…)``."""
+    data = tmp_path / "data"
+    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(data))
+    return data
+
+
+@pytest.fixture
+def seam() -> Iterator[None]:
+    """The seam test ruleset (tests/seam_ruleset/) provided for the length of a test."""
+    from tests.seam_ruleset import registered
+
+    with registered():
+        yield
 
 
 @pytest.fixture

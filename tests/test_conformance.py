@@ -254,12 +254,6 @@ def play_by_email(scenario_name: str, entries: int, seed: int, folder: Path) -> 
     return files
 
 
-@pytest.fixture
-def private_data_dir(tmp_path, monkeypatch):
-    """Play by email keeps the files each side sent in the data folder: the test's own."""
-    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
-
-
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_random_play_by_email_keeps_each_world_true_to_its_side(ruleset_id, tmp_path,
                                                                private_data_dir):

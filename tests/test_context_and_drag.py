@@ -13,12 +13,9 @@ from mineboard.qt.session import GameSession
 from tests.conftest import scenario
 from tests.qt_helpers import click, shown_window, stack_point, status, unit_point, zone_point
 
+pytestmark = pytest.mark.usefixtures("private_data_dir")
+
 RIGHT = Qt.MouseButton.RightButton
-
-
-@pytest.fixture(autouse=True)
-def private_data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
 
 
 def window_of(qtbot, **changes) -> MainWindow:

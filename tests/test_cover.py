@@ -16,10 +16,7 @@ from tests.conftest import IMPERIUM, JUTLAND, scenario
 from tests.qt_helpers import activate, uncover
 from tests.test_secrets import HIDDEN, SECRET_GAMES
 
-
-@pytest.fixture(autouse=True)
-def private_data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
+pytestmark = pytest.mark.usefixtures("private_data_dir")
 
 
 SCENARIOS = {"naval-lines": scenario(phase="noncombat_move", **HIDDEN),

@@ -15,10 +15,7 @@ from mineboard.qt.app import _DesktopOpens, app_icon
 from mineboard.qt.session import GameSession
 from tests.qt_helpers import shown_window
 
-
-@pytest.fixture(autouse=True)
-def private_data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
+pytestmark = pytest.mark.usefixtures("private_data_dir")
 
 
 def test_the_program_has_its_icon_at_every_size_it_is_drawn(qapp):

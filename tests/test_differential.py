@@ -35,6 +35,8 @@ from mineboard.resources import maps_dir, resolve_scenario
 from tests.conformance_kits import KITS, Order, Pair, Variant
 from tests.test_conformance import pick
 
+pytestmark = pytest.mark.usefixtures("private_data_dir")
+
 RULESETS = ruleset_ids()
 
 
@@ -50,11 +52,6 @@ def _scenario(ruleset: str) -> Scenario:
 
 
 PAIRS = [(ruleset, pair) for ruleset in RULESETS for pair in pairs_of(ruleset)]
-
-
-@pytest.fixture(autouse=True)
-def private_data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
 
 
 # ---- building and playing a pair -------------------------------------------------------------

@@ -17,12 +17,9 @@ from mineboard.qt.session import GameSession
 from tests.conftest import scenario
 from tests.qt_helpers import button, click, stack_point, uncover
 
+pytestmark = pytest.mark.usefixtures("private_data_dir")
+
 HIDDEN = {"options": {"hidden_minefields": True}}
-
-
-@pytest.fixture(autouse=True)
-def private_data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
 
 
 def render(scene: AreaScene) -> QImage:

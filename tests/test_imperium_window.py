@@ -11,10 +11,7 @@ from mineboard.qt.session import GameSession
 from tests.conftest import IMPERIUM, play, scenario
 from tests.qt_helpers import click, shown_window, uncover
 
-
-@pytest.fixture(autouse=True)
-def private_data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
+pytestmark = pytest.mark.usefixtures("private_data_dir")
 
 
 def star_window(qtbot, seed: int = 3, segment: int = 1, **changes) -> MainWindow:

@@ -15,19 +15,15 @@ from mineboard.core.game import Game
 from mineboard.core.moves import MoveEnded, MoveInProgress, MoveStepped, MoveStopped, Stop, move_of
 from mineboard.core.table import Table
 from tests.conftest import play
-from tests.seam_ruleset import registered, seam_scenario
+from tests.seam_ruleset import seam_scenario
 from tests.seam_ruleset.conformance import scramble, twins
 from tests.test_conformance import assert_no_trace_of_secrets, assert_twins_look_alike
+
+pytestmark = pytest.mark.usefixtures("seam")
 
 ROW = ["1A3", "1B3", "1C3", "1D3", "1E3", "1F3"]
 """Red's R1 across the middle row: Blue snap-shoots at 1C3 at once, its hidden field lies
 at 1D3, and it asks to snap-shoot within one hex of 1F3 (1E3 on)."""
-
-
-@pytest.fixture(autouse=True)
-def seam() -> Any:
-    with registered():
-        yield
 
 
 def quiet(**changes: Any) -> Game[Any]:

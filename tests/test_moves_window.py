@@ -16,20 +16,11 @@ from mineboard.qt.plugin import move_track, track
 from mineboard.qt.session import GameSession
 from tests.conftest import play
 from tests.qt_helpers import button, click, shown_window, stack_point, uncover, zone_point
-from tests.seam_ruleset import registered, seam_scenario
+from tests.seam_ruleset import seam_scenario
+
+pytestmark = pytest.mark.usefixtures("seam", "private_data_dir")
 
 ROW = ["1A3", "1B3", "1C3", "1D3", "1E3", "1F3"]
-
-
-@pytest.fixture(autouse=True)
-def seam() -> Any:
-    with registered():
-        yield
-
-
-@pytest.fixture(autouse=True)
-def private_data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
 
 
 def window(qtbot: Any, dice: tuple[int, ...]) -> Any:

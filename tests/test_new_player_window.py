@@ -18,10 +18,7 @@ from mineboard.qt.session import GameSession
 from tests.conftest import play, scenario
 from tests.qt_helpers import click, line_point, shown_window, stack_point, status, zone_point
 
-
-@pytest.fixture(autouse=True)
-def private_data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
+pytestmark = pytest.mark.usefixtures("private_data_dir")
 
 
 def window_on(qtbot, g: Game[Any], sc: Any, size: tuple[int, int] = (1400, 900)) -> MainWindow:

@@ -18,10 +18,7 @@ from mineboard.qt.outside_results import AcceptPrompt, ResultForm
 from mineboard.qt.session import GameSession
 from tests.outside_ruleset import Engage, outside_ruleset  # noqa: F401  (a fixture)
 
-
-@pytest.fixture(autouse=True)
-def private_data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
+pytestmark = pytest.mark.usefixtures("private_data_dir")
 
 
 def log_lines(w: MainWindow) -> list[str]:

@@ -32,13 +32,10 @@ from mineboard.qt.session import GameSession
 from tests.conftest import JUTLAND, scenario
 from tests.qt_helpers import click, status, uncover
 
+pytestmark = pytest.mark.usefixtures("private_data_dir")
+
 SHIPS = [{"id": "Seydlitz", "side": "German", "type": "battlecruiser", "hex": "1706"},
          {"id": "Lion", "side": "British", "type": "battlecruiser", "hex": "0610"}]
-
-
-@pytest.fixture(autouse=True)
-def private_data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
 
 
 def speed_routes(self: Any, view: Any, selection: Selection, at: PlaceRef

@@ -18,12 +18,9 @@ from mineboard.persistence import pbem
 from mineboard.persistence.scenario import load_scenario
 from mineboard.resources import resolve_scenario
 
+pytestmark = pytest.mark.usefixtures("private_data_dir")
+
 AXIS, ALLIES = "nordsee", "dover"
-
-
-@pytest.fixture(autouse=True)
-def private_data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
 
 
 def act(seat: pbem.Seat, kind: str, **fields) -> pbem.Entry:

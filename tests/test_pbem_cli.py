@@ -17,14 +17,9 @@ import pytest
 
 from tests.test_cli import run_cli
 
+pytestmark = pytest.mark.usefixtures("private_data_dir")
+
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture(autouse=True)
-def private_data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
-
-
 
 
 def no_terminal(monkeypatch) -> None:

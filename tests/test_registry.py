@@ -34,6 +34,8 @@ from tests.test_conformance import (
     test_the_kit_scramble_really_changes_secrets as assert_the_kit_scramble_changes_secrets,
 )
 
+pytestmark = pytest.mark.usefixtures("private_data_dir")
+
 HIDDEN_POSTS = "hidden-posts"
 
 
@@ -43,11 +45,6 @@ def hidden_posts() -> Iterator[Provided]:
     yield provide(HIDDEN_POSTS, rules="tests.rulesets.hidden_posts",
                   window="tests.rulesets.hidden_posts_qt")
     forget(HIDDEN_POSTS)
-
-
-@pytest.fixture(autouse=True)
-def private_data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
 
 
 def test_a_bundled_rulesets_parts_are_found_by_its_folders():

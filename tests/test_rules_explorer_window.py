@@ -20,16 +20,13 @@ from mineboard.qt.rules_window import haystack
 from mineboard.qt.session import GameSession
 from tests.qt_helpers import activate, shown_window
 
+pytestmark = pytest.mark.usefixtures("private_data_dir")
+
 ROOT = Path(__file__).resolve().parent.parent
 NL15 = ROOT / "assets" / "rules" / "naval-lines" / "demos" / "nl-15-two-destroyers-ten-mines.json"
 REFUSED = ROOT / "tests" / "data" / "demos" / "nl-05-refused-then-crossing.json"
 OPEN_LIMIT = 0.5
 """Seconds from Show me to the demo's board drawn (the issue's bound)."""
-
-
-@pytest.fixture(autouse=True)
-def private_data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
 
 
 @pytest.fixture

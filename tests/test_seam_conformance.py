@@ -6,24 +6,13 @@ one line for the length of each test."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from tests.conformance_kits import KITS
-from tests.seam_ruleset import RULESET_ID, registered
+from tests.seam_ruleset import RULESET_ID
 from tests.test_conformance import assert_replays, assert_save_round_trip, fuzz, play_by_email
 
-
-@pytest.fixture
-def seam() -> Iterator[None]:
-    with registered():
-        yield
-
-
-@pytest.fixture(autouse=True)
-def private_data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
+pytestmark = pytest.mark.usefixtures("private_data_dir")
 
 
 def test_the_seam_ruleset_plays_through_the_conformance_suite(seam):

@@ -5,7 +5,6 @@ file it ends, and accepted by the other side in its next file."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -13,22 +12,15 @@ import pytest
 
 from mineboard.persistence import pbem
 from mineboard.persistence.pbem import Seat
-from tests.seam_ruleset import HERE, registered, seam_scenario
+from tests.seam_ruleset import seam_scenario
 
 RED, BLUE = "rot", "blau"
 QUIET = [{"name": "Red"}, {"name": "Blue"}]
 """No orders, no fields at the start: only what the tests lay."""
 
 
-@pytest.fixture(autouse=True)
-def seam(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
-    data = tmp_path / "data"
-    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(data))
-    for folder in (tmp_path, data / "pbem"):  # turn files name the board, do not carry it
-        folder.mkdir(parents=True, exist_ok=True)
-        shutil.copy(HERE / "board.geojson", folder)
-    with registered():
-        yield
+pytestmark = pytest.mark.usefixtures("seam", "private_data_dir")
+"""The seam ruleset plays on a board of its own: the turn files carry it."""
 
 
 def act(seat: Seat, kind: str, **fields: Any) -> pbem.Entry:

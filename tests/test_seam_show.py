@@ -17,14 +17,10 @@ from mineboard.core.hidden_place import PlacedSomewhere
 from mineboard.core.moves import MoveStopped
 from mineboard.core.planning import Selection
 from tests.conftest import play
-from tests.seam_ruleset import registered, seam_scenario
+from tests.seam_ruleset import seam_scenario
 from tests.seam_ruleset.ruleset import LayField
 
-
-@pytest.fixture(autouse=True)
-def seam() -> Any:
-    with registered():
-        yield
+pytestmark = pytest.mark.usefixtures("seam")
 
 
 def quiet() -> Any:

@@ -18,21 +18,12 @@ from mineboard.core.table import Table
 from mineboard.qt.outside_results import AcceptPrompt, ResultForm
 from mineboard.qt.session import GameSession
 from tests.qt_helpers import button, click, shown_window, stack_point, status, zone_point
-from tests.seam_ruleset import registered, seam_scenario
+from tests.seam_ruleset import seam_scenario
 from tests.seam_ruleset.ruleset import route
 
+pytestmark = pytest.mark.usefixtures("seam", "private_data_dir")
+
 SHOTS = "/tmp/seam-window"
-
-
-@pytest.fixture(autouse=True)
-def seam() -> Any:
-    with registered():
-        yield
-
-
-@pytest.fixture(autouse=True)
-def private_data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
 
 
 def log_lines(w: Any) -> list[str]:

@@ -20,12 +20,9 @@ from mineboard.persistence.sealing import Seals, _decrypt, derive_key
 from mineboard.resources import resolve_scenario
 from tests.conftest import IMPERIUM, play, scenario
 
+pytestmark = pytest.mark.usefixtures("private_data_dir")
+
 HIDDEN = {"options": {"hidden_minefields": True}}
-
-
-@pytest.fixture(autouse=True)
-def private_data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
 
 
 # ---- 1. scenario descriptions ------------------------------------------------------------

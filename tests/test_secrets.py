@@ -18,12 +18,9 @@ from mineboard.persistence.sealing import Seals, WrongPassphrase
 from tests.conftest import JUTLAND, game, imperium, play, scenario
 from tests.test_gwas_clauses import german_setup, place_german_legal_set
 
+pytestmark = pytest.mark.usefixtures("private_data_dir")
+
 HIDDEN = {"options": {"hidden_minefields": True}}
-
-
-@pytest.fixture(autouse=True)
-def private_data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
 
 
 def naval_secret_then_hand_over(table: Table = Table(), seed: int | None = 4) -> Game[Any]:

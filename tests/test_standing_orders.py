@@ -9,7 +9,6 @@ import json
 import random
 import statistics
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,20 +30,11 @@ from mineboard.persistence.saves import load_save, write_save
 from mineboard.persistence.sealing import Seals
 from mineboard.rules.common.moves import StepOn
 from tests.conftest import play
-from tests.seam_ruleset import registered, seam_scenario
+from tests.seam_ruleset import seam_scenario
+
+pytestmark = pytest.mark.usefixtures("seam", "private_data_dir")
 
 ROW = ["1A3", "1B3", "1C3", "1D3", "1E3", "1F3"]
-
-
-@pytest.fixture(autouse=True)
-def seam() -> Any:
-    with registered():
-        yield
-
-
-@pytest.fixture(autouse=True)
-def private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
 
 
 def lines(record: Any) -> list[str]:

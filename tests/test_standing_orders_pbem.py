@@ -7,7 +7,6 @@ forth for the steps where no order fires."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -15,23 +14,14 @@ import pytest
 
 from mineboard.persistence import pbem
 from mineboard.persistence.pbem import Seat
-from tests.seam_ruleset import HERE, registered, seam_scenario
+from tests.seam_ruleset import seam_scenario
 
 ROW = ["1A3", "1B3", "1C3", "1D3", "1E3", "1F3"]
 RED, BLUE = "rot", "blau"
 
 
-@pytest.fixture(autouse=True)
-def seam(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
-    data = tmp_path / "data"
-    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(data))
-    # Turn files name a map of the player's own by path and do not carry it (saves do):
-    # each folder that holds turn files gets the board beside them.
-    for folder in (tmp_path, data / "pbem"):
-        folder.mkdir(parents=True, exist_ok=True)
-        shutil.copy(HERE / "board.geojson", folder)
-    with registered():
-        yield
+pytestmark = pytest.mark.usefixtures("seam", "private_data_dir")
+"""The seam ruleset plays on a board of its own: the turn files carry it."""
 
 
 def act(seat: Seat, kind: str, **fields: Any) -> pbem.Entry:

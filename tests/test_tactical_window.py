@@ -12,10 +12,7 @@ from mineboard.qt.session import GameSession
 from tests.conftest import JUTLAND, mixed_hex_setup, scenario
 from tests.qt_helpers import click, status, uncover
 
-
-@pytest.fixture(autouse=True)
-def private_data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
+pytestmark = pytest.mark.usefixtures("private_data_dir")
 
 
 def window(qtbot, **changes) -> MainWindow:

@@ -18,13 +18,10 @@ from mineboard.rules.naval_lines.actions import Move
 from tests.conftest import IMPERIUM, imperium, scenario
 from tests.qt_helpers import click, shown_window, stack_point, status, zone_point
 
+pytestmark = pytest.mark.usefixtures("private_data_dir")
+
 FIELD = [{"line": "110|112", "owner": "Germany", "zone": "112", "count": 10}]
 DESTROYERS = ("uk-destroyer-1", "uk-destroyer-2")
-
-
-@pytest.fixture(autouse=True)
-def private_data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
 
 
 def window_for(qtbot, speed: str = "normal", base=None, seed: int = 21, **changes

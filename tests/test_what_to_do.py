@@ -13,14 +13,11 @@ from mineboard.rules.naval_lines.actions import Move
 from tests.conftest import IMPERIUM, JUTLAND, mixed_hex_setup, scenario
 from tests.qt_helpers import button, click, shown_window, stack_point, status, uncover
 
+pytestmark = pytest.mark.usefixtures("private_data_dir")
+
 NCM_HINT = ("Non-Combat Movement: click your ships next to your capital, tick an Escort and "
             "Load mines, sail it, click a glowing line to lay them (NL-05…NL-07); then End "
             "phase.")
-
-
-@pytest.fixture(autouse=True)
-def private_data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
 
 
 def window_of(qtbot, base=None, seed: int = 3, **changes) -> MainWindow:

@@ -24,10 +24,7 @@ from tests.qt_helpers import (
     zone_point,
 )
 
-
-@pytest.fixture(autouse=True)
-def private_data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("MINEBOARD_DATA_DIR", str(tmp_path / "data"))
+pytestmark = pytest.mark.usefixtures("private_data_dir")
 
 
 def window_for(qtbot, seed: int = 3, **changes) -> MainWindow:
