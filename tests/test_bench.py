@@ -6,7 +6,11 @@ from __future__ import annotations
 import json
 import xml.etree.ElementTree as ET
 
+import pytest
+
 from mineboard.cli import main
+
+pytestmark = pytest.mark.timing
 
 MINES = ["odds_naval-100-mines-10-sweepers", "odds_naval-300-mines-10-sweepers",
          "odds_naval-1000-mines-10-sweepers"]

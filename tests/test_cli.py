@@ -387,6 +387,7 @@ def test_each_rulesets_odds_query_is_named_where_the_command_finds_it():
         assert odds_query(rid) is get_ruleset(rid).odds_query is not None
 
 
+@pytest.mark.timing
 def test_play_reaches_its_first_frame_without_networkx_or_the_odds_modules(tmp_path):
     """Issue 11: the first frame came after importing networkx (a fifth of the start) and
     every ruleset's odds query (for a parser 'play' never reads)."""

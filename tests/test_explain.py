@@ -99,6 +99,7 @@ def test_enforcement_sites_come_from_the_rules_source_not_docstrings():
 
 
 @pytest.mark.slow
+@pytest.mark.timing
 def test_explain_loads_no_ruleset_and_answers_quickly():
     probe = ("import sys; from mineboard.cli import main; main(['explain', 'NL-15']); "
              "loaded = [m for m in sys.modules if m.startswith(('shapely', 'networkx', "

@@ -4,12 +4,15 @@ entry that is off, so a greyed "(not allowed)" had told a new player nothing).""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 
 from mineboard.qt.mainwindow import MainWindow
 from tests.qt_helpers import click, stack_point, zone_point
-from tests.test_context_and_drag import private_data_dir, window_of  # noqa: F401
+from tests.test_context_and_drag import window_of
+
+pytestmark = pytest.mark.usefixtures("private_data_dir")
 
 RIGHT = Qt.MouseButton.RightButton
 

@@ -45,6 +45,8 @@ RULE = SweepRule.of(MINE)
 SHIPS = default_ship_data()
 SIXTH, THIRD = Fraction(1, 6), Fraction(1, 3)
 
+pytestmark = pytest.mark.timing
+
 
 def cold_seconds(compute: Callable[[], Any]) -> float:
     """The best of three cold runs: the least a player could wait, the fairest on a

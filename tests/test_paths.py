@@ -327,6 +327,7 @@ def test_the_generated_water_map_has_ten_thousand_hexes_land_ports_a_box_and_a_s
     assert len(rules.closed) == 16
 
 
+@pytest.mark.timing
 def test_a_route_under_the_pointer_takes_under_five_ms_on_ten_thousand_hexes(water):
     """Issue 26's budget: legality and length under the pointer ≤ 5 ms. The first place
     pointed at grows the trees (once per start); each later one is a walk back."""
@@ -345,6 +346,7 @@ def test_a_route_under_the_pointer_takes_under_five_ms_on_ten_thousand_hexes(wat
     assert first < 5.0  # a generous margin on a busy machine: about 0.3 s alone
 
 
+@pytest.mark.timing
 def test_the_bench_command_measures_the_pointer_within_its_budget(capsys):
     from mineboard.cli import main
 

@@ -169,6 +169,7 @@ def test_the_ruleset_is_asked_once_per_place_and_the_route_goes_with_the_pick(
     assert shown() == 0
 
 
+@pytest.mark.timing
 def test_the_whole_pointer_path_takes_under_five_ms_on_ten_thousand_hexes(qtbot, monkeypatch):
     """From the place entered to the route drawn and read out — the ruleset asked, the
     report made, the lines, rings, cross and pill set — on a 100 × 100 hex battle, once the

@@ -36,6 +36,8 @@ MARGIN = 3.0
 """CI machines are slower and busier than the one the budgets were set on."""
 SAMPLES_PER_TEST = 5
 
+pytestmark = pytest.mark.timing
+
 
 def _large(name: str) -> bool:
     return any(f"_{board}_" in name for board in (*LARGE, *SCALE_ONLY))

@@ -252,6 +252,7 @@ def test_two_games_differing_only_in_blues_secrets_ask_alike():
 
 
 # ---- speed ---------------------------------------------------------------------------------
+@pytest.mark.timing
 def test_standing_orders_are_judged_at_each_step_within_a_millisecond():
     """The judgement alone with twenty orders, and a whole step of the seam ruleset with
     them (entering, the orders, the ten that fire at once: three snap-shots and seven with
@@ -342,6 +343,7 @@ def test_judge_measures_each_distance_from_the_place_entered_once():
     assert asked == [("1C3", "1A1"), ("1C3", "1B1")]
 
 
+@pytest.mark.timing
 def test_the_bench_command_judges_orders_at_a_step_within_a_millisecond(capsys):
     from mineboard.cli import main
 
