@@ -313,6 +313,11 @@ class SeamRules(TableRuleset[SeamState]):
         return sorted(u.id for u in state.units.values() if u.side == side
                       and u.place == place)
 
+    def leave(self, state: SeamState, move: MoveInProgress,
+              dice: Dice) -> tuple[list[Event], Stop | None]:
+        """Leaving a place does nothing here (asl-minefields' exit attacks do)."""
+        return [], None
+
     def enter(self, state: SeamState, move: MoveInProgress,
               dice: Dice) -> tuple[list[Event], Stop | None]:
         """SR-3: an enemy field where the units enter shows itself and attacks. SR-8: the

@@ -150,6 +150,14 @@ class MoveRules(Protocol[S_contra]):
     def units_here(self, state: S_contra, side: str, place: str) -> list[str]:
         """``side``'s units at ``place`` (as every side sees them)."""
 
+    def leave(self, state: S_contra, move: MoveInProgress,
+              dice: Dice) -> tuple[list[Event], Stop | None]:
+        """Resolve what leaving ``move.at`` for ``move.ahead`` does before the units go (an
+        exit attack): its events, and the stop it makes, if any. A stop here keeps the units
+        where they are: they never enter the next place, so no standing order sees them
+        there. The ruleset may narrow ``state.move`` to the units that still go on. Nothing
+        happens on leaving: return ``[], None``."""
+
     def enter(self, state: S_contra, move: MoveInProgress,
               dice: Dice) -> tuple[list[Event], Stop | None]:
         """Put ``move.units`` at ``move.at`` (just entered) and resolve what entering does
@@ -303,13 +311,19 @@ def plan(rules: MoveRules[S], state: S, action: PlanMove) -> list[Event]:
 
 
 def step(rules: MoveRules[S], state: S, dice: Dice) -> list[Event]:
-    """One step, then what entering does, then the other sides' standing orders: taken at
-    once (``auto``) in the order they were listed, and the first that says ``ask`` asks."""
+    """What leaving does, one step, then what entering does, then the other sides'
+    standing orders: taken at once (``auto``) in the order they were listed, and the first
+    that says ``ask`` asks. A stop on leaving ends the step where the units stand."""
     assert state.move is not None
+    events: list[Event] = []
     came_from = state.move.at
+    left, stop = rules.leave(state, state.move, dice)
+    events += left
+    if stop is not None:
+        return events + stop_move(rules, state, stop)
     move = state.move = state.move.stepped()
     at = rules.ref(state, move.at)
-    events: list[Event] = [MoveStepped(clause=rules.move_clause, at=at,
+    events += [MoveStepped(clause=rules.move_clause, at=at,
                                        text=f"{said(move.units, 'enters', 'enter')} {at}",
                                        units=move.units, step=move.done, came_from=came_from)]
     more, stop = rules.enter(state, move, dice)
