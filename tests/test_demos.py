@@ -35,9 +35,19 @@ def _clause_strings(tree: ast.AST) -> set[str]:
 
 
 def refusal_clauses(ruleset_id: str) -> set[str]:
-    """Clauses the ruleset's checks refuse with: the ids named in its checks module."""
-    path = package_folder(ruleset_id) / "checks.py"
-    return _clause_strings(ast.parse(path.read_text()))
+    """Clauses the ruleset's checks refuse with: the ids named in its checks module, where
+    it keeps its checks in one, and the ids written in any ``IllegalAction(reason, clause)``
+    of its modules (a ruleset made of parts checks in each part)."""
+    folder = package_folder(ruleset_id)
+    checks = folder / "checks.py"
+    found = _clause_strings(ast.parse(checks.read_text())) if checks.exists() else set()
+    for path in folder.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (isinstance(node, ast.Call) and len(node.args) >= 2
+                    and getattr(node.func, "id", getattr(node.func, "attr", None))
+                    == "IllegalAction"):
+                found |= _clause_strings(node.args[1])
+    return found
 
 
 def dice_clauses(ruleset_id: str) -> set[str]:
