@@ -273,3 +273,27 @@ def test_nations_within_sides_act_as_nations_and_are_asked_as_their_side():
     state.ask = Ask("Allies", "intercept", "0304", ("I1",), "intercept at 0304")
     assert (state.phasing, state.to_move, state.actor, state.phase_label) == (
         "Axis", "Allies", "Allies", "Reaction to Axis' move")
+
+
+def test_a_stop_on_leaving_keeps_the_units_where_they_stand_and_no_order_sees_them(
+        monkeypatch):
+    """The ``leave`` hook (asl-minefields' exit attacks): a stop there ends the step before
+    it is taken — no MoveStepped, the units stay, and the standing order that would have
+    snap-shot on entering 1C3 never fires (B28.412's EX: no Snap Shot along that hexside)."""
+    from tests.seam_ruleset.ruleset import RULESET
+
+    def held(state: Any, move: MoveInProgress, dice: Any) -> Any:
+        if move.at == "1B3":
+            return [], Stop("SR-3", "held fast on leaving 1B3", move.at)
+        return [], None
+
+    monkeypatch.setattr(RULESET, "leave", held)
+    g = seam_scenario().new_game(3)
+    play(g, "plan_move", units=["R1"], path=ROW)
+    play(g, "step")
+    record = play(g, "step")
+    assert [type(e) for e in record.events] == [MoveStopped]
+    assert lines(record) == ["SR-3: held fast on leaving 1B3"]
+    assert g.state.units["R1"].place == "1B3"
+    assert g.state.move is not None and g.state.move.at == "1B3" and g.state.move.done == 1
+    assert g.state.rounds["Blue"] == 3  # the order on entering 1C3 never fired
