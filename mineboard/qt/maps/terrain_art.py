@@ -356,9 +356,13 @@ def link_marks(path: QPainterPath, centre: Point, exits: list[Point], size: floa
     where it has one; ``smooth``: a curve where it runs in by one side and out by
     another), drawn in its link mark's pen."""
     x, y = centre
-    if smooth and len(exits) == 2:
+    if len(exits) == 2:  # in by one side, out by another: one stroke, not two
         path.moveTo(*exits[0])
-        path.quadTo(x, y, *exits[1])
+        if smooth:
+            path.quadTo(x, y, *exits[1])
+        else:
+            path.lineTo(x, y)
+            path.lineTo(*exits[1])
         return
     if not exits:
         path.moveTo(x - 0.3 * size, y)
