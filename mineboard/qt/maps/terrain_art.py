@@ -3,14 +3,14 @@ symbol; each hex feature a symbol (a road a line to the hexsides it crosses); ea
 feature a line style — so that a player who cannot tell the colours apart still tells a
 wood from a marsh, and a stream from a hedge, by their form.
 
-The tactical land boards (asl-minefields) add their own: a building is a solid block, joined
-to the blocks of the building hexes beside it (a large building reads as one mass) and an
-inner building hex carries a hollow square in its block; rubble is scattered blocks over
-dots, a crag a row of peaks over upright hatching, a stream hex a broad channel joined to
-the water beside it with waves, a pond rings of ripples; a paved road is a broad solid line
-with a dashed centre line and an unpaved road a narrow dashed line; a runway a wide strip
-with a dashed centre line, joined to the runway beside it; sewer access a manhole cover (a
-ring with bars), ice a snowflake.
+The tactical land boards (geomorphic boards of villages and farmland) add their own: a
+building is a solid block, joined to the blocks of the building hexes beside it (a large
+building reads as one mass), and an inner building hex carries a hollow square in its
+block; rubble is broken blocks scattered over dots, a crag a row of peaks over upright
+hatching, a stream hex a channel with banks joined to the water beside it, a pond rings of
+ripples; a paved road is a broad solid line with a dashed centre line and an unpaved road
+a narrow dashed line; a runway a wide strip with a dashed centre line, joined to the
+runway beside it; sewer access a manhole cover (a ring with bars), ice a snowflake.
 
 Everything here is built as paths in board units (a hex's size is its centre-to-corner
 distance), which :class:`~mineboard.qt.maps.hexes.HexGridItem` gathers per cell of the board
