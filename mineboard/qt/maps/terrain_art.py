@@ -407,7 +407,8 @@ def feature_marks(marks: dict[str, QPainterPath], features: tuple[str, ...], cen
                 path.moveTo(x - ux + nx, y - uy + ny)
                 path.lineTo(x + ux + nx, y + uy + ny)
         elif name == "interior":  # in the middle of the building's block
-            _interior(marks.setdefault("interior", QPainterPath()), x, y, size)
+            _interior(marks.setdefault("interior", QPainterPath()), x,
+                      y + BLOCK_DROP * size, size)
         else:
             keys = FEATURE_SYMBOLS.get(name, (name if name in SYMBOLS else "feature",))
             dx, dy = FEATURE_AT[corner % len(FEATURE_AT)]
