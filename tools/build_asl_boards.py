@@ -9,9 +9,11 @@ roads as lines from hex centre to hex centre, walls and hedges as named hexsides
 sewer access, ice and inner building hexes hex by hex. Deterministic: the same file every
 run. The benchmark's 4 × 5 battlefield (``field_json``) is built in memory, not written.
 
-    .venv/bin/python tools/build_asl_boards.py [--check]
+    .venv/bin/python tools/build_asl_boards.py [--check] [--field FILE.geojson]
 
-``--check`` writes nothing and fails if the file on disk is not what the designs make.
+``--check`` writes nothing and fails if the file on disk is not what the designs make;
+``--field FILE`` also writes the benchmark's 4 × 5 battlefield there, to look at in a GIS
+(it is not shipped: the benchmark builds it in memory).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import json
 import sys
 from pathlib import Path
 
-from mineboard.maps.geomorphic import DESIGNS, two_boards_json
+from mineboard.maps.geomorphic import DESIGNS, field_json, two_boards_json
 
 OUT = Path(__file__).resolve().parent.parent / "maps" / "asl-two-boards.geojson"
 
@@ -34,6 +36,10 @@ def text() -> str:
 
 def main(argv: list[str]) -> int:
     made = text()
+    if "--field" in argv:
+        field = Path(argv[argv.index("--field") + 1])
+        field.write_text(json.dumps(field_json(4, 5)) + "\n")
+        print(f"wrote {field}: the 4 × 5 battlefield")
     if "--check" in argv:
         same = OUT.exists() and OUT.read_text() == made
         print(f"{OUT}: {'up to date' if same else 'differs from the designs'}")
