@@ -246,14 +246,18 @@ class HexGridItem(MapLayer):
         patterns = hex_pixels >= OUTLINE_MIN_PIXELS  # the second way to tell terrains apart
         # A pattern over its colour in one pass: the pattern's gaps take the background.
         painter.setBackgroundMode(Qt.BGMode.OpaqueMode)
+        by_terrain: dict[str, list[QPainterPath]] = defaultdict(list)
         for cell in cells:
             for terrain, path in self.fills[cell].items():
-                style = terrain_style(terrain)
-                if patterns and style.pattern is not None:
-                    painter.setBackground(style.fill)
-                    painter.setBrush(QBrush(style.ink, style.pattern))
-                else:
-                    painter.setBrush(style.fill)
+                by_terrain[terrain].append(path)
+        for terrain, paths in by_terrain.items():  # a brush once per terrain
+            style = terrain_style(terrain)
+            if patterns and style.pattern is not None:
+                painter.setBackground(style.fill)
+                painter.setBrush(QBrush(style.ink, style.pattern))
+            else:
+                painter.setBrush(style.fill)
+            for path in paths:
                 painter.drawPath(path)
         painter.setBackgroundMode(Qt.BGMode.TransparentMode)
         if hex_pixels >= OUTLINE_MIN_PIXELS:
@@ -279,16 +283,17 @@ class HexGridItem(MapLayer):
         thinner than half a pixel on screen is left out (it would not show; the broad
         marks, colours and patterns still tell the terrains apart)."""
         size = self.grid.layout.size
+        marks = [self.marks[cell] for cell in cells if cell in self.marks]
         for key, mark in MARKS.items():
             if not mark.filled and mark.width * hex_pixels < THINNEST_PIXELS:
                 continue
-            pen, brush = mark.pen(size), mark.brush()
-            for cell in cells:
-                path = self.marks.get(cell, {}).get(key)
-                if path is not None:
-                    painter.setPen(pen)
-                    painter.setBrush(brush)
-                    painter.drawPath(path)
+            paths = [m[key] for m in marks if key in m]
+            if not paths:
+                continue
+            painter.setPen(mark.pen(size))  # once per style: a change of pen costs
+            painter.setBrush(mark.brush())
+            for path in paths:
+                painter.drawPath(path)
 
     def label_level(self, pixels: float) -> int | None:
         """The font size hex numbers are written in at ``pixels`` screen pixels per board
