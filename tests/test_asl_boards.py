@@ -276,3 +276,11 @@ def test_the_benchmark_draws_the_battlefield_at_whole_board_and_close_zoom(qapp)
         "frame_asl20_fit": 16.7, "frame_asl20_near": 16.7, "hit_asl20_fit": 0.5,
         "hit_asl20_near": 0.5, "pan_asl20_near": 8.0, "zoom_asl20_near": 16.7,
         "pan_asl20_mid": 8.0}
+
+
+def test_a_hexs_tooltip_says_its_terrain_in_words(qapp):
+    assert scene().place_tip("1I5") == "Terrain: stream; paved_road, bridge"
+    assert scene().place_tip("1R3") == "Terrain: building; interior"
+    assert scene().place_tip("1O3") == ("Terrain: open; wall towards 1N2; wall towards 1N3; "
+                                        "wall towards 1O4")  # roads across sides: not said
+    assert scene().place_tip("2AA7") == "Terrain: open; runway"
