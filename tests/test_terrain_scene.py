@@ -4,7 +4,7 @@ style, and the seam between joined boards."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from mineboard.maps.loading import load_board
@@ -18,8 +18,14 @@ def demo_scene() -> HexScene:
 
 
 def polygons(scene: HexScene, terrain: str) -> int:
-    return sum(len(fills[terrain].toSubpathPolygons())
-               for fills in scene.grid_item.fills.values() if terrain in fills)
+    """The hexes filled with ``terrain`` (a cell's hexes of one terrain are one outline).
+    A point just off each centre is asked: a centre lies level with its neighbours'
+    corners, where a path's inside test counts a crossing twice."""
+    item = scene.grid_item
+    off = QPointF(0.013, 0.017) * scene.grid.layout.size
+    return sum(1 for cell, hexes in item.buckets.cells.items() for h in hexes
+               if terrain in item.fills[cell] and item.fills[cell][terrain].contains(
+                   item.centres[h] + off))
 
 
 def marks(scene: HexScene, key: str) -> int:

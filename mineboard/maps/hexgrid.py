@@ -271,10 +271,20 @@ class HexGrid:
     boards: tuple[Board, ...] = ()
     sides: Mapping[Hexside, tuple[str, ...]] = field(default_factory=dict)
     """Hexside → its features (stream, wall, road, …), in the order the map gives them."""
+    _where: dict[Hex, tuple[Board, int, int]] = field(init=False, repr=False, compare=False)
+    """Where each hex of a battlefield of several boards lies (its first board): asking
+    each board in turn made loading a battlefield of 20 boards take seconds."""
 
     def __post_init__(self) -> None:
         if not self.boards:
             object.__setattr__(self, "boards", (Board("", self.cols, self.rows),))
+        where: dict[Hex, tuple[Board, int, int]] = {}
+        if len(self.boards) > 1:
+            for board in reversed(self.boards):  # the first board's claim wins
+                for col in range(board.cols):
+                    for row in range(board.rows):
+                        where[board.hex(col, row, self.offset)] = (board, col, row)
+        object.__setattr__(self, "_where", where)
 
     @classmethod
     def joined(cls, boards: tuple[Board, ...], layout: Layout, offset: Offset) -> HexGrid:
@@ -292,6 +302,8 @@ class HexGrid:
 
     def locate(self, h: Hex) -> tuple[Board, int, int] | None:
         """The board ``h`` belongs to and its column and row there, or None off every board."""
+        if len(self.boards) > 1:
+            return self._where.get(h)
         for board in self.boards:
             cell = board.cell(h, self.offset)
             if cell is not None:
@@ -318,7 +330,7 @@ class HexGrid:
             return False
         if len(self.boards) == 1:
             return self.boards[0].cell(h, self.offset) is not None
-        return any(board.cell(h, self.offset) is not None for board in self.boards)
+        return h in self._where
 
     @property
     def label_width(self) -> int:

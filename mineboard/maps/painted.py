@@ -64,6 +64,7 @@ class BoardShapes:
         corners = np.array(layout.corner_offsets(), dtype=float)
         rings = centres[:, None, :] + corners[None, :, :]
         self.polygons = shapely.polygons(rings)
+        self.tree = shapely.STRtree(self.polygons)
         self.points = shapely.points(centres)
         self.area = float(shapely.area(self.polygons[0]))
         self.sides = list(grid.hexsides())
@@ -84,9 +85,10 @@ class BoardShapes:
             self.crossings = self.edges = np.array([])
 
     def inside(self, shape: BaseGeometry) -> list[Hex]:
-        """Hexes more than half inside ``shape``."""
-        areas = shapely.area(shapely.intersection(self.polygons, shape))
-        return [self.hexes[i] for i in np.flatnonzero(areas > MOST * self.area)]
+        """Hexes more than half inside ``shape`` (only those it meets are measured)."""
+        near = np.sort(self.tree.query(shape, predicate="intersects"))
+        areas = shapely.area(shapely.intersection(self.polygons[near], shape))
+        return [self.hexes[i] for i in near[areas > MOST * self.area]]
 
     def along(self, line: BaseGeometry) -> list[Hex]:
         """Hexes whose centre lies within :data:`PATH_REACH` of their size from ``line``."""

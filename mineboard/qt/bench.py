@@ -33,6 +33,7 @@ from mineboard.maps.model import NAVAL_LINE, SEA_ZONE
 from mineboard.persistence.scenario import Scenario, scenario_from_data
 from mineboard.qt.app import application
 from mineboard.qt.maps.hexes import HexScene
+from mineboard.qt.maps.picture import Picture
 from mineboard.qt.maps.scene import MapScene
 from mineboard.qt.plugin import RulesetUI
 from mineboard.qt.registry import ui_for
@@ -186,11 +187,11 @@ class Screen:
     """One game's board as the window shows it: the ruleset's scene class and picture of
     the seat's view, in the window's view, 1920×1080."""
 
-    session: GameSession
-    ui: RulesetUI[Any]
     scene: MapScene
     view: BoardView
     paints: _PaintLog
+    picture: Callable[[], Picture]
+    """The picture of the game as it stands (the ruleset's picture of the seat's view)."""
     at: str = ""
     """Where the view looks now (a key of ZOOMS)."""
     sign: int = 1
@@ -201,15 +202,20 @@ class Screen:
         application()
         session = GameSession(scenario, game)
         session.autosave_enabled = False
-        ui = ui_for(game.ruleset.id)
-        scene = ui.make_scene(scenario.board)
+        ui: RulesetUI[Any] = ui_for(game.ruleset.id)
+        return cls.showing(ui.make_scene(scenario.board), lambda: ui.draw(session.view()))
+
+    @classmethod
+    def showing(cls, scene: MapScene, picture: Callable[[], Picture]) -> Screen:
+        """``scene`` in the window's view, showing ``picture``."""
+        application()
         view = BoardView(scene)
         view.setFrameShape(BoardView.Shape.NoFrame)  # the viewport is the whole 1920×1080
         view.resize(SCREEN)
         view.show()
         paints = _PaintLog()
         view.viewport().installEventFilter(paints)
-        screen = cls(session, ui, scene, view, paints)
+        screen = cls(scene, view, paints, picture)
         screen.refresh()
         screen.look("fit")
         return screen
@@ -217,7 +223,7 @@ class Screen:
     def refresh(self) -> None:
         """Draw the game as the window does after every change: the seat's view, as the
         ruleset's picture, shown by the scene."""
-        self.scene.show(self.ui.draw(self.session.view()))
+        self.scene.show(self.picture())
 
     def settle(self) -> None:
         """Let the view paint whatever is pending, so the next timing starts clean."""
@@ -276,6 +282,48 @@ def spread_points(count: int = HITS) -> list[QPointF]:
             for i in range(count)]
 
 
+ASL_SIDES = ("Germans", "Americans")
+ASL_UNITS = (("asl-squad", "Squad"), ("asl-half-squad", "Half-squad"), ("asl-leader", "Leader"),
+             ("asl-tank", "Tank"), ("asl-squad", "Squad"), ("asl-halftrack", "Halftrack"))
+
+
+def asl_field_screen(across: int = 4, down: int = 5, stacks: int = 240,
+                     mines: int = 30) -> Screen:
+    """Issue 27's battlefield: ``across`` × ``down`` geomorphic boards (4 × 5: 6,450 hexes,
+    every one with its terrain, built in memory from the two bundled boards' designs) with
+    ``stacks`` stacks of infantry, leaders and vehicles of two sides (one to three units
+    each, the Germans east of the middle) and ``mines`` visible A-T mine counters.
+
+    The asl-minefields window code is not on this branch yet, so the picture of a mid-game
+    view is made here as it would make it: the same scene, counters and markers. Once it
+    is, this should draw a real game through it, as the other boards do."""
+    from PySide6.QtGui import QColor
+
+    from mineboard.maps.geojson import board_from_json
+    from mineboard.maps.geomorphic import field_json
+    from mineboard.qt.maps.picture import CounterMark, Face, StackMark, UnitMark
+    from mineboard.qt.palette import nation_colour
+
+    application()
+    board = board_from_json(field_json(across, down), "bench battlefield")
+    grid = board.grid
+    assert grid is not None
+    scene = HexScene(board, lambda owner: QColor(nation_colour(owner, list(ASL_SIDES))))
+    rng = random.Random(27)
+    hexes = sorted(grid.hexes())
+    middle = sum(grid.layout.to_pixel(h)[0] for h in hexes) / len(hexes)
+    marks = []
+    for i, h in enumerate(rng.sample(hexes, stacks)):
+        side = ASL_SIDES[grid.layout.to_pixel(h)[0] > middle]
+        units = tuple(UnitMark(f"u{i}-{k}", *ASL_UNITS[(i + k) % len(ASL_UNITS)])
+                      for k in range(1 + i % 3))
+        marks.append(StackMark(grid.label(h), side, units))
+    counters = [CounterMark(board.ref(grid.label(h)), ASL_SIDES[0], (Face("A-T", up=True),))
+                for h in rng.sample(hexes, mines)]
+    picture = Picture(owners=ASL_SIDES, stacks=marks, counters=counters)
+    return Screen.showing(scene, lambda: picture)
+
+
 def bundled_game(name: str) -> tuple[Scenario, Game[Any]]:
     scenario = _scenario(_bundled(name), maps_dir() / "scenarios")
     return scenario, scenario.new_game(1)
@@ -289,7 +337,9 @@ BOARDS: dict[str, Callable[[], tuple[Scenario, Game[Any]]]] = {
     "stars": imperium_game,
     "jutland": lambda: bundled_game("jutland-horns-reef"),
 }
-LARGE = ("hex10k", "area3000")
+SCREENS: dict[str, Callable[[], Screen]] = {"asl20": asl_field_screen}
+"""Boards shown without a game of their own (see :func:`asl_field_screen`)."""
+LARGE = ("hex10k", "area3000", "asl20")
 SCALE_ONLY: dict[str, Callable[[], tuple[Scenario, Game[Any]]]] = {
     "area1000": lambda: area_game(1000),
     "hex2500": lambda: tactical_game(50, 50, 500),
@@ -310,6 +360,8 @@ SCALE: dict[str, tuple[str, float]] = {
 @cache
 def screen(name: str) -> Screen:
     """The board ``name`` on screen, built once per process."""
+    if name in SCREENS:
+        return SCREENS[name]()
     return Screen.of(*BOARDS[name]())
 
 
@@ -351,7 +403,8 @@ def _register(kind: str, board: str, zoom: str, budget: float, runs: int) -> Non
 
 for _board, _zooms in (("hex10k", ("fit", "labels")), ("northsea", ("fit", "near")),
                        ("area300", ("fit", "near")), ("area3000", ("fit", "near")),
-                       ("stars", ("fit", "near")), ("jutland", ("fit",))):
+                       ("stars", ("fit", "near")), ("jutland", ("fit",)),
+                       ("asl20", ("fit", "near"))):
     for _zoom in _zooms:
         _register("frame", _board, _zoom, FRAME_MS, 9)
         _register("hit", _board, _zoom, HIT_LARGE_MS if _board in LARGE else HIT_MS, 9)

@@ -60,9 +60,13 @@ from mineboard.qt.maps.items import (
 from mineboard.qt.maps.layer import Buckets, Cell, MapLayer
 from mineboard.qt.maps.scene import Colours, Hit, MapScene
 from mineboard.qt.maps.terrain_art import (
+    FEATURE_LINKS,
+    LINKS,
     MARKS,
-    SIDE_ROAD,
+    SIDE_ROADS,
+    Segment,
     feature_marks,
+    joined_marks,
     side_marks,
     terrain_style,
     terrain_symbol,
@@ -77,6 +81,8 @@ BAND = QColor("#1F4E79")
 REGION = QColor("#7A4E9C")
 BOX_FILL = QColor("#EEF3F7")
 OUTLINE_MIN_PIXELS = 6.0
+THINNEST_PIXELS = 0.5
+"""A mark's line narrower than this on screen is not drawn."""
 LABEL_MIN_PIXELS = 16.0
 """Hexes smaller than this on screen (centre to corner, in pixels) carry no numbers: their
 numbers could not be read, and would fill the map with noise. The bundled tactical map
@@ -140,15 +146,17 @@ class HexGridItem(MapLayer):
         drawn: set[tuple[int, int]] = set()
         single = len(grid.boards) == 1
         cell_of = {h: cell for cell, hexes in self.buckets.cells.items() for h in hexes}
-        road_exits: dict[Hex, list[tuple[float, float]]] = defaultdict(list)
+        exits: dict[Hex, dict[str, list[tuple[float, float]]]] = defaultdict(dict)
         for hexside, names in grid.sides.items():
             start, end = grid.layout.hexside_segment(hexside)
             side_marks(self.marks.setdefault(cell_of[hexside.hex], {}), names, start, end,
                        size)
-            if SIDE_ROAD in names:
-                middle = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
-                for h in hexside.hexes:
-                    road_exits[h].append(middle)
+            for road in SIDE_ROADS:
+                if road in names:
+                    middle = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+                    for h in hexside.hexes:
+                        exits[h].setdefault(road, []).append(middle)
+        links = self._links(exits)
         for cell, hexes in self.buckets.cells.items():
             fills: dict[str, QPainterPath] = defaultdict(QPainterPath)
             marks = self.marks.setdefault(cell, {})
@@ -161,12 +169,15 @@ class HexGridItem(MapLayer):
                 terrain, features = grid.terrain_at(grid.label(h))
                 if terrain != grid.default_terrain or not single:
                     fills[terrain].addPolygon(QPolygonF(points))
+                if terrain in LINKS:
+                    joined_marks(marks, LINKS[terrain][0], centre, links.get(h, []), size,
+                                 corners)
                 symbol = terrain_style(terrain).symbol
                 if symbol is not None:
                     terrain_symbol(marks.setdefault(symbol, QPainterPath()), symbol, centre,
                                    size)
                 if features:
-                    feature_marks(marks, features, centre, road_exits.get(h, []), size)
+                    feature_marks(marks, features, centre, exits.get(h, {}), size)
                 for a, b in zip(points, points[1:] + points[:1], strict=True):
                     side = (round((a.x() + b.x()) * quantum), round((a.y() + b.y()) * quantum))
                     if side not in drawn:
@@ -175,10 +186,41 @@ class HexGridItem(MapLayer):
                         outline.lineTo(b)
                 if not single:
                     self._seams(seams, h)
-            self.fills[cell] = dict(fills)
+            # One outline per patch of a terrain, not one per hex: a fill of a hundred
+            # hexagons cost a hundred polygons' edges.
+            self.fills[cell] = {t: p.simplified() for t, p in fills.items()}
             self.outlines[cell] = outline
             if not seams.isEmpty():
                 self.seams[cell] = seams
+
+    def _links(self, exits: dict[Hex, dict[str, list[tuple[float, float]]]]
+               ) -> dict[Hex, list[Segment]]:
+        """Where each hex of a joined terrain (a building, a stream) meets its like: those
+        sides; and, into ``exits``, the middle of each side where a runway hex meets the
+        runway beside it."""
+        grid = self.grid
+        found: dict[Hex, list[Segment]] = {}
+        for label, entry in grid.overrides.items():
+            terrain = str(entry.get("terrain", grid.default_terrain))
+            joined = [f for f in entry.get("features", ()) if f in FEATURE_LINKS]
+            if terrain not in LINKS and not joined:
+                continue
+            h = grid.from_label(label)
+            if h not in self.centres:
+                continue
+            for d in range(6):
+                n = h.neighbour(d)
+                if n not in self.centres:
+                    continue
+                there, features = grid.terrain_at(grid.label(n))
+                a, b = grid.layout.hexside_segment(Hexside.of(h, d))
+                middle = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+                if terrain in LINKS and there in LINKS[terrain][1]:
+                    found.setdefault(h, []).append((a, b))
+                for f in joined:
+                    if f in features:
+                        exits[h].setdefault(f, []).append(middle)
+        return found
 
     def _seams(self, path: QPainterPath, h: Hex) -> None:
         """The hexsides of ``h`` that join it to another board (each once)."""
@@ -197,18 +239,28 @@ class HexGridItem(MapLayer):
             painter.fillRect(exposed, terrain_style(self.grid.default_terrain).fill)
         cells = self.buckets.cells_near(exposed)
         painter.setPen(Qt.PenStyle.NoPen)
+        # Hexes tile the board exactly: smoothing their edges only costs (the outlines
+        # cover them); it made a battlefield of 6,450 hexes twice as slow to fill.
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        hex_pixels = pixels * self.grid.layout.size
+        patterns = hex_pixels >= OUTLINE_MIN_PIXELS  # the second way to tell terrains apart
+        # A pattern over its colour in one pass: the pattern's gaps take the background.
+        painter.setBackgroundMode(Qt.BGMode.OpaqueMode)
+        by_terrain: dict[str, list[QPainterPath]] = defaultdict(list)
         for cell in cells:
             for terrain, path in self.fills[cell].items():
-                painter.setBrush(terrain_style(terrain).fill)
+                by_terrain[terrain].append(path)
+        for terrain, paths in by_terrain.items():  # a brush once per terrain
+            style = terrain_style(terrain)
+            if patterns and style.pattern is not None:
+                painter.setBackground(style.fill)
+                painter.setBrush(QBrush(style.ink, style.pattern))
+            else:
+                painter.setBrush(style.fill)
+            for path in paths:
                 painter.drawPath(path)
-        hex_pixels = pixels * self.grid.layout.size
+        painter.setBackgroundMode(Qt.BGMode.TransparentMode)
         if hex_pixels >= OUTLINE_MIN_PIXELS:
-            for cell in cells:  # patterns: the second way to tell terrains apart
-                for terrain, path in self.fills[cell].items():
-                    style = terrain_style(terrain)
-                    if style.pattern is not None:
-                        painter.setBrush(QBrush(style.ink, style.pattern))
-                        painter.drawPath(path)
             # Small hexes: hairlines without antialiasing look the same and cost far less.
             painter.setRenderHint(QPainter.RenderHint.Antialiasing,
                                   hex_pixels >= SMOOTH_MIN_PIXELS)
@@ -221,22 +273,27 @@ class HexGridItem(MapLayer):
                 if cell in self.seams:
                     painter.drawPath(self.seams[cell])
         if hex_pixels >= MARK_MIN_PIXELS:
-            self._paint_marks(painter, cells)
+            self._paint_marks(painter, cells, hex_pixels)
         level = self.label_level(pixels) if self.labels else None
         if level is not None:
             self._paint_labels(painter, exposed, level)
 
-    def _paint_marks(self, painter: QPainter, cells: list[Cell]) -> None:
-        """Terrain symbols, features and hexside features, one style at a time."""
+    def _paint_marks(self, painter: QPainter, cells: list[Cell], hex_pixels: float) -> None:
+        """Terrain symbols, features and hexside features, one style at a time; a line
+        thinner than half a pixel on screen is left out (it would not show; the broad
+        marks, colours and patterns still tell the terrains apart)."""
         size = self.grid.layout.size
+        marks = [self.marks[cell] for cell in cells if cell in self.marks]
         for key, mark in MARKS.items():
-            pen, brush = mark.pen(size), mark.brush()
-            for cell in cells:
-                path = self.marks.get(cell, {}).get(key)
-                if path is not None:
-                    painter.setPen(pen)
-                    painter.setBrush(brush)
-                    painter.drawPath(path)
+            if not mark.filled and mark.width * hex_pixels < THINNEST_PIXELS:
+                continue
+            paths = [m[key] for m in marks if key in m]
+            if not paths:
+                continue
+            painter.setPen(mark.pen(size))  # once per style: a change of pen costs
+            painter.setBrush(mark.brush())
+            for path in paths:
+                painter.drawPath(path)
 
     def label_level(self, pixels: float) -> int | None:
         """The font size hex numbers are written in at ``pixels`` screen pixels per board
@@ -569,7 +626,7 @@ class HexScene(MapScene):
         parts = [terrain] if terrain != self.grid.default_terrain else []
         parts += [", ".join(features)] if features else []
         for other, way in sorted(self.board.adjacent[place_id].items()):
-            names = [n for n in way.props.get("features", ()) if n != SIDE_ROAD]
+            names = [n for n in way.props.get("features", ()) if n not in SIDE_ROADS]
             if names:
                 parts.append(f"{', '.join(names)} towards {other}")
         if not parts:

@@ -3,6 +3,15 @@ symbol; each hex feature a symbol (a road a line to the hexsides it crosses); ea
 feature a line style — so that a player who cannot tell the colours apart still tells a
 wood from a marsh, and a stream from a hedge, by their form.
 
+The tactical land boards (geomorphic boards of villages and farmland) add their own: a
+building is a solid block, joined to the blocks of the building hexes beside it (a large
+building reads as one mass), and an inner building hex carries a hollow square in its
+block; rubble is broken blocks scattered over dots, a crag a row of peaks over upright
+hatching, a stream hex a channel with banks joined to the water beside it, a pond rings of
+ripples; a paved road is a broad solid line with a dashed centre line and an unpaved road
+a narrow dashed line; a runway a wide strip with a dashed centre line, joined to the
+runway beside it; sewer access a manhole cover (a ring with bars), ice a snowflake.
+
 Everything here is built as paths in board units (a hex's size is its centre-to-corner
 distance), which :class:`~mineboard.qt.maps.hexes.HexGridItem` gathers per cell of the board
 and draws a handful of calls per cell. A terrain or feature this table does not know is
@@ -13,11 +22,11 @@ line), never left out.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPolygonF
 
 
 @dataclass(frozen=True)
@@ -47,6 +56,11 @@ TERRAIN_STYLES = {
     "village": _style("#E4CDB2", _P.CrossPattern, "#94704C", "house"),
     "marsh": _style("#C3DAD0", _P.HorPattern, "#5E8C80", "tuft"),
     "hill": _style("#E6D29C", _P.FDiagPattern, "#A0824A", "hill"),
+    "building": _style("#DCD3C4", _P.DiagCrossPattern, "#BCAE9A", None),
+    "rubble": _style("#D6CDBE", _P.Dense5Pattern, "#9A8E7E", "rubble"),
+    "crag": _style("#CFCAC0", _P.VerPattern, "#8A847A", "crag"),
+    "stream": _style("#BCD8EE", None, "#3C7DC4", "waves"),
+    "pond": _style("#93BEE3", None, "#1F5FA0", "ripples"),
 }
 """The base terrains the program knows by sight."""
 UNKNOWN_TERRAIN = _style("#DDDDDD", _P.Dense6Pattern, "#777777", "ring")
@@ -54,6 +68,15 @@ UNKNOWN_TERRAIN = _style("#DDDDDD", _P.Dense6Pattern, "#777777", "ring")
 
 def terrain_style(terrain: str) -> TerrainStyle:
     return TERRAIN_STYLES.get(terrain, UNKNOWN_TERRAIN)
+
+
+LINKS = {"building": ("block", frozenset({"building"})),
+         "stream": ("channel", frozenset({"stream", "pond"}))}
+"""A base terrain drawn as joined to its neighbours of the given terrains, with its mark key:
+a building's blocks reach across the sides it shares with other building hexes, so a large
+building reads as one mass; a stream runs from hex to hex and into the pond."""
+FEATURE_LINKS = {"runway": "runway"}
+"""A hex feature drawn as a strip joined to the hexes beside it that carry it too."""
 
 
 @dataclass(frozen=True)
@@ -93,10 +116,25 @@ MARKS = {
     "tuft": _mark("#3F6F64", 0.05),
     "hill": _mark("#7D6235", 0.07),
     "ring": _mark("#555555", 0.05),
+    # tactical land terrain: water under everything, then buildings, rubble, crags
+    "channel": _mark("#2F6DB5", 0.34),
+    "channel_water": _mark("#CFE3F4", 0.22),
+    "ripples": _mark("#1F5FA0", 0.05),
+    "block": _mark("#5B4636", 0, filled=True),
+    "rubble": _mark("#5E5245", 0, filled=True),
+    "crag": _mark("#4A4540", 0, filled=True),
     # hex features
-    "road": _mark("#6B5B4A", 0.13),
+    "interior": _mark("#F2EBDD", 0.07, cap=Qt.PenCapStyle.FlatCap),
+    "runway": _mark("#B9BCC1", 0.8, cap=Qt.PenCapStyle.FlatCap),
+    "runway_line": _mark("#45484D", 0.05, _L.DashLine, cap=Qt.PenCapStyle.FlatCap),
+    "road": _mark("#7A5A36", 0.11, _L.DashLine, cap=Qt.PenCapStyle.FlatCap),
+    "paved_road": _mark("#4E4E4E", 0.2),
+    "paved_line": _mark("#F4F1E8", 0.035, _L.DashLine, cap=Qt.PenCapStyle.FlatCap),
     "building": _mark("#402A18", 0, filled=True),
-    "bridge": _mark("#202020", 0.06, cap=Qt.PenCapStyle.FlatCap),
+    "bridge": _mark("#202020", 0.07, cap=Qt.PenCapStyle.FlatCap),
+    "sewer_lid": _mark("#E8E8E8", 0, filled=True),
+    "sewer": _mark("#202020", 0.04),
+    "ice": _mark("#17356B", 0.045),
     "feature": _mark("#555555", 0.05),
     # hexside features
     "stream": _mark("#2F6DB5", 0.09),
@@ -108,12 +146,18 @@ MARKS = {
 }
 """Every mark the grid draws, by key: the terrain symbols, the hex features, the hexside
 features; the order is the drawing order (roads under buildings, streams over roads)."""
-HEX_FEATURES = {"road", "building", "bridge"}
+HEX_FEATURES = {"road", "paved_road", "building", "bridge", "interior", "runway", "sewer",
+                "ice"}
 SIDE_FEATURES = {"stream", "river", "wall", "hedge", "cliff"}
 SIDE_ROAD = "road"
+SIDE_ROADS = ("road", "paved_road")
 """A road crossing a hexside: drawn by the road through its two hexes, not along the side."""
+ROAD_LINES = {"road": ("road",), "paved_road": ("paved_road", "paved_line")}
+"""A road's marks, drawn one over the other: a paved road is a broad dark line with a light
+dashed centre line; an unpaved one a narrow dashed line."""
 
 Point = tuple[float, float]
+Segment = tuple[Point, Point]
 Builder = Callable[[QPainterPath, float, float, float], None]
 
 
@@ -176,9 +220,76 @@ def _feature(path: QPainterPath, x: float, y: float, s: float) -> None:
     path.addRect(x - 0.07 * s, y - 0.07 * s, 0.14 * s, 0.14 * s)
 
 
+def _interior(path: QPainterPath, x: float, y: float, s: float) -> None:
+    """An inner building hex: a hollow square in the middle of its block."""
+    path.addRect(x - 0.2 * s, y - 0.2 * s, 0.4 * s, 0.4 * s)
+
+
+def _rubble(path: QPainterPath, x: float, y: float, s: float) -> None:
+    """Rubble: broken blocks scattered (fixed places, so every rubble hex looks alike)."""
+    for dx, dy, w, h in ((-0.22, -0.12, 0.13, 0.09), (0.02, -0.2, 0.09, 0.11),
+                         (0.17, -0.06, 0.12, 0.08), (-0.08, 0.04, 0.1, 0.1),
+                         (0.1, 0.1, 0.08, 0.07), (-0.26, 0.1, 0.07, 0.08)):
+        path.moveTo(x + dx * s, y + dy * s)
+        path.lineTo(x + (dx + w) * s, y + (dy + 0.02) * s)
+        path.lineTo(x + (dx + w - 0.02) * s, y + (dy + h) * s)
+        path.lineTo(x + (dx - 0.01) * s, y + (dy + h - 0.02) * s)
+        path.closeSubpath()
+
+
+def _crag(path: QPainterPath, x: float, y: float, s: float) -> None:
+    """A crag: a row of sharp rock peaks standing on one base."""
+    base = y + 0.12 * s
+    path.moveTo(x - 0.3 * s, base)
+    for px, top in ((-0.19, -0.12), (-0.08, 0.0), (0.04, -0.22), (0.15, -0.02), (0.24, -0.1)):
+        path.lineTo(x + px * s, y + top * s)
+        path.lineTo(x + (px + 0.05) * s, base - 0.06 * s)
+    path.lineTo(x + 0.3 * s, base)
+    path.closeSubpath()
+
+
+def _ripples(path: QPainterPath, x: float, y: float, s: float) -> None:
+    """Still water: three rings of ripples, one inside the other."""
+    for r in (0.06, 0.14, 0.22):
+        path.addEllipse(QPointF(x, y - 0.05 * s), r * s * 1.4, r * s * 0.6)
+
+
+def _sewer_lid(path: QPainterPath, x: float, y: float, s: float) -> None:
+    path.addEllipse(QPointF(x, y), 0.16 * s, 0.16 * s)
+
+
+def _sewer(path: QPainterPath, x: float, y: float, s: float) -> None:
+    """Sewer access: a manhole cover, a ring with three bars across."""
+    path.addEllipse(QPointF(x, y), 0.16 * s, 0.16 * s)
+    for dy, half in ((-0.07, 0.12), (0.0, 0.15), (0.07, 0.12)):
+        path.moveTo(x - half * s, y + dy * s)
+        path.lineTo(x + half * s, y + dy * s)
+
+
+def _ice(path: QPainterPath, x: float, y: float, s: float) -> None:
+    """Ice: a snowflake, three strokes crossing with a tick at each end."""
+    r = 0.17 * s
+    for k in range(3):
+        a = math.pi / 2 + k * math.pi / 3
+        dx, dy = math.cos(a) * r, math.sin(a) * r
+        path.moveTo(x - dx, y - dy)
+        path.lineTo(x + dx, y + dy)
+        for end in (1, -1):
+            ex, ey = x + end * dx * 0.7, y + end * dy * 0.7
+            for turn in (0.6, -0.6):
+                b = a + turn + (math.pi if end < 0 else 0)
+                path.moveTo(ex, ey)
+                path.lineTo(ex + math.cos(b) * 0.3 * r, ey + math.sin(b) * 0.3 * r)
+
+
 SYMBOLS: dict[str, Builder] = {"tree": _tree, "house": _house, "tuft": _tuft, "hill": _hill,
                                "waves": _waves, "dot": _dot, "ring": _ring,
-                               "building": _building, "feature": _feature}
+                               "building": _building, "feature": _feature,
+                               "interior": _interior, "rubble": _rubble, "crag": _crag,
+                               "ripples": _ripples, "sewer_lid": _sewer_lid, "sewer": _sewer,
+                               "ice": _ice}
+FEATURE_SYMBOLS = {"sewer": ("sewer_lid", "sewer")}
+"""A feature drawn as more than one mark, in order (a light cover under the dark ring)."""
 TERRAIN_AT = (0.0, 0.5)
 """Where a hex's terrain symbol sits, from its centre in hex sizes: low in the hex, under
 the hex number at its top and clear of the counters at its centre."""
@@ -192,37 +303,119 @@ def terrain_symbol(path: QPainterPath, key: str, centre: Point, size: float) -> 
                  size)
 
 
+BLOCK = 0.6
+"""A building's block: its hex shrunk to this part of its size, so the hex's colour and
+pattern show round it."""
+BLOCK_DROP = 0.12
+"""The block sits this part of the hex's size below the centre, clear of the hex number at
+the hex's top (the blocks of a building all drop alike, so they still meet)."""
+NECK = 0.16
+"""A join between blocks one above the other is this narrow (a part of the side): it runs
+under the hex number."""
+
+
+def joined_marks(marks: dict[str, QPainterPath], key: str, centre: Point,
+                 sides: list[Segment], size: float, corners: list[Point]) -> None:
+    """A hex of a joined terrain (:data:`LINKS`), drawn as mark ``key`` and joined across
+    ``sides``, the hexsides it shares with its like (``corners``: the hex's corners from
+    its centre): a building a solid block with a bar
+    as wide as the block's edge across each such side; a stream a channel through the
+    middles of those sides."""
+    path = marks.setdefault(key, QPainterPath())
+    if key != "block":  # a channel: its banks, then its water over them
+        for layer in (key, key + "_water"):
+            link_marks(marks.setdefault(layer, QPainterPath()), centre,
+                       [_middle(a, b) for a, b in sides], size, smooth=True)
+        return
+    path.setFillRule(Qt.FillRule.WindingFill)
+    x, y = centre[0], centre[1] + BLOCK_DROP * size
+    sides = [((ax, ay + BLOCK_DROP * size), (bx, by + BLOCK_DROP * size))
+             for (ax, ay), (bx, by) in sides]
+    block = [QPointF(x + dx * BLOCK, y + dy * BLOCK) for dx, dy in corners]
+    path.addPolygon(QPolygonF([*block, block[0]]))
+    for (ax, ay), (bx, by) in sides:
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        # A join straight up or down runs under a hex number: a narrow neck there.
+        k = NECK if abs(mx - x) < 0.3 * size else BLOCK
+        ix, iy = x + (mx - x) * BLOCK, y + (my - y) * BLOCK  # the block's edge's middle
+        inner_a = QPointF(ix + (ax - mx) * k, iy + (ay - my) * k)
+        inner_b = QPointF(ix + (bx - mx) * k, iy + (by - my) * k)
+        outer_a = QPointF(mx + (ax - mx) * k, my + (ay - my) * k)
+        outer_b = QPointF(mx + (bx - mx) * k, my + (by - my) * k)
+        path.addPolygon(QPolygonF([inner_a, inner_b, outer_b, outer_a, inner_a]))
+
+
+def _middle(a: Point, b: Point) -> Point:
+    return (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+
+
+def link_marks(path: QPainterPath, centre: Point, exits: list[Point], size: float,
+               smooth: bool = False) -> None:
+    """A hex joined to its like: a line from its centre to the middle of each side it
+    shares with one (a stub through the centre where it has none, a strip right through
+    where it has one; ``smooth``: a curve where it runs in by one side and out by
+    another), drawn in its link mark's pen."""
+    x, y = centre
+    if len(exits) == 2:  # in by one side, out by another: one stroke, not two
+        path.moveTo(*exits[0])
+        if smooth:
+            path.quadTo(x, y, *exits[1])
+        else:
+            path.lineTo(x, y)
+            path.lineTo(*exits[1])
+        return
+    if not exits:
+        path.moveTo(x - 0.3 * size, y)
+        path.lineTo(x + 0.3 * size, y)
+        return
+    if len(exits) == 1:  # the end of a strip: as far beyond the centre as towards its side
+        ex, ey = exits[0]
+        path.moveTo(x - (ex - x) * 0.6, y - (ey - y) * 0.6)
+        path.lineTo(ex, ey)
+        return
+    for ex, ey in exits:
+        path.moveTo(x, y)
+        path.lineTo(ex, ey)
+
+
 def feature_marks(marks: dict[str, QPainterPath], features: tuple[str, ...], centre: Point,
-                  exits: list[Point], size: float) -> None:
+                  exits: Mapping[str, list[Point]], size: float) -> None:
     """Add a hex's features to ``marks`` by mark key: a road runs from the centre to the
-    middle of each hexside it crosses (``exits``; a stub where it crosses none), a bridge
-    is two rails across the centre, other features a symbol in a corner."""
+    middle of each hexside it crosses (``exits`` by kind of road; a stub where it crosses
+    none), a runway likewise to the runway beside it, a bridge is two rails across the
+    centre, other features a symbol in a corner."""
     x, y = centre
     corner = 0
     for name in features:
-        if name == "road":
-            path = marks.setdefault("road", QPainterPath())
-            for ex, ey in exits or [(x + 0.3 * size, y)]:
-                path.moveTo(x, y)
-                path.lineTo(ex, ey)
-            if not exits:
-                path.moveTo(x - 0.3 * size, y)
-                path.lineTo(x, y)
+        if name in ROAD_LINES:
+            for key in ROAD_LINES[name]:
+                link_marks(marks.setdefault(key, QPainterPath()), centre, exits.get(name, []),
+                           size)
+        elif name in FEATURE_LINKS:
+            key = FEATURE_LINKS[name]
+            link_marks(marks.setdefault(key, QPainterPath()), centre, exits.get(name, []), size)
+            link_marks(marks.setdefault(key + "_line", QPainterPath()), centre,
+                       exits.get(name, []), size)
         elif name == "bridge":  # two rails beside the road, or level where none runs
-            ex, ey = exits[0] if exits else (x + size, y)
+            road = [p for kind in SIDE_ROADS for p in exits.get(kind, [])]
+            ex, ey = road[0] if road else (x + size, y)
             length = math.dist((x, y), (ex, ey))
-            ux, uy = (ex - x) / length * 0.25 * size, (ey - y) / length * 0.25 * size
+            ux, uy = (ex - x) / length * 0.35 * size, (ey - y) / length * 0.35 * size
             path = marks.setdefault("bridge", QPainterPath())
-            for side in (-0.55, 0.55):
+            for side in (-0.6, 0.6):
                 nx, ny = -uy * side, ux * side
                 path.moveTo(x - ux + nx, y - uy + ny)
                 path.lineTo(x + ux + nx, y + uy + ny)
+        elif name == "interior":  # in the middle of the building's block
+            _interior(marks.setdefault("interior", QPainterPath()), x,
+                      y + BLOCK_DROP * size, size)
         else:
-            key = name if name in SYMBOLS else "feature"
+            keys = FEATURE_SYMBOLS.get(name, (name if name in SYMBOLS else "feature",))
             dx, dy = FEATURE_AT[corner % len(FEATURE_AT)]
             corner += 1
-            SYMBOLS[key](marks.setdefault(key, QPainterPath()), x + dx * size, y + dy * size,
-                         size)
+            for key in keys:
+                SYMBOLS[key](marks.setdefault(key, QPainterPath()), x + dx * size,
+                             y + dy * size, size)
 
 
 def side_marks(marks: dict[str, QPainterPath], features: tuple[str, ...], a: Point, b: Point,
@@ -231,7 +424,7 @@ def side_marks(marks: dict[str, QPainterPath], features: tuple[str, ...], a: Poi
     a stream as a wave, a cliff with teeth on it, other known ones as straight lines in
     their style, unknown ones dashed. A road crossing is drawn by the road."""
     for name in features:
-        if name == SIDE_ROAD:
+        if name in SIDE_ROADS:
             continue
         key = name if name in SIDE_FEATURES else "hexside"
         path = marks.setdefault(key, QPainterPath())
