@@ -44,10 +44,11 @@ def run(bundle: Path, tmp_path: Path, *args: str, **more: str
 def test_the_bundle_answers_on_the_command_line(bundle, tmp_path):
     rulesets = run(bundle, tmp_path, "rulesets")
     assert rulesets.returncode == 0 and rulesets.stdout.splitlines() == [
+        "asl-minefields\tAM\tMinefields on a tactical land board (ASL B28)",
         "gwas-tactical\tGT\tMine and dummy counters on a WWI tactical hex map",
         "imperium-mines\tIM\tMinelayers, minesweepers and false minefields between star systems",
         "naval-lines\tNL\tNaval mines on sea-zone lines (WWII grand strategy)",
-        "still to come: asl-minefields, awaw-naval"]
+        "still to come: awaw-naval"]
     odds = run(bundle, tmp_path, "odds", "naval-lines", "--mines", "10", "--ships", "2",
                "--json")
     assert odds.returncode == 0 and '"2": "17635/19683"' in odds.stdout  # NL-15, seed ex. 2

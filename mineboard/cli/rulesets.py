@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from mineboard.cli.common import Commands
 
-STILL_TO_COME = ("asl-minefields", "awaw-naval")
+STILL_TO_COME = ("awaw-naval",)
 """Rule systems whose clauses are catalogued but not yet playable: the README names five
 systems, and a player asking which exist is told which of them are still to come. One drops
 from the list when a ruleset of that id is registered."""
