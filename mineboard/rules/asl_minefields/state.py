@@ -128,6 +128,11 @@ class AmState(WaitsForResults, MovesAndReactions):
     ask: Ask | None = None
     awaiting: Awaiting | None = None
     serial: int = 0
+    clearance_tried: set[str] = field(default_factory=set)
+    """Units that tried Minefield Clearance this fire phase (AM-40: once a phase)."""
+    reduction_at: str | None = None
+    """The hex whose mines an Original K of an FFE or bomb reduces by an amount the players
+    are entering (AM-44, options.k_reduces_by 0)."""
 
     def unit_type(self, unit: Unit | str) -> UnitType:
         u = self.units[unit] if isinstance(unit, str) else unit
