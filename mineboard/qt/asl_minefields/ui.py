@@ -1,0 +1,540 @@
+"""How an asl-minefields view is drawn, and what the side panel says.
+
+Everything comes from the view the window is given (``Game.observe``), so a marker can only
+show what that side may know: its own record in full, the enemy's minefields once play has
+revealed them — type first, strength only after an attack with an effect (AM-05, AM-06,
+AM-68) — and visible A-T mines from the start (AM-01, AM-33).
+
+Each thing on the map differs by form, never by colour alone:
+
+- units: a silhouette per kind (squad three figures, half-squad two, leader with a star,
+  tank, halftrack, truck …), the type's name and id under it, the owner's colour and the
+  state as letters on a dark badge (P pinned, B broken, I immobilised, FB flail broken,
+  ? concealed);
+- minefields: a white tag at the bottom of the hex, the owner's letters on a chip in its
+  colour, then one line per kind ("A-P 8", "A-T 2"; "A-P ?" while the strength is not
+  known). A field nobody else knows of yet has a dashed edge and the word "secret"; one
+  revealed has a solid edge; visible A-T mines say "in view", a Daisy Chain "Daisy";
+- a Trail Break: two dark chevrons across the hexside it was made through, pointing into
+  the minefield hex (AM-41).
+
+Beside the map the panel shows the viewing side's pool (total, what each kind cost, what is
+left) and its record hex by hex, the other side's public total (AM-76), what is known of
+its fields, and a key to the markers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import ClassVar
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QLabel, QVBoxLayout, QWidget
+
+from mineboard.core.words import and_list, count_of
+from mineboard.maps.model import BoardMap
+from mineboard.qt import palette
+from mineboard.qt.maps.hexes import HexScene
+from mineboard.qt.maps.items import LINE_Z, MARKER_Z, Art, ScreenItem, compose, font_of
+from mineboard.qt.maps.picture import BROKEN, IMMOBILISED, PINNED, Picture, Status, UnitMark
+from mineboard.qt.maps.scene import Colours, Hit
+from mineboard.qt.plugin import RulesetUI, UnitRow, move_hint, stacks
+from mineboard.rules.asl_minefields.state import (
+    AT_COST,
+    BOOBY_COST,
+    FIRE,
+    MOVEMENT,
+    SETUP,
+    AmState,
+    Minefield,
+    Unit,
+)
+
+CONCEALED = Status("concealed", "?")
+FLAIL_BROKEN = Status("flail broken", "FB")
+CLEARING = Status("clearing mines", "CL")
+HOLDS_DAISY = Status("holds a Daisy Chain", "DC")
+
+ART = {"squad": "asl-squad", "elite-squad": "asl-squad", "sapper-squad": "asl-squad",
+       "half-squad": "asl-half-squad", "elite-half-squad": "asl-half-squad",
+       "sapper-half-squad": "asl-half-squad", "leader": "asl-leader", "crew": "asl-crew",
+       "cavalry": "asl-cavalry", "truck": "asl-truck", "jeep": "asl-jeep",
+       "halftrack": "asl-halftrack", "armored-car": "asl-armored-car",
+       "medium-tank": "asl-tank", "heavy-tank": "asl-tank", "flail-tank": "asl-flail-tank"}
+"""Unit type → silhouette (assets/art/units); a type not listed by its size or class."""
+BY_SIZE = {"squad": "asl-squad", "half-squad": "asl-half-squad", "leader": "asl-leader",
+           "crew": "asl-crew", "vehicle": "asl-tank"}
+
+
+# ---- what a minefield marker says ----------------------------------------------------------
+@dataclass(frozen=True)
+class FieldMark:
+    """One owner's minefield in one hex as the viewer may know it."""
+
+    hex: str
+    owner: str
+    lines: tuple[str, ...]
+    """"A-P 8", "A-T ?" …: one line per kind of mine there."""
+    secret: bool
+    """Nobody but its owner knows of it: drawn dashed, tagged "secret"."""
+    tag: str = ""
+    """A word under the lines: "secret", "in view" (AM-33), "Daisy" (AM-35)."""
+    tip: str = ""
+
+
+@dataclass
+class AslPicture(Picture):
+    """The generic picture plus what only this ruleset draws."""
+
+    fields: list[FieldMark] = field(default_factory=list)
+    trail_breaks: list[tuple[str, str]] = field(default_factory=list)
+    """(from hex, into hex) of each Trail Break."""
+
+
+def _strength(value: int | None) -> str:
+    return "?" if value is None else str(value)
+
+
+def has_mines(f: Minefield) -> bool:
+    """Whether ``f`` holds anything (a view keeps None for a kind of unknown strength)."""
+    return f.ap is None or f.ap != 0 or f.at is None or f.at != 0
+
+
+def revealed(f: Minefield) -> bool:
+    """Whether another side knows anything of ``f`` (its type, or a visible counter)."""
+    return f.ap_known or f.at_known or f.visible
+
+
+def field_mark(view: AmState, f: Minefield) -> FieldMark:
+    """How ``f`` is drawn: a line per kind ("A-P ?" where the strength is not known), and
+    whether it is the owner's secret (what the view holds of an enemy field is revealed:
+    ``ruleset.hide`` keeps nothing else)."""
+    lines = []
+    if f.ap is None or f.ap:
+        lines.append(f"A-P {_strength(f.ap)}")
+    if f.at is None or f.at:
+        lines.append(f"{'Daisy A-T' if f.daisy else 'A-T'} {_strength(f.at)}")
+    secret = not revealed(f)
+    tag = "Daisy" if f.daisy and not lines[-1].startswith("Daisy") else ""
+    tag = "secret" if secret else "in view" if f.visible else tag
+    return FieldMark(f.hex, f.owner, tuple(lines), secret, tag, field_tip(view, f))
+
+
+def field_tip(view: AmState, f: Minefield) -> str:
+    """The marker's tooltip: what lies there, and what the other side knows of it."""
+    where = view.board.ref(f.hex)
+    kinds = []
+    if f.ap is None or f.ap:
+        kinds.append("an A-P minefield of unknown strength" if f.ap is None
+                     else f"an A-P minefield of {f.ap} factors")
+    if f.at is None or f.at:
+        what = "a Daisy Chain of" if f.daisy else ""
+        kinds.append(f"{what} A-T mines of unknown strength".strip() if f.at is None
+                     else f"{what} {count_of(f.at, 'A-T factor')}".strip())
+    text = f"{f.owner} at {where}: {and_list(kinds)}"
+    if not revealed(f):
+        return text + " — secret: recorded, the other side knows nothing of it (AM-03)"
+    known = []
+    if f.visible:
+        known.append("A-T mines in full view (AM-33)")
+    if f.ap_known:
+        known.append("A-P " + ("and its strength" if f.ap_strength_known else
+                               "but not its strength (AM-06)"))
+    if f.at_known:
+        known.append("A-T " + ("and its strength" if f.at_strength_known else
+                               "but not its strength (AM-68)"))
+    return text + " — revealed: " + "; ".join(known)
+
+
+# ---- units ---------------------------------------------------------------------------------
+def unit_name(view: AmState, unit: Unit) -> str:
+    if not unit.known:
+        return f"Concealed unit {unit.id}"
+    return f"{view.unit_type(unit).name} {unit.id}"
+
+
+def unit_status(view: AmState, unit: Unit) -> tuple[Status, ...]:
+    out = []
+    if unit.status == "pinned":
+        out.append(PINNED)
+    if unit.status == "broken":
+        out.append(BROKEN)
+    if unit.immobilised:
+        out.append(IMMOBILISED)
+    if unit.flail_broken:
+        out.append(FLAIL_BROKEN)
+    if unit.clearing:
+        out.append(CLEARING)
+    if unit.concealed:
+        out.append(CONCEALED)
+    if unit.daisy:
+        out.append(HOLDS_DAISY)
+    return tuple(out)
+
+
+def unit_words(view: AmState, unit: Unit) -> str:
+    """A unit in words: name, state, riders."""
+    states = [s.word for s in unit_status(view, unit)]
+    riders = [unit_name(view, p) for p in view.passengers(unit.id)]
+    return (unit_name(view, unit) + (f" ({', '.join(states)})" if states else "")
+            + (f", carrying {and_list(riders)}" if riders else ""))
+
+
+# ---- the pool and the record ---------------------------------------------------------------
+@dataclass(frozen=True)
+class Spending:
+    """How a side's pool is spent (AM-02, AM-25, AM-50): what its own view knows."""
+
+    total: int
+    ap: int
+    at_bought: int
+    booby: int
+    at_laid: int
+    daisy: int
+
+    @property
+    def spent(self) -> int:
+        return self.ap + AT_COST * self.at_bought + self.booby
+
+    @property
+    def left(self) -> int:
+        return self.total - self.spent
+
+
+def spending(view: AmState, side: str) -> Spending:
+    pool = view.pools[side]
+    own = [f for f in view.minefields.get(side, {}).values() if not f.daisy]
+    return Spending(total=pool.total, ap=sum(f.ap or 0 for f in own),
+                    at_bought=pool.at_bought,
+                    booby=sum(BOOBY_COST.get(level, 0) for level in pool.booby.values()),
+                    at_laid=sum(f.at or 0 for f in own), daisy=pool.daisy)
+
+
+def pool_words(view: AmState, side: str) -> str:
+    """``side``'s pool in one line, from its own view."""
+    s = spending(view, side)
+    parts = [f"A-P {s.ap}"] if s.ap else []
+    if s.at_bought:
+        parts.append(f"A-T {s.at_bought} × {AT_COST}")
+    if s.booby:
+        parts.append(f"booby traps {s.booby}")
+    spent = f" ({', '.join(parts)})" if parts else ""
+    daisy = f" · Daisy Chain {count_of(s.daisy, 'A-T factor')}" if s.daisy else ""
+    return (f"{side}: {count_of(s.total, 'factor')} · {s.spent} spent{spent} · "
+            f"{s.left} left{daisy}")
+
+
+def record_rows(view: AmState, side: str) -> list[str]:
+    """``side``'s record hex by hex (its own view), then what it bought besides."""
+    rows = []
+    for hex_id, f in sorted(view.minefields.get(side, {}).items()):
+        if not has_mines(f):
+            continue
+        mark = field_mark(view, f)
+        state = "secret" if mark.secret else "revealed"
+        rows.append(f"{view.board.ref(hex_id)}: {', '.join(mark.lines)} — {state}")
+    pool = view.pools[side]
+    s = spending(view, side)
+    if s.at_bought:
+        rows.append(f"A-T factors laid {s.at_laid} of {s.at_bought} bought")
+    for board, level in sorted(pool.booby.items()):
+        rows.append(f"booby traps level {level} on board {board} ({BOOBY_COST[level]} "
+                    "factors, AM-50)")
+    return rows
+
+
+def known_rows(view: AmState, side: str) -> list[str]:
+    """What ``side``'s view holds of another side's minefields: its public total (AM-76)
+    and each field revealed."""
+    rows = []
+    for other in view.sides:
+        if other == side:
+            continue
+        rows.append(f"{other}: {count_of(view.pools[other].total, 'factor')} in the OB "
+                    "(how they are spent is secret, AM-76)")
+        for hex_id, f in sorted(view.minefields.get(other, {}).items()):
+            if has_mines(f):
+                rows.append(f"{view.board.ref(hex_id)}: "
+                            f"{', '.join(field_mark(view, f).lines)}")
+    return rows
+
+
+KEY = ("Key: a dashed tag is a minefield only its owner knows of; a solid one has been "
+       "revealed. \"?\" — strength not yet known (AM-06). \"in view\" — A-T mines on a hard "
+       "surface (AM-33). Chevrons across a hexside — a Trail Break (AM-41). Counter badges: "
+       "P pinned, B broken, I immobilised, ? concealed, FB flail broken, DC holds a Daisy "
+       "Chain.")
+
+
+# ---- drawing -------------------------------------------------------------------------------
+TAG_FILL = QColor(255, 255, 255, 238)
+TAG_INK = QColor("#111111")
+
+
+@cache
+def field_art(lines: tuple[str, ...], tag: str, code: str, colour: str, secret: bool,
+              far: bool, ratio: float) -> Art:
+    """A minefield tag: the owner's chip (letters on its colour), the lines, the tag word;
+    a dashed edge when secret. Far out: the chip and the lines run together, smaller."""
+    font = font_of(6 if far else 8, True)
+    small = font_of(6, False)
+    small.setItalic(True)
+    metrics, small_metrics = QFontMetricsF(font), QFontMetricsF(small)
+    text = [" ".join(lines)] if far else list(lines)
+    line_h = metrics.height()
+    chip_w = metrics.horizontalAdvance(code) + 6
+    width = chip_w + 6 + max(metrics.horizontalAdvance(t) for t in text)
+    if tag and not far:
+        width = max(width, chip_w + 6 + small_metrics.horizontalAdvance(tag))
+    height = line_h * len(text) + (small_metrics.height() if tag and not far else 0) + 4
+    body = QRectF(-width / 2, -height / 2, width + 4, height)
+    owner = QColor(colour)
+
+    def draw(p: QPainter) -> None:
+        pen = QPen(TAG_INK, 1.4 if secret else 2.0)
+        if secret:
+            pen.setStyle(Qt.PenStyle.DashLine)
+        p.setPen(pen)
+        p.setBrush(TAG_FILL)
+        p.drawRoundedRect(body, 4, 4)
+        chip = QRectF(body.left() + 2, body.top() + 2, chip_w, body.height() - 4)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(owner)
+        p.drawRoundedRect(chip, 3, 3)
+        p.setFont(font)
+        p.setPen(palette.ink_for(owner))
+        p.drawText(chip, Qt.AlignmentFlag.AlignCenter, code)
+        p.setPen(TAG_INK)
+        x = chip.right() + 3
+        y = body.top() + 2
+        for t in text:
+            p.drawText(QRectF(x, y, body.right() - x, line_h),
+                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, t)
+            y += line_h
+        if tag and not far:
+            p.setFont(small)
+            p.drawText(QRectF(x, y, body.right() - x, small_metrics.height()),
+                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, tag)
+
+    return compose(body.adjusted(-2, -2, 2, 2), ratio, draw)
+
+
+class FieldItem(ScreenItem):
+    """One owner's minefield tag in a hex, drawn at the bottom of the hex."""
+
+    def __init__(self, hex_id: str, owner: str, colour: QColor) -> None:
+        super().__init__(MARKER_Z)
+        self.hex = hex_id
+        self.owner = owner
+        self.colour = colour
+        self.mark: FieldMark | None = None
+
+    def set_mark(self, mark: FieldMark) -> None:
+        self.mark = mark
+        self.setToolTip(mark.tip)
+        self.refresh()
+
+    def art(self) -> Art:
+        m = self.mark
+        assert m is not None
+        return field_art(m.lines, m.tag, palette.nation_code(self.owner), self.colour.name(),
+                         m.secret, self.far, self.ratio)
+
+
+class TrailBreakItem(QGraphicsPathItem):
+    """Two chevrons across the hexside a Trail Break was made through, pointing into the
+    minefield hex; drawn in map units, so they grow with the hexes."""
+
+    INK = QColor("#2B1D0E")
+
+    def __init__(self, scene: HexScene, a: str, b: str) -> None:
+        super().__init__()
+        self.key = (a, b)
+        pa, pb = scene.anchors[a], scene.anchors[b]
+        size = scene.grid.layout.size
+        d = pb - pa
+        length = max((d.x() ** 2 + d.y() ** 2) ** 0.5, 1e-9)
+        ux, uy = d.x() / length, d.y() / length
+        mid = (pa + pb) / 2
+        path = QPainterPath()
+        wing = 0.22 * size
+        for step in (0.05, 0.25):
+            tip = mid + QPointF(ux, uy) * (step * size + wing * 0.6)
+            back = tip - QPointF(ux, uy) * wing * 0.8
+            path.moveTo(back + QPointF(-uy, ux) * wing)
+            path.lineTo(tip)
+            path.lineTo(back - QPointF(-uy, ux) * wing)
+        self.setPath(path)
+        pen = QPen(self.INK, 0.09 * size)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        self.setPen(pen)
+        self.setZValue(LINE_Z + 0.3)
+        board = scene.board
+        self.setToolTip(f"Trail Break from {board.ref(a)} into {board.ref(b)} (AM-41): "
+                        "who enters through it paying double does not set the mines off "
+                        "(AM-42)")
+
+
+class AslScene(HexScene):
+    """The hex map with minefield tags and Trail Breaks besides the generic stacks."""
+
+    def __init__(self, board: BoardMap, colours: Colours) -> None:
+        super().__init__(board, colours)
+        self.fields: dict[tuple[str, str], FieldItem] = {}
+        self.trail_breaks: dict[tuple[str, str], TrailBreakItem] = {}
+
+    def show(self, picture: Picture) -> None:
+        super().show(picture)
+        if not isinstance(picture, AslPicture):
+            return
+        marks = {(m.hex, m.owner): m for m in picture.fields if m.hex in self.anchors}
+        self._sync(self.fields, marks,
+                   lambda key: FieldItem(key[0], key[1], self.colours(key[1])))
+        order = {o: i for i, o in enumerate(picture.owners)}
+        per_hex: dict[str, list[str]] = {}
+        for hex_id, owner in sorted(marks, key=lambda k: (k[0], order.get(k[1], 99))):
+            per_hex.setdefault(hex_id, []).append(owner)
+        size = self.grid.layout.size
+        for hex_id, owners in per_hex.items():
+            for i, owner in enumerate(owners):
+                item = self.fields[(hex_id, owner)]
+                item.set_mark(marks[(hex_id, owner)])
+                # the lower part of the hex, under the stack at its centre; owners apart
+                item.setPos(self.anchors[hex_id] + QPointF(0, 0.45 * size))
+                item.set_shift(QPointF((i - (len(owners) - 1) / 2) * 50, 0))
+        breaks = {k for k in picture.trail_breaks
+                  if k[0] in self.anchors and k[1] in self.anchors}
+        self._sync(self.trail_breaks, breaks, lambda key: TrailBreakItem(self, *key))
+
+    def hit_item(self, item: QGraphicsItem, pos: QPointF | None = None) -> Hit | None:
+        if isinstance(item, FieldItem):
+            return Hit(self.board.ref(item.hex))  # a tag means its hex
+        return super().hit_item(item, pos)
+
+
+# ---- the adapter -----------------------------------------------------------------------------
+class AslMinefieldsUI(RulesetUI[AmState]):
+    ruleset_id = "asl-minefields"
+    scene_class = AslScene
+    colours: ClassVar[Mapping[str, str]] = {"German": "#5A5A5A", "American": "#009E73",
+                                            "Russian": "#D55E00", "British": "#E69F00"}
+    help = (("Secret record", "pick what to lay in the panel, click a hex: only you see it "
+                              "(dashed tag)"),
+            ("Click your units", "pick them; click a hex to see the route and its odds, again "
+                                 "to set out, then each next hex to step"),
+            ("Hover a tag", "what is known of that minefield, and by whom"))
+
+    def picture(self, view: AmState) -> AslPicture:
+        p = AslPicture()
+
+        def mark(unit: Unit) -> tuple[UnitMark]:
+            art = self.art(unit.type) if unit.known else "back"
+            return (UnitMark(unit.id, art, unit_name(view, unit), "",
+                             unit_status(view, unit)),)
+
+        def tip(place: str, side: str, units: list[Unit]) -> str:
+            return f"{side} at {view.board.ref(place)}:\n" + "\n".join(
+                unit_words(view, u) for u in units)
+
+        on_map = [u for u in view.units.values() if u.hex is not None and not u.eliminated]
+        # the unit that matters on top: vehicles over the Infantry they carry or escort
+        p.stacks += stacks(sorted(on_map, key=lambda u: (not view.unit_type(u).vehicle
+                                                         if u.known else True, u.id)),
+                           lambda u: (u.hex, u.side) if u.hex else None, mark, tip)
+        for owner in view.sides:
+            for f in view.minefields.get(owner, {}).values():
+                if has_mines(f):
+                    p.fields.append(field_mark(view, f))
+        tips: dict[str, list[str]] = {}
+        for m in p.fields:
+            tips.setdefault(m.hex, []).append(m.tip)
+        p.tips = {h: "\n".join(t) for h, t in tips.items()}
+        p.trail_breaks = sorted(view.trail_breaks)
+        return p
+
+    def art(self, unit_type: str) -> str:
+        if unit_type in ART:
+            return ART[unit_type]
+        from mineboard.rules.asl_minefields.data import unit_table
+
+        t = unit_table().types.get(unit_type)
+        return BY_SIZE.get(t.size, "back") if t is not None else "back"
+
+    def unit_rows(self, view: AmState, units: list[str]) -> list[UnitRow]:
+        rows = []
+        for uid in units:
+            u = view.units[uid]
+            if not u.known:
+                rows.append(UnitRow(uid, unit_name(view, u)))
+                continue
+            t = view.unit_type(u)
+            left = t.mf - u.spent
+            unit = "MP" if t.vehicle else "MF"
+            moved = f" · {left:g} of {t.mf} {unit} left" if u.spent else f" · {t.mf} {unit}"
+            rows.append(UnitRow(uid, unit_words(view, u) + moved))
+        return rows
+
+    def hint(self, view: AmState) -> str:
+        hint = move_hint(view)
+        if hint:
+            return hint
+        if view.phase == SETUP:
+            return (f"{view.phase_label}: pick what to record below (A-P 6, 8 or 12; A-T "
+                    "factors), then click a hex: only you see it, drawn dashed. End phase "
+                    "when your record is done.")
+        if view.phase == FIRE:
+            return (f"{view.phase_label}: clear mines, fire FFE or place a Daisy Chain with "
+                    "the buttons below; End phase to move.")
+        if view.phase == MOVEMENT:
+            return (f"{view.phase_label}: click your units, then a hex to see the route and "
+                    "its odds; again to set out, then each next hex to step. Minefields "
+                    "attack units leaving and entering their hex (AM-12).")
+        return super().hint(view)
+
+    def holdings(self, view: AmState, side: str) -> str:
+        if side not in view.pools:
+            return ""
+        return pool_words(view, side)
+
+    def heading(self, view: AmState, place: str) -> str:
+        return (f"{view.actor} at {view.board.ref(place)}: tick the units, then click a hex.")
+
+    def phase_detail(self, view: AmState) -> str:
+        if view.phase == SETUP and view.actor in view.pools:
+            s = spending(view, view.actor)
+            return f": {s.left} of {count_of(s.total, 'factor')} left (AM-02)"
+        return ""
+
+    # ---- the record beside the map ---------------------------------------------------------
+    def panel(self, view: AmState) -> QWidget:
+        panel = QWidget()
+        layout = QVBoxLayout(panel)
+        layout.setContentsMargins(8, 0, 8, 0)
+        self.record = QLabel("")
+        self.record.setWordWrap(True)
+        self.record.setTextFormat(Qt.TextFormat.PlainText)
+        layout.addWidget(self.record)
+        self.known = QLabel("")
+        self.known.setWordWrap(True)
+        self.known.setTextFormat(Qt.TextFormat.PlainText)
+        layout.addWidget(self.known)
+        self.key = QLabel(KEY)
+        self.key.setWordWrap(True)
+        self.key.setStyleSheet("color: #444;")
+        layout.addWidget(self.key)
+        return panel
+
+    def refresh_panel(self, view: AmState, side: str) -> None:
+        """The viewer's own pool and record, and what it knows of the other side's."""
+        if side not in view.pools:
+            self.record.setText("")
+            self.known.setText("\n".join(known_rows(view, "")))
+            return
+        rows = [f"Your record ({side}, secret):", pool_words(view, side)]
+        rows += record_rows(view, side) or ["no minefields recorded"]
+        self.record.setText("\n".join(rows))
+        self.known.setText("\n".join(["What you know of the enemy:", *known_rows(view, side)]))
