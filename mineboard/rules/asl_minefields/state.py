@@ -101,6 +101,9 @@ class Pool:
     """Daisy Chain A-T factors the SSR grants on top of the pool (AM-71)."""
     recorded: bool = False
     """The side has recorded its setup (public: only that it has)."""
+    hidden: bool = False
+    """True in another side's view: only ``total`` and ``recorded`` are real there, the rest
+    is the owner's secret (AM-76), so a summary must not count it."""
 
 
 @dataclass
