@@ -31,7 +31,7 @@ from mineboard.core.dice import Dice
 from mineboard.core.events import CountersRevealed, DiceRolled, Event
 from mineboard.rules.asl_minefields import morale
 from mineboard.rules.asl_minefields.morale import eliminate, roll_2d6
-from mineboard.rules.asl_minefields.state import AmState, Minefield, Unit
+from mineboard.rules.asl_minefields.state import GOOD, AmState, Minefield, Unit
 from mineboard.rules.asl_minefields.tables import aerial_table, ift
 
 
@@ -75,13 +75,16 @@ def ap_attack(state: AmState, unit_id: str, field: Minefield, dice: Dice) -> Out
     base = {"unit": unit_id, "hex": field.hex, "column": column, "dr": dr, "drm": 0,
             "dice": list(pair)}
     if utype.personnel:
+        before = unit.status
         events: list[Event] = [DiceRolled(
             kind="MinefieldAttack", clause=clause, at=at, dice=pair, hits=(result.effect,) * 2,
             tally=f"{dr}: {result.text}",
             text=f"A-P minefield attacks {unit_id} on the IFT {column} column, no DRM "
                  f"(AM-10): DR {dr} → {result.text}", data={**base, "result": result.text})]
         events += morale.MODEL.resolve(state, unit_id, result, dice, clause)
-        return _personnel_outcome(state, unit, field, result.effect, events)
+        events += reveal(state, field, "ap", strength=result.effect)
+        return Outcome(events, effect=result.effect, stops=_stopped(state, unit, before, events),
+                       attacked=True)
     if utype.mine_armored:
         hit = result.kind == "KIA"
         verdict = "immobilised (AM-19)" if hit else "no effect on an armored vehicle (AM-19)"
@@ -107,14 +110,13 @@ def ap_attack(state: AmState, unit_id: str, field: Minefield, dice: Dice) -> Out
     return Outcome(events, effect=True, stops=True, cancels_at=True, attacked=True)
 
 
-def _personnel_outcome(state: AmState, unit: Unit, field: Minefield, effect: bool,
-                       events: list[Event]) -> Outcome:
-    events += reveal(state, field, "ap", strength=effect)
+def _stopped(state: AmState, unit: Unit, before: str, events: list[Event]) -> bool:
+    """AM-64: eliminated, or newly pinned or broken (a broken unit routing goes on unless
+    it is worse off); Casualty Reduction stops it only under the option ``cr_stops``."""
     reduced = any(e.kind == "CasualtyReduction" and e.data.get("unit") == unit.id
                   for e in events)
-    stops = unit.eliminated or unit.status != "good" or \
+    return unit.eliminated or (unit.status != before and unit.status != GOOD) or \
         (reduced and state.data.options.cr_stops)
-    return Outcome(events, effect=effect, stops=stops, attacked=True)
 
 
 # ---- any IFT attack on a unit (snap shots) ---------------------------------------------------
@@ -136,16 +138,15 @@ def fire(state: AmState, target_id: str, column: int, drm: int, dice: Dice, clau
     at = state.board.ref(unit.hex) if unit.hex else None
     data = {"unit": target_id, "column": label, "dr": dr, "drm": drm, "dice": list(pair)}
     if utype.personnel:
+        before = unit.status
         events: list[Event] = [DiceRolled(
             kind="IftAttack", clause=clause, at=at, dice=pair, hits=(result.effect,) * 2,
             tally=f"{final}: {result.text}",
             text=f"{purpose}: IFT {label} column, DR {dr} {drm:+d} = {final} → {result.text}",
             data={**data, "result": result.text})]
         events += morale.MODEL.resolve(state, target_id, result, dice, clause)
-        reduced = any(e.kind == "CasualtyReduction" for e in events)
-        stops = unit.eliminated or unit.status != "good" or \
-            (reduced and state.data.options.cr_stops)
-        return Outcome(events, effect=result.effect, stops=stops, attacked=True)
+        return Outcome(events, effect=result.effect, stops=_stopped(state, unit, before, events),
+                       attacked=True)
     line = ("immobilised" if result.kind == "KIA" else "none") if utype.mine_armored \
         else table.vehicle(column, final)
     events = [DiceRolled(kind="IftAttack", clause=clause, at=at, dice=pair,
