@@ -32,13 +32,20 @@ from typing import ClassVar
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QStyleOptionGraphicsItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from mineboard.core.words import and_list, count_of
 from mineboard.maps.model import BoardMap
 from mineboard.qt import palette
+from mineboard.qt.docks import WrappedLabel
 from mineboard.qt.maps.hexes import HexScene
-from mineboard.qt.maps.items import LINE_Z, MARKER_Z, Art, ScreenItem, compose, font_of
+from mineboard.qt.maps.items import MARKER_Z, Art, ScreenItem, compose, font_of
 from mineboard.qt.maps.picture import BROKEN, IMMOBILISED, PINNED, Picture, Status, UnitMark
 from mineboard.qt.maps.scene import Colours, Hit
 from mineboard.qt.plugin import RulesetUI, UnitRow, move_hint, stacks
@@ -216,6 +223,8 @@ def spending(view: AmState, side: str) -> Spending:
 def pool_words(view: AmState, side: str) -> str:
     """``side``'s pool in one line, from its own view."""
     s = spending(view, side)
+    if not s.total and not s.daisy:
+        return f"{side}: no minefield factors in the OB"
     parts = [f"A-P {s.ap}"] if s.ap else []
     if s.at_bought:
         parts.append(f"A-T {s.at_bought} × {AT_COST}")
@@ -253,8 +262,9 @@ def known_rows(view: AmState, side: str) -> list[str]:
     for other in view.sides:
         if other == side:
             continue
-        rows.append(f"{other}: {count_of(view.pools[other].total, 'factor')} in the OB "
-                    "(how they are spent is secret, AM-76)")
+        total = view.pools[other].total
+        rows.append(f"{other}: {count_of(total, 'factor')} in the OB (how they are spent "
+                    "is secret, AM-76)" if total else f"{other}: no minefield factors")
         for hex_id, f in sorted(view.minefields.get(other, {}).items()):
             if has_mines(f):
                 rows.append(f"{view.board.ref(hex_id)}: "
@@ -345,10 +355,12 @@ class FieldItem(ScreenItem):
 
 
 class TrailBreakItem(QGraphicsPathItem):
-    """Two chevrons across the hexside a Trail Break was made through, pointing into the
-    minefield hex; drawn in map units, so they grow with the hexes."""
+    """Two chevrons astride the hexside a Trail Break was made through, pointing into the
+    minefield hex, dark on a white halo; drawn in map units, so they grow with the hexes,
+    and over the minefield tags (thin lines: the tag's words still read)."""
 
     INK = QColor("#2B1D0E")
+    HALO = QColor(255, 255, 255, 220)
 
     def __init__(self, scene: HexScene, a: str, b: str) -> None:
         super().__init__()
@@ -357,26 +369,41 @@ class TrailBreakItem(QGraphicsPathItem):
         size = scene.grid.layout.size
         d = pb - pa
         length = max((d.x() ** 2 + d.y() ** 2) ** 0.5, 1e-9)
-        ux, uy = d.x() / length, d.y() / length
+        along, across = QPointF(d.x() / length, d.y() / length), \
+            QPointF(-d.y() / length, d.x() / length)
         mid = (pa + pb) / 2
         path = QPainterPath()
-        wing = 0.22 * size
-        for step in (0.05, 0.25):
-            tip = mid + QPointF(ux, uy) * (step * size + wing * 0.6)
-            back = tip - QPointF(ux, uy) * wing * 0.8
-            path.moveTo(back + QPointF(-uy, ux) * wing)
+        wing = 0.3 * size
+        for step in (-0.1, 0.18):
+            tip = mid + along * (step * size + wing * 0.5)
+            back = tip - along * wing * 0.7
+            path.moveTo(back + across * wing)
             path.lineTo(tip)
-            path.lineTo(back - QPointF(-uy, ux) * wing)
+            path.lineTo(back - across * wing)
         self.setPath(path)
-        pen = QPen(self.INK, 0.09 * size)
+        self.width = 0.08 * size
+        pen = QPen(self.INK, self.width)
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
         self.setPen(pen)
-        self.setZValue(LINE_Z + 0.3)
+        self.setZValue(MARKER_Z + 0.5)
         board = scene.board
         self.setToolTip(f"Trail Break from {board.ref(a)} into {board.ref(b)} (AM-41): "
                         "who enters through it paying double does not set the mines off "
                         "(AM-42)")
+
+    def boundingRect(self) -> QRectF:
+        grow = self.width * 1.5
+        return super().boundingRect().adjusted(-grow, -grow, grow, grow)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        halo = QPen(self.pen())
+        halo.setColor(self.HALO)
+        halo.setWidthF(self.width * 2.4)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.strokePath(self.path(), halo)
+        painter.strokePath(self.path(), self.pen())
 
 
 class AslScene(HexScene):
@@ -483,9 +510,9 @@ class AslMinefieldsUI(RulesetUI[AmState]):
         if hint:
             return hint
         if view.phase == SETUP:
-            return (f"{view.phase_label}: pick what to record below (A-P 6, 8 or 12; A-T "
-                    "factors), then click a hex: only you see it, drawn dashed. End phase "
-                    "when your record is done.")
+            return (f"{view.phase_label}: click a hex to record mines there (A-P 6, 8 or "
+                    "12; A-T factors; booby traps for its board), from the menu. Only you "
+                    "see them, drawn dashed. End phase when your record is done.")
         if view.phase == FIRE:
             return (f"{view.phase_label}: clear mines, fire FFE or place a Daisy Chain with "
                     "the buttons below; End phase to move.")
@@ -514,27 +541,23 @@ class AslMinefieldsUI(RulesetUI[AmState]):
         panel = QWidget()
         layout = QVBoxLayout(panel)
         layout.setContentsMargins(8, 0, 8, 0)
-        self.record = QLabel("")
-        self.record.setWordWrap(True)
-        self.record.setTextFormat(Qt.TextFormat.PlainText)
-        layout.addWidget(self.record)
-        self.known = QLabel("")
-        self.known.setWordWrap(True)
-        self.known.setTextFormat(Qt.TextFormat.PlainText)
-        layout.addWidget(self.known)
-        self.key = QLabel(KEY)
-        self.key.setWordWrap(True)
+        # wrapped labels as tall as their text at the dock's width (docks.WrappedLabel)
+        self.record, self.known, self.key = WrappedLabel(), WrappedLabel(), WrappedLabel()
+        for label in (self.record, self.known, self.key):
+            label.setTextFormat(Qt.TextFormat.PlainText)
+            layout.addWidget(label)
         self.key.setStyleSheet("color: #444;")
-        layout.addWidget(self.key)
+        self.key.show_text(KEY)
         return panel
 
     def refresh_panel(self, view: AmState, side: str) -> None:
         """The viewer's own pool and record, and what it knows of the other side's."""
         if side not in view.pools:
-            self.record.setText("")
-            self.known.setText("\n".join(known_rows(view, "")))
+            self.record.show_text("")
+            self.known.show_text("\n".join(known_rows(view, "")))
             return
         rows = [f"Your record ({side}, secret):", pool_words(view, side)]
         rows += record_rows(view, side) or ["no minefields recorded"]
-        self.record.setText("\n".join(rows))
-        self.known.setText("\n".join(["What you know of the enemy:", *known_rows(view, side)]))
+        self.record.show_text("\n".join(rows))
+        self.known.show_text("\n".join(["What you know of the enemy:",
+                                         *known_rows(view, side)]))

@@ -1,0 +1,220 @@
+"""asl-minefields in the board window (mineboard/qt/asl_minefields): what each side sees of
+the minefields, units and their states, the pool beside the map — drawn from the side's view
+only — and a game played by clicks: a field recorded in secret, the hot-seat cover, a squad
+through two fields, the order of the attacks, the stop, and what the other side learns.
+
+Screenshots go to /tmp/asl-window-*.png (open them to judge the drawing)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from mineboard.core.table import Table
+from mineboard.persistence.scenario import Scenario, scenario_from_data
+from mineboard.qt.asl_minefields.ui import (
+    AslMinefieldsUI,
+    AslPicture,
+    FieldItem,
+    TrailBreakItem,
+    field_art,
+)
+from mineboard.qt.maps.picture import BROKEN, IMMOBILISED, PINNED
+from mineboard.qt.session import GameSession
+from mineboard.resources import maps_dir
+from tests.qt_helpers import click, shown_window, uncover, zone_point
+
+pytestmark = pytest.mark.usefixtures("private_data_dir")
+
+SHOTS = "/tmp/asl-window"
+
+BASE: dict[str, Any] = {
+    "mineboard_scenario": 1,
+    "ruleset": "asl-minefields",
+    "map": "asl-demo-board",
+    "title": "Window test",
+    "sides": [
+        {"name": "American", "pool": 0},
+        {"name": "German", "pool": 40, "at_bought": 5,
+         "minefields": [{"hex": "E3", "ap": 8, "at": 2}, {"hex": "F2", "ap": 12},
+                        {"hex": "D4", "at": 3, "visible": True}]},
+    ],
+    "units": [
+        {"id": "A1", "side": "American", "type": "squad", "hex": "A3"},
+        {"id": "A2", "side": "American", "type": "half-squad", "hex": "A2", "status": "pinned"},
+        {"id": "T1", "side": "American", "type": "medium-tank", "hex": "A4"},
+        {"id": "A4", "side": "American", "type": "squad", "carried_by": "T1"},
+        {"id": "G1", "side": "German", "type": "squad", "hex": "G3", "concealed": True},
+        {"id": "G2", "side": "German", "type": "halftrack", "hex": "H2"},
+        {"id": "G3", "side": "German", "type": "squad", "hex": "I3", "status": "broken"},
+    ],
+    "phase": "movement",
+}
+
+
+def asl(**changes: Any) -> Scenario:
+    data = copy.deepcopy(BASE)
+    data.update(changes)
+    return scenario_from_data(data, "asl window test", maps_dir() / "scenarios")
+
+
+def marks(picture: AslPicture) -> dict[tuple[str, str], tuple[tuple[str, ...], bool, str]]:
+    return {(m.hex, m.owner): (m.lines, m.secret, m.tag) for m in picture.fields}
+
+
+# ---- the picture: made from a view, so it shows what that side may know --------------------
+def test_the_owner_sees_its_record_in_full_secret_fields_dashed():
+    state = asl().new_game(1).state
+    picture = AslMinefieldsUI().draw(state)
+    assert marks(picture) == {
+        ("E3", "German"): (("A-P 8", "A-T 2"), True, "secret"),
+        ("F2", "German"): (("A-P 12",), True, "secret"),
+        ("D4", "German"): (("A-T 3",), False, "in view")}  # AM-33: visible from the start
+    tips = {m.hex: m.tip for m in picture.fields}
+    assert tips["E3"] == ("German at hex E3: an A-P minefield of 8 factors and 2 A-T factors "
+                          "— secret: recorded, the other side knows nothing of it (AM-03)")
+
+
+def test_a_revealed_enemy_field_reads_a_p_query_until_its_strength_is_known():
+    """The view's None strength (AM-06, AM-68) is drawn "?"; once an attack had an effect
+    the number shows."""
+    state = asl().new_game(1).state
+    fields = state.minefields["German"]
+    e3, d4 = fields["E3"], fields["D4"]
+    e3.ap, e3.at, e3.ap_known = None, 0, True  # what the American view holds (AM-06)
+    d4.at = None  # a visible A-T counter: type only (AM-68)
+    del fields["F2"]  # unrevealed: not in the American view at all
+    picture = AslMinefieldsUI().draw(state)
+    assert marks(picture) == {("E3", "German"): (("A-P ?",), False, ""),
+                              ("D4", "German"): (("A-T ?",), False, "in view")}
+    assert picture.fields[0].tip.endswith("revealed: A-P but not its strength (AM-06)")
+    e3.ap, e3.ap_strength_known = 8, True
+    assert marks(AslMinefieldsUI().draw(state))[("E3", "German")] == (("A-P 8",), False, "")
+
+
+def test_units_carry_their_state_as_letters_and_riders_in_words():
+    state = asl().new_game(1).state
+    picture = AslMinefieldsUI().draw(state)
+    by_place = {(s.place, s.owner): s for s in picture.stacks}
+    assert set(by_place) == {("A3", "American"), ("A2", "American"), ("A4", "American"),
+                             ("G3", "German"), ("H2", "German"), ("I3", "German")}
+    assert by_place[("A2", "American")].units[0].status == (PINNED,)
+    assert by_place[("I3", "German")].units[0].status == (BROKEN,)
+    assert by_place[("G3", "German")].units[0].badge == "?"  # concealed
+    tank = by_place[("A4", "American")]
+    assert [u.id for u in tank.units] == ["T1"]  # its rider is inside, not on the map
+    assert tank.tip == "American at hex A4:\nMedium tank T1, carrying Rifle squad A4"
+    assert tank.units[0].art == "asl-tank"
+    state.units["T1"].immobilised = True
+    (tank,) = [s for s in AslMinefieldsUI().draw(state).stacks if s.place == "A4"]
+    assert tank.units[0].status == (IMMOBILISED,)
+
+
+def test_a_concealed_unit_of_unknown_type_is_a_back():
+    state = asl().new_game(1).state
+    state.units["G1"].known = False
+    (stack,) = [s for s in AslMinefieldsUI().draw(state).stacks if s.place == "G3"]
+    assert (stack.units[0].art, stack.units[0].label) == ("back", "Concealed unit G1")
+
+
+def test_the_tag_is_told_apart_by_form_a_dashed_edge_and_a_word(qapp):
+    """Secret and revealed tags differ in pixels even in one colour (not colour alone)."""
+    secret = field_art(("A-P 8",), "secret", "GE", "#5A5A5A", True, False, 1.0)[0].toImage()
+    shown = field_art(("A-P 8",), "", "GE", "#5A5A5A", False, False, 1.0)[0].toImage()
+    assert secret != shown
+
+
+# ---- the window: the scene and the panel ----------------------------------------------------
+def test_the_scene_draws_tags_trail_breaks_and_the_panel_the_viewers_record(qtbot):
+    sc = asl(side="German")
+    game = sc.new_game(1, Table(open=True))
+    game.state.trail_breaks.add(("D3", "E3"))
+    w = shown_window(qtbot, GameSession(sc, game))
+    w.grab().save(f"{SHOTS}-0-drawing.png")
+    ui = w.ui
+    assert isinstance(ui, AslMinefieldsUI)
+    scene = w.scene
+    assert set(scene.fields) == {("E3", "German"), ("F2", "German"), ("D4", "German")}
+    assert all(isinstance(i, FieldItem) for i in scene.fields.values())
+    assert isinstance(scene.trail_breaks[("D3", "E3")], TrailBreakItem)
+    assert "Trail Break from hex D3 into hex E3 (AM-41)" in \
+        scene.trail_breaks[("D3", "E3")].toolTip()
+    tag = scene.fields[("E3", "German")]
+    hit = scene.hit(tag.sceneBoundingRect().center(), w.view.viewportTransform())
+    assert hit is not None and hit.at.id == "E3"  # a click on a tag means its hex
+    assert zone_point(w, "E3") is not None
+
+
+def test_the_side_panel_shows_the_viewers_pool_and_record_and_the_enemys_total(qtbot):
+    sc = asl()
+    game = sc.new_game(1, Table(open=True))
+    w = shown_window(qtbot, GameSession(sc, game))
+    ui = w.ui
+    state = game.state
+    ui.refresh_panel(state, "German")
+    assert ui.record.text().splitlines() == [
+        "Your record (German, secret):",
+        "German: 40 factors · 35 spent (A-P 20, A-T 5 × 3) · 5 left",
+        "hex D4: A-T 3 — revealed",
+        "hex E3: A-P 8, A-T 2 — secret",
+        "hex F2: A-P 12 — secret",
+        "A-T factors laid 5 of 5 bought"]
+    assert ui.known.text().splitlines() == [
+        "What you know of the enemy:",
+        "American: no minefield factors"]
+    assert ui.holdings(state, "German") == \
+        "German: 40 factors · 35 spent (A-P 20, A-T 5 × 3) · 5 left"
+
+
+# ---- a game by clicks -----------------------------------------------------------------------
+STORY: dict[str, Any] = {
+    "sides": [{"name": "American", "pool": 0},
+              {"name": "German", "pool": 20}],
+    "units": [{"id": "A1", "side": "American", "type": "squad", "hex": "C3"},
+              {"id": "G1", "side": "German", "type": "squad", "hex": "I3"}],
+    "phase": "setup", "side": "German"}
+
+
+def menu(w: Any) -> dict[str, Any]:
+    assert w.context_menu is not None
+    return {a.text(): a for a in w.context_menu.actions() if a.text()}
+
+
+def log_lines(w: Any) -> list[str]:
+    return [w.log.item(i).text() for i in range(w.log.count())]
+
+
+def record(qtbot: Any, w: Any, hex_id: str, label: str) -> None:
+    """A click on an empty hex in one's own setup offers what may be recorded there."""
+    click(qtbot, w, zone_point(w, hex_id))
+    entries = menu(w)
+    entries[label].trigger()
+    w.context_menu.close()
+
+
+def test_a_field_recorded_in_secret_is_drawn_for_its_owner_only(qtbot):
+    sc = asl(**STORY)
+    w = shown_window(qtbot, GameSession(sc, sc.new_game(1)))
+    game = w.session.game
+    assert w.session.seat() == "German"
+    record(qtbot, w, "D3", "Record a 8-factor A-P minefield at hex D3")
+    record(qtbot, w, "E3", "Record a 12-factor A-P minefield at hex E3")
+    assert {k: (m.lines, m.secret, m.tag) for k, m in
+            ((k, i.mark) for k, i in w.scene.fields.items())} == {
+        ("D3", "German"): (("A-P 8",), True, "secret"),
+        ("E3", "German"): (("A-P 12",), True, "secret")}
+    assert w.selection.holdings.text() == "German: 20 factors · 20 spent (A-P 20) · 0 left"
+    qtbot.wait(20)  # the dock lays its labels out
+    assert w.ui.record.height() >= w.ui.record.heightForWidth(w.ui.record.width())
+    w.grab().save(f"{SHOTS}-1-recorded.png")
+    w.end_action.trigger()
+    # the cover: nothing of the German record under it, and the American's view holds none
+    assert w.covered and w.cover.text == "Pass to American"
+    assert w.scene.fields == {}
+    uncover(qtbot, w)
+    assert w.scene.fields == {}
+    assert "German: 20 factors in the OB" in w.ui.known.text()
+    assert "D3" not in w.ui.known.text() and "A-P" not in w.ui.known.text()
+    assert game.observe("American").view.minefields["German"] == {}
