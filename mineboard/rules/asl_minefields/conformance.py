@@ -1,0 +1,96 @@
+"""The conformance kit of asl-minefields (:mod:`mineboard.rules.common.conformance`): both
+sides record minefields in secret on the demo board, then move through them.
+
+A side's secrets here are its minefield record — where its hidden fields lie and how strong
+they are, the factors of its visible A-T counters (AM-68), its pool's split and what is left
+(AM-76), its booby-trap boards — and its standing orders. :func:`scramble` makes another
+truth that differs in exactly those, and :func:`twins` the records another side may not tell
+apart (a field in another hex, of another strength, a conversion instead of a field).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from pathlib import Path
+
+from mineboard.core.actions import Action
+from mineboard.core.orders import ASK, AUTO, StandingOrder, Trigger
+from mineboard.maps.model import HEX
+from mineboard.rules.asl_minefields.setup import (
+    BuyBoobyTraps,
+    ConvertToAt,
+    RecordMines,
+    boards,
+    seen_field,
+)
+from mineboard.rules.asl_minefields.state import AP_STRENGTHS, MAX_AT, AmState, Minefield
+from mineboard.rules.common.conformance import Kit
+from mineboard.rules.common.orders import SetOrders
+
+SCENARIO = str(Path(__file__).with_name("conformance-scenario.json"))
+REACTIONS = ("snap_shot", "daisy_chain")
+
+
+def _other_strength(rng: random.Random, now: int, choices: tuple[int, ...]) -> int:
+    return rng.choice([c for c in choices if c != now] or list(choices))
+
+
+def scramble(truth: AmState, side: str, rng: random.Random) -> AmState:
+    """The other sides' hidden fields moved elsewhere with other strengths, the unknown
+    strengths of their revealed fields and visible counters changed, their pools split
+    otherwise and their orders made up anew."""
+    other = copy.deepcopy(truth)
+    hexes = sorted(h for h, p in truth.board.places.items() if p.kind == HEX)
+    for owner, owned in other.minefields.items():
+        if owner == side:
+            continue
+        hidden = [h for h, f in owned.items() if seen_field(f) is None]
+        moved = [owned.pop(h) for h in hidden]
+        free = [h for h in hexes if h not in owned]
+        for found, new in zip(moved, rng.sample(free, len(moved)), strict=True):
+            owned[new] = Minefield(
+                new, owner, ap=_other_strength(rng, found.ap or 0, AP_STRENGTHS)
+                if found.ap else 0,
+                at=rng.randint(1, MAX_AT) if found.at else 0, daisy=found.daisy)
+        for found in owned.values():
+            if found.ap and found.ap_known and not found.ap_strength_known:
+                found.ap = _other_strength(rng, found.ap, AP_STRENGTHS)
+            if found.at and (found.visible or found.at_known) and not found.at_strength_known:
+                found.at = _other_strength(rng, found.at, tuple(range(1, MAX_AT + 1)))
+    names = boards(truth)
+    for owner, pool in other.pools.items():
+        if owner == side:
+            continue
+        pool.at_bought += rng.randint(1, 3)
+        pool.booby = {rng.choice(names): rng.choice("ABC")}
+        other.orders[owner] = (StandingOrder(rng.choice(REACTIONS), Trigger(
+            "entering", tuple(rng.sample(hexes, 2))), rng.choice((AUTO, ASK))),)
+    return other
+
+
+def twins(view: AmState, action: Action) -> list[Action]:
+    """Records the other sides may not tell apart: hidden fields anywhere, of any
+    strength, a conversion or a booby-trap purchase in their place; a visible counter with
+    other factors; other standing orders."""
+    if isinstance(action, RecordMines) and action.visible:
+        return [RecordMines(action.side, action.hex, at=n, visible=True)
+                for n in range(1, MAX_AT + 1) if n != action.at]
+    if isinstance(action, RecordMines | ConvertToAt | BuyBoobyTraps):
+        side = action.side
+        hexes = sorted(h for h, p in view.board.places.items() if p.kind == HEX)
+        out: list[Action] = [RecordMines(side, h, ap=ap) for h in hexes[:: 7]
+                             for ap in AP_STRENGTHS]
+        out += [ConvertToAt(side, 3), RecordMines(side, hexes[0], at=1)]
+        out += [BuyBoobyTraps(side, b, "C") for b in boards(view)]
+        return [a for a in out if a != action]
+    if isinstance(action, SetOrders):
+        anywhere = tuple(sorted(view.board.places)[:3])
+        return [SetOrders(()), SetOrders((StandingOrder(REACTIONS[0],
+                                                        Trigger("entering", anywhere)),))]
+    return []
+
+
+KIT = Kit(SCENARIO, scramble, twins)
+"""The asl-minefields kit: its own scenario beside it (setup first, so random play records
+minefields in secret before it moves through them)."""
