@@ -13,6 +13,7 @@ from mineboard.core.moves import MoveInProgress, Stop
 from mineboard.core.orders import Distance, StandingOrder
 from mineboard.core.places import PlaceRef
 from mineboard.core.planning import Command, Selection
+from mineboard.core.routes import RouteReport
 from mineboard.maps.model import BoardMap
 from mineboard.rules.asl_minefields import clearance, daisy, movement, setup, traps
 from mineboard.rules.asl_minefields.parts import Part
@@ -135,6 +136,11 @@ class AslMinefields(PlannedRuleset[AmState]):
 
     def offer(self, state: AmState, reaction: str, move: MoveInProgress) -> str:
         return movement.offer(state, reaction, move)
+
+    def route_report(self, view: AmState, selection: Selection,
+                     at: PlaceRef) -> RouteReport | None:
+        """The route under the pointer (movement.py: MF/MP, where it runs out)."""
+        return movement.route_report(view, selection, at)
 
 
 RULESET = AslMinefields()

@@ -1,0 +1,33 @@
+"""asl-minefields: line of sight and the terrain's effect on fire, as far as the minefield
+clauses need them (the full LOS rules are outside ASL B28).
+
+AM-08: a minefield never blocks LOS and is never a Hindrance — nothing here reads the
+minefields. AM-09: fire into a hex uses the TEM of its other terrain only (movement_costs.json
+``tem``); a minefield adds nothing.
+
+The small model: LOS between two hexes is clear unless a hex strictly between them on the
+straight hex line is woods or building (blocking terrain). Walls, hedges, heights and
+Hindrances are not modelled.
+"""
+
+from __future__ import annotations
+
+from mineboard.maps.hexgrid import line
+from mineboard.maps.model import BoardMap
+
+BLOCKING = frozenset({"woods", "building"})
+"""Base terrain that blocks a line of sight drawn across it (never a minefield, AM-08)."""
+
+
+def clear(board: BoardMap, a: str, b: str) -> bool:
+    """Whether LOS from hex ``a`` to hex ``b`` is clear (AM-08: minefields never block)."""
+    grid = board.grid
+    assert grid is not None
+    between = line(grid.from_label(a), grid.from_label(b))[1:-1]
+    return not any(grid.terrain(h) in BLOCKING for h in between if h in grid)
+
+
+def hindrance(board: BoardMap, a: str, b: str) -> int:
+    """The Hindrance DRM along the LOS: 0 — minefields are never a Hindrance (AM-08), and
+    no other Hindrance is modelled."""
+    return 0
