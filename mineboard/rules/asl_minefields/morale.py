@@ -127,6 +127,9 @@ def _status_word(status: str) -> str:
 class SmallModel:
     """The project's small morale model (see the module docstring)."""
 
+    def __init__(self) -> None:
+        self._chances: dict[tuple[int, str, str, IftResult], tuple[object, Dist[Fate]]] = {}
+
     def needs_check(self, types: Mapping[str, UnitType], unit_type: str,
                     result: IftResult) -> bool:
         if result.kind in ("MC", "NMC", "PTC"):
@@ -172,9 +175,16 @@ class SmallModel:
 
     def chances(self, types: Mapping[str, UnitType], unit_type: str, status: str,
                 result: IftResult) -> Dist[Fate]:
+        key = (id(types), unit_type, status, result)
+        found = self._chances.get(key)
+        if found is not None and found[0] is types:
+            return found[1]
         if not self.needs_check(types, unit_type, result):
-            return Dist.certain(self.fate(types, unit_type, status, result, 0))
-        return dice_sum(2).map(lambda dr: self.fate(types, unit_type, status, result, dr))
+            dist = Dist.certain(self.fate(types, unit_type, status, result, 0))
+        else:
+            dist = dice_sum(2).map(lambda dr: self.fate(types, unit_type, status, result, dr))
+        self._chances[key] = (types, dist)
+        return dist
 
     def resolve(self, state: AmState, unit_id: str, result: IftResult, dice: Dice,
                 clause: str) -> list[Event]:

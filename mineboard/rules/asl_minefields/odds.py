@@ -241,14 +241,35 @@ def _susceptible(view: AmState, utype: UnitType, kind: str, leaving: bool) -> bo
     return utype.cls != "infantry"
 
 
+_HERE = "·"
+"""Where a transition stops before it is placed on a hex (see :func:`_attack`)."""
+
+_TRANSITIONS: dict[tuple[object, ...], tuple[tuple[object, ...], Dist[Track]]] = {}
+"""Memo of one attack's outcomes by what they depend on (the tables and unit types by
+identity, so an edited table is never answered from the old one)."""
+
+
 def _attack(types: Mapping[str, UnitType], track: Track, part: Known, strength: int,
             at_hex: str, cr_stops: bool) -> Dist[Track]:
     """One known attack on a unit still going: its exact outcomes."""
+    deps = (types, ift(), aerial_table())
+    key = (*map(id, deps), track, part.kind, strength, cr_stops)
+    found = _TRANSITIONS.get(key)
+    if found is None or any(a is not b for a, b in zip(found[0], deps, strict=True)):
+        if len(_TRANSITIONS) > 50_000:
+            _TRANSITIONS.clear()
+        found = (deps, _transition(types, track, part.kind, strength, cr_stops))
+        _TRANSITIONS[key] = found
+    return found[1].map(lambda t: replace(t, stop=at_hex) if t.stop == _HERE else t)
+
+
+def _transition(types: Mapping[str, UnitType], track: Track, kind: str, strength: int,
+                cr_stops: bool) -> Dist[Track]:
     utype = types[track.type]
-    stopped = replace(track, stop=at_hex)
+    stopped = replace(track, stop=_HERE)
     if utype.vehicle:
         armored = utype.mine_armored
-        if part.kind == "ap":
+        if kind == "ap":
             dist = ap_vehicle(strength, armored)
         else:
             low = utype.lowest_hull_af or 0
@@ -262,7 +283,7 @@ def _attack(types: Mapping[str, UnitType], track: Track, part: Known, strength: 
                       reduced=track.reduced or fate.reduced, eliminated=fate.eliminated)
         worse = fate.eliminated or (fate.status != track.status and fate.status != GOOD) or \
             (fate.reduced and cr_stops)
-        return replace(new, stop=at_hex) if worse else new
+        return replace(new, stop=_HERE) if worse else new
 
     return ap_results(strength).bind(
         lambda r: MODEL.chances(types, track.type, track.status, r)).map(after)

@@ -167,9 +167,17 @@ def ift_result(column: int, dr: int) -> str:
     return result.text if result.effect else ""
 
 
-@cache
+_PARSED: dict[int, tuple[Ift, tuple[tuple[IftResult, ...], ...]]] = {}
+"""id(table) → the table and its cells parsed (a lookup by identity: hashing the whole
+table on every read would cost more than the read)."""
+
+
 def _parsed(ift: Ift) -> tuple[tuple[IftResult, ...], ...]:
-    return tuple(tuple(IftResult.parse(t) for t in row.results) for row in ift.rows)
+    found = _PARSED.get(id(ift))
+    if found is None or found[0] is not ift:
+        found = (ift, tuple(tuple(IftResult.parse(t) for t in row.results) for row in ift.rows))
+        _PARSED[id(ift)] = found
+    return found[1]
 
 
 @dataclass(frozen=True, slots=True)
