@@ -1120,10 +1120,14 @@ def _route(view: AmState, selection: Selection, goal: str) -> tuple[str, ...] | 
     ut = view.unit_type(unit)
     double = bool(selection.option(DOUBLE_TB, False))
     start = unit.hex
+    # no further than twice what is left (to show where a route runs out): a pointer far
+    # away costs nothing
+    limit = max(mf_left(view, unit, routing=True), 0) * 2 + 2
+    if distance(view)(start, goal) > limit:
+        return None
     best: dict[str, float] = {start: 0.0}
     back: dict[str, str] = {}
     queue: list[tuple[float, str]] = [(0.0, start)]
-    limit = max(mf_left(view, unit), 0) + 30
     while queue:
         cost, h = heapq.heappop(queue)
         if h == goal:
@@ -1163,7 +1167,8 @@ def route_report(view: AmState, selection: Selection, at: PlaceRef) -> RouteRepo
         return RouteReport((selection.place,), (str(view.board.ref(selection.place)),), (0,),
                            at.id, (word, word), None,
                            stop=RouteStop(1, COSTS, f"{unit.id} finds no way to "
-                                                    f"{view.board.ref(at.id)}"))
+                                                    f"{view.board.ref(at.id)} within "
+                                                    "its reach"))
     costs = [0.0]
     double = bool(selection.option(DOUBLE_TB, False))
     for a, b in pairwise(path):
