@@ -136,7 +136,6 @@ def test_am12_am72_path_through_own_ap_field_exit_and_entry():
     assert p is not None
     assert dict(p.outcomes) == {"reaches A3 unharmed": F(1225, 1296),
                                 "stopped at A2 (immobilised)": F(71, 1296)}
-    assert any("AM-72" in r for r in p.rows)
 
 
 def test_am28_am66_path_through_at_field_enter_then_leave():
@@ -165,6 +164,16 @@ def test_am06_enemy_revealed_strength_unknown_is_listed_not_guessed():
     f.ap, f.ap_strength_known = 12, True
     p = path_preview(st, PlanMove(("s",), ("A1", "A2", "A3")))
     assert p.probability("reaches A3 unharmed") < 1
+
+
+def test_am68_a_visible_at_counter_of_unknown_factors_is_listed_by_strength():
+    st = american_state([], [unit("m", "medium-tank", "A1")],
+                        german_fields=[{"hex": "A2", "at": 0, "visible": True}])
+    f = st.minefields["German"]["A2"]
+    f.at_known = True  # the stand-in of a visible counter: factors sealed
+    p = path_preview(st, PlanMove(("m",), ("A1", "A2", "A3")))
+    lines = [r for r in p.rows if "unknown strength" in r]
+    assert len(lines) == 2 and "A-T mines" in lines[0] and "5: " in lines[0]
 
 
 def test_am42_double_cost_through_a_trail_break_spares_the_entry():

@@ -205,17 +205,26 @@ class Known:
 
 
 def known_parts(view: AmState, viewer: str, hex_id: str) -> list[Known]:
-    """The minefield parts in ``hex_id`` the viewer knows of, A-P first (AM-18)."""
+    """The minefield parts in ``hex_id`` the viewer knows of, A-P first (AM-18): its own
+    exactly; another side's once revealed, with the strength only if that is revealed too
+    (a visible A-T counter's factors stay secret, AM-68)."""
     out: list[Known] = []
     for owner, fields in view.minefields.items():
         f = fields.get(hex_id)
         if f is None:
             continue
-        own = owner == viewer
-        if (own and f.ap) or (not own and f.ap_known and f.ap != 0):
-            out.append(Known(hex_id, "ap", f.ap if (own or f.ap_strength_known) else None, own))
-        if (own and f.at) or (not own and f.at_known and f.at != 0):
-            out.append(Known(hex_id, "at", f.at if (own or f.at_strength_known) else None, own))
+        if owner == viewer:
+            if f.ap:
+                out.append(Known(hex_id, "ap", f.ap, True))
+            if f.at:
+                out.append(Known(hex_id, "at", f.at, True))
+            continue
+        if f.ap_known and (f.ap or not f.ap_strength_known):
+            out.append(Known(hex_id, "ap", f.ap or None if f.ap_strength_known else None,
+                             False))
+        if f.at_known and (f.at or not f.at_strength_known):
+            out.append(Known(hex_id, "at", f.at or None if f.at_strength_known else None,
+                             False))
     return sorted(out, key=lambda k: k.kind != "ap")
 
 
@@ -354,9 +363,6 @@ def path_preview(view: AmState, action: Any) -> Preview | None:
         dist, lines = unit_path(view, viewer, u, path, options)
         fates.append((u, dist))
         unknown += lines
-    own = sorted({h for h in path for k in known_parts(view, viewer, h) if k.own})
-    warn = (f"Your own minefields lie on this path ({', '.join(own)}): they attack your "
-            "units too (AM-72).",) if own else ()
     title = f"Move to {view.board.ref(end)}"
     if all(len(d.weights) == 1 and next(iter(d.weights)).stop is None
            and next(iter(d.weights)) == Track(u.type, u.status, immobilised=u.immobilised)
@@ -370,7 +376,7 @@ def path_preview(view: AmState, action: Any) -> Preview | None:
         first, p = outcomes[0]
         return Preview(title=title, axis=f"{u.id} (AM-12, AM-28)", outcomes=outcomes,
                        summary=f"{first}: {percent(p)}", good=good,
-                       rows=(*warn, *unknown),
+                       rows=tuple(unknown),
                        data={"unit": u.id, "distribution": {k: str(v) for k, v in outcomes}})
     count: Dist[int] = Dist.certain(0)
     for _u, d in fates:
@@ -382,7 +388,7 @@ def path_preview(view: AmState, action: Any) -> Preview | None:
     first, p = outcomes[0]
     return Preview(title=title, axis="units that reach the end (AM-12, AM-28)",
                    outcomes=outcomes, summary=f"{first}: {percent(p)}", good=0,
-                   rows=(*per_unit, *warn, *unknown),
+                   rows=(*per_unit, *unknown),
                    data={"units": [u.id for u, _d in fates],
                          "distribution": {k: str(v) for k, v in outcomes}})
 
