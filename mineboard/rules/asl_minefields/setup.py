@@ -348,7 +348,8 @@ def record(state: AmState, action: RecordMines, dice: Dice) -> list[Event]:
     if action.visible:
         field_.at_known = True  # AM-01: its presence and type are public
     at = state.board.ref(action.hex)
-    parts = [f"an {action.ap}-factor A-P minefield"] if action.ap else []
+    parts = [f"{'an' if action.ap == 8 else 'a'} {action.ap}-factor A-P minefield"] \
+        if action.ap else []
     parts += [f"{action.at} A-T factor(s){' in full view' if action.visible else ''}"] \
         if action.at else []
     clause = "AM-33" if action.visible else ("AM-26" if action.at else "AM-03")
