@@ -262,14 +262,16 @@ def _attack(types: Mapping[str, UnitType], track: Track, part: Known, strength: 
             at_hex: str, cr_stops: bool) -> Dist[Track]:
     """One known attack on a unit still going: its exact outcomes."""
     deps = (types, ift(), aerial_table())
-    key = (*map(id, deps), track, part.kind, strength, cr_stops)
+    key = (*map(id, deps), track, part.kind, strength, cr_stops, at_hex)
     found = _TRANSITIONS.get(key)
     if found is None or any(a is not b for a, b in zip(found[0], deps, strict=True)):
         if len(_TRANSITIONS) > 50_000:
             _TRANSITIONS.clear()
-        found = (deps, _transition(types, track, part.kind, strength, cr_stops))
+        placed = _transition(types, track, part.kind, strength, cr_stops).map(
+            lambda t: replace(t, stop=at_hex) if t.stop == _HERE else t)
+        found = (deps, placed)
         _TRANSITIONS[key] = found
-    return found[1].map(lambda t: replace(t, stop=at_hex) if t.stop == _HERE else t)
+    return found[1]
 
 
 def _transition(types: Mapping[str, UnitType], track: Track, kind: str, strength: int,
@@ -304,8 +306,12 @@ def unit_path(view: AmState, viewer: str, unit: Unit, path: tuple[str, ...],
     knowledge, and a line for each known part of unknown strength left out of it."""
     types = view.data.units
     cr_stops = view.data.options.cr_stops
-    dist: Dist[Track] = Dist.certain(Track(unit.type, unit.status,
-                                           immobilised=unit.immobilised))
+    # the units still going, as weights that sum to less than the denominator once some
+    # have stopped: the stopped ones leave the chain, so each attack costs a handful of
+    # states whatever the length of the path
+    going: Dist[Track] = Dist.certain(Track(unit.type, unit.status,
+                                            immobilised=unit.immobilised))
+    stopped: dict[Track, Fraction] = {}
     unknown: list[str] = []
     for frm, into in itertools.pairwise(path):
         for hex_id, entering in ((frm, False), (into, True)):
@@ -317,15 +323,25 @@ def unit_path(view: AmState, viewer: str, unit: Unit, path: tuple[str, ...],
                 if part.strength is None:
                     unknown.append(_unknown_line(types, unit, part, entering))
                     continue
-                dist = dist.bind(_attacker(types, part, part.strength, hex_id, cr_stops))
-    return dist, unknown
+                if not going.weights:
+                    break
+                after = going.bind(_attacker(types, part, part.strength, hex_id, cr_stops))
+                kept: dict[Track, int] = {}
+                for t, w in after.weights.items():
+                    if t.stop is None:
+                        kept[t] = w
+                    elif w:
+                        stopped[t] = stopped.get(t, Fraction(0)) + Fraction(w, after.denom)
+                going = Dist(kept, after.denom)
+    whole = going.fractions()
+    for t, p in stopped.items():
+        whole[t] = whole.get(t, Fraction(0)) + p
+    return Dist.from_fractions(whole), unknown
 
 
 def _attacker(types: Mapping[str, UnitType], part: Known, strength: int, hex_id: str,
               cr_stops: bool) -> Callable[[Track], Dist[Track]]:
     def attack(track: Track) -> Dist[Track]:
-        if track.stop is not None:
-            return Dist.certain(track)
         return _attack(types, track, part, strength, hex_id, cr_stops)
     return attack
 
