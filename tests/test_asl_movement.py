@@ -561,3 +561,14 @@ def test_invariants_hold_after_a_move():
     play(g, "step", rolls=[*NO_EFFECT, *NO_EFFECT])
     assert g.ruleset.invariants(g.state) == []
     assert copy.deepcopy(g.state).units["S1"].hex == "B2"
+
+
+def test_am58_a_search_found_reveals_presence_and_type_not_strength():
+    g = game([squad("S1", "A2")], [{"hex": "B2", "ap": 8, "at": 2}])
+    rec = play(g, "discover", at="B2")
+    assert rec.events[0].clause == "AM-58" and rec.events[0].kind == "Searched"
+    mf = g.state.minefields["Axis"]["B2"]
+    assert mf.ap_known and mf.at_known and not mf.ap_strength_known \
+        and not mf.at_strength_known
+    assert lines(play(g, "discover", at="B2")) == ["AM-58: Allies' Search of hex B2 finds "
+                                                   "nothing new"]

@@ -27,7 +27,8 @@ action. This module answers the engine's questions (``MoveRules``) and adds the 
   discovers them and stops there (AM-15). A unit an exit attack stops never enters: no
   entry attack, no discovery, no Snap Shot (WE-1).
 - **Rout** (AM-16), **unloading PRC** into an A-P hex (AM-23), a **VCA change** (AM-28),
-  **removing visible A-T mines** for 1 MF, done at the end of the MPh (AM-34, AM-74).
+  **removing visible A-T mines** for 1 MF, done at the end of the MPh (AM-34, AM-74), and
+  the hook a Search outside these rules calls (``discover``, AM-58).
 
 Attacks themselves are attacks.py's (``ap_attack``, ``at_attack``, ``reveal``, ``fire``),
 imported when first used (attacks.py imports the state, not this module).
@@ -76,7 +77,7 @@ COSTS, EXIT, ONLY_MOVERS, ENTRY, TWO, ROUT = "AM-11", "AM-12", "AM-13", "AM-14",
 PRC_UNLOAD, BUILDING, AT_TRIGGER, VISIBLE_AT = "AM-23", "AM-24", "AM-28", "AM-34"
 TB_RECORD, TB_ENTRY, FIRE_TEM, STOPS, ORDER, OWN_FIELD = "AM-41", "AM-42", "AM-09", "AM-64", \
     "AM-66", "AM-72"
-AP_BEFORE_AT, VEHICLE_REVEAL, FLAIL_CLEARING = "AM-18", "AM-70", "AM-45"
+AP_BEFORE_AT, VEHICLE_REVEAL, FLAIL_CLEARING, SEARCH = "AM-18", "AM-70", "AM-45", "AM-58"
 
 SNAP_SHOT, DAISY_CHAIN = "snap_shot", "daisy_chain"
 REACTIONS = (SNAP_SHOT, DAISY_CHAIN)
@@ -232,6 +233,15 @@ class ClearVisibleAT(Action):
 
     kind = "clear_visible_at"
     unit: str
+
+
+@dataclass(frozen=True, slots=True)
+class Discover(Action):
+    """A Search made outside these rules found what mines lie in hex ``at`` (AM-58): the
+    other sides' minefields there show their presence and type, never their strength."""
+
+    kind = "discover"
+    at: str
 
 
 # ---- attacks.py, daisy.py, clearance.py: imported on first use -----------------------------
@@ -919,6 +929,30 @@ def _remove_cleared(state: AmState) -> list[Event]:
     return events
 
 
+# ---- AM-58: a Search's find ------------------------------------------------------------------
+def check_discover(state: AmState, action: Discover) -> None:
+    moves.no_ask(state, REACTION_CLAUSE)
+    if action.at not in state.board.places:
+        raise IllegalAction(f"{action.at!r} is no hex of this map", SEARCH)
+
+
+def discover(state: AmState, action: Discover, dice: Dice) -> list[Event]:
+    """The hook a Search procedure calls: presence and type of the other sides' fields in
+    the hex are revealed, their strength is not (AM-58)."""
+    side = state.to_move
+    ref = state.board.ref(action.at)
+    events: list[Event] = []
+    for f in state.fields_at(action.at):
+        if f.owner != side:
+            if f.ap:
+                events += _attacks().reveal(state, f, "ap", False)
+            if f.at:
+                events += _attacks().reveal(state, f, "at", False)
+    word = "finds" if events else "finds nothing new"
+    return [Event(kind="Searched", clause=SEARCH, at=ref,
+                  text=f"{possessive(side)} Search of {ref} {word}"), *events]
+
+
 # ---- standing orders --------------------------------------------------------------------------
 def check_orders(state: AmState, action: SetOrders) -> None:
     moves.no_ask(state, REACTION_CLAUSE)
@@ -1291,6 +1325,7 @@ _CHECKS: dict[type[Action], Any] = {
     Unload: check_unload,
     ChangeVCA: check_vca,
     ClearVisibleAT: check_clear_visible,
+    Discover: check_discover,
 }
 _EFFECTS: dict[type[Action], Any] = {
     AmPlanMove: plan,
@@ -1304,6 +1339,7 @@ _EFFECTS: dict[type[Action], Any] = {
     Unload: unload,
     ChangeVCA: change_vca,
     ClearVisibleAT: clear_visible,
+    Discover: discover,
 }
 
 PART = Part(
