@@ -202,8 +202,8 @@ def test_am43_odds_of_the_sixteen_column_exact():
     assert p.probability("mines untouched") == Fraction(13, 18)
 
 
-def test_am56_a_column_the_ift_lacks_is_refused():
-    refused("AM-56", game(), "mine_strike", hex="G2", column=17)
+def test_am43_a_column_the_ift_lacks_is_refused():
+    refused("AM-43", game(), "mine_strike", hex="G2", column=17)
     refused("AM-43", game(), "mine_strike", hex="Z9", column=16)
     refused("AM-43", game(phase="movement"), "mine_strike", hex="G2", column=16)
 

@@ -69,7 +69,7 @@ def test_am53_random_selection_hits_the_highest_dr_not_necessarily_the_tc_taker(
     ax = g.state.units["ax"]
     assert ax.eliminated and g.state.units["al"].type == "squad"
     chosen = next(e for e in events if e.kind == "RandomSelection")
-    assert chosen.clause == "AM-63" and chosen.data["selected"] == ["ax"]
+    assert chosen.clause == "AM-53" and chosen.data["selected"] == ["ax"]
 
 
 def test_am53_all_tied_on_the_highest_dr_are_reduced():

@@ -206,7 +206,8 @@ def reduce_mines(state: AmState, hex_id: str, ap_by: int, at_by: int) -> list[Ev
         shown = f" to {ap} A-P and {at_left} A-T factors" if secret else ""
         events.append(Event(kind="MinesReduced", clause="AM-44", at=at,
                             text=f"{f.owner}'s mines at {at} are reduced{shown}",
-                            data={"owner": f.owner, "ap": ap, "at": at_left} if secret
+                            data={"owner": f.owner, "ap_factors": ap, "at_factors": at_left}
+                            if secret
                             else {"owner": f.owner}, secret_to=secret))
     return events
 
@@ -284,7 +285,7 @@ def check_strike(state: AmState, action: MineStrike) -> None:
     columns = ift_columns()
     if action.column not in columns:
         raise IllegalAction(f"the IFT has no {action.column} column (it has "
-                            f"{', '.join(map(str, columns))})", "AM-56")
+                            f"{', '.join(map(str, columns))})", "AM-43")
     _not_waiting(state)
 
 
@@ -343,11 +344,6 @@ def preview_strike(view: AmState, action: MineStrike) -> Preview | None:
                    summary=f"IFT {action.column} column: an Original KIA destroys every mine "
                            f"({percent(kia)}), an Original K reduces them ({percent(k)})",
                    data={"kia": str(kia), "k": str(k)})
-
-
-def check_reduction(state: AmState, result: MineReduction) -> None:
-    if state.reduction_at is None:
-        raise IllegalAction("no Original K waits for its reduction", "AM-44")
 
 
 def resolve(state: AmState, result: OutsideResult, dice: Dice) -> list[Event]:
@@ -529,8 +525,7 @@ def summary(state: AmState) -> dict[str, Any]:
 
 PART = Part(
     actions=(ClearMines, FlailClear, MineStrike, MineReduction, *outside.ANSWERS),
-    checks={ClearMines: check_clear, FlailClear: check_flail, MineStrike: check_strike,
-            MineReduction: check_reduction},
+    checks={ClearMines: check_clear, FlailClear: check_flail, MineStrike: check_strike},
     effects={ClearMines: apply_clear, FlailClear: apply_flail, MineStrike: apply_strike},
     previews={ClearMines: preview_clear, FlailClear: preview_flail,
               MineStrike: preview_strike},

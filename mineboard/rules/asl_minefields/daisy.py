@@ -117,7 +117,7 @@ def check_placer(state: AmState, unit: Unit, hex_id: str) -> None:
                             "AM-35")
     if hex_id in state.minefields.get(unit.side, {}):
         raise IllegalAction(f"{unit.side} has mines recorded in {hex_id} already: one record "
-                            "a hex", "AM-78")
+                            "a hex", "AM-35")
 
 
 def check_place(state: AmState, action: PlaceDaisy) -> None:
@@ -140,7 +140,7 @@ def place(state: AmState, unit: Unit, hex_id: str, announced: bool) -> tuple[Min
     how = "as the vehicle enters (AM-38)" if announced else "noted in secret (AM-37)"
     events: list[Event] = [DaisyPlaced(
         clause="AM-38" if announced else "AM-36", at=at, owner=unit.side, announced=announced,
-        secret_to=unit.side, data={"placer": unit.id, "at": factors},
+        secret_to=unit.side, data={"placer": unit.id, "factors": factors},
         text=f"{unit.id} pulls a Daisy Chain of {factors} A-T factors across {at} {how}")]
     if visible:
         events.append(Event(kind="MinesRevealed", clause="AM-71", at=at, reveals=True,

@@ -102,7 +102,7 @@ def booby_attack(state: AmState, owner: str, hex_id: str, by: str, original_dr: 
                             text="no Personnel unit is there for it to hit"))
         return events
     model = morale.MODEL
-    chosen, rolled = model.random_selection(state, [u.id for u in candidates], dice, "AM-63")
+    chosen, rolled = model.random_selection(state, [u.id for u in candidates], dice, "AM-53")
     events += rolled
     for uid in chosen:
         events += model.casualty_reduction(state, uid, "AM-53")
