@@ -191,7 +191,7 @@ class MinesRecorded(Event):
     def public_twin(self) -> Event | None:
         if self.secret_to is None or not self.shown:
             return None
-        return Event(kind="AtCounterShown", clause="AM-33", at=self.at,
+        return Event(kind="AtCounterShown", clause="AM-01", at=self.at,
                      text=f"{self.owner} shows an A-T Mine counter at {self.at}; its "
                           "factors stay secret (AM-68)")
 
