@@ -11,6 +11,7 @@ import copy
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 
 from mineboard.core.table import Table
 from mineboard.persistence.scenario import Scenario, scenario_from_data
@@ -24,7 +25,7 @@ from mineboard.qt.asl_minefields.ui import (
 from mineboard.qt.maps.picture import BROKEN, IMMOBILISED, PINNED
 from mineboard.qt.session import GameSession
 from mineboard.resources import maps_dir
-from tests.qt_helpers import click, shown_window, uncover, zone_point
+from tests.qt_helpers import button, click, shown_window, stack_point, uncover, zone_point
 
 pytestmark = pytest.mark.usefixtures("private_data_dir")
 
@@ -218,3 +219,78 @@ def test_a_field_recorded_in_secret_is_drawn_for_its_owner_only(qtbot):
     assert "German: 20 factors in the OB" in w.ui.known.text()
     assert "D3" not in w.ui.known.text() and "A-P" not in w.ui.known.text()
     assert game.observe("American").view.minefields["German"] == {}
+
+
+def test_a_squad_through_two_fields_exit_before_entry_stopped_and_what_each_side_sees(qtbot):
+    """The issue's window story: the German records two fields in secret, the cover goes up;
+    the American squad plans C3 → E3 (the route the pointer finds runs through D2) and steps:
+    into D2 (8 A-P: no effect), then on — D2's exit attack (no effect) before E3's entry
+    attack (12 A-P: a PTC that pins it) — and stops in E3. The American then sees D2 as
+    "A-P ?" and E3 as "A-P 12"; the German sees both as its own, revealed."""
+    sc = asl(**STORY)
+    # D2 entry 6+6: "-"; D2 exit 6+6: "-"; E3 entry 4+4 = 8 on 12: PTC; the PTC 6+6 > 7: pinned
+    w = shown_window(qtbot, GameSession(sc, sc.new_game(1, Table(
+        dice_script=(6, 6, 6, 6, 4, 4, 6, 6)))))
+    game = w.session.game
+    record(qtbot, w, "D2", "Record a 8-factor A-P minefield at hex D2")
+    record(qtbot, w, "E3", "Record a 12-factor A-P minefield at hex E3")
+    w.end_action.trigger()  # the German's record is done: the cover, then the American
+    assert w.covered and w.scene.fields == {}
+    uncover(qtbot, w)
+    w.end_action.trigger()  # the American fire phase: nothing to fire
+    assert game.state.phase == "movement" and w.scene.fields == {}
+    # ---- the move, step by step
+    click(qtbot, w, stack_point(w, "C3", "American"))
+    click(qtbot, w, zone_point(w, "E3"))
+    click(qtbot, w, zone_point(w, "E3"))  # again: it sets out
+    assert game.state.move.path == ("C3", "D2", "E3")
+    click(qtbot, w, zone_point(w, "D2"))  # the step into D2
+    assert game.state.units["A1"].hex == "D2"
+    assert {k: i.mark.lines for k, i in w.scene.fields.items()} == {("D2", "German"): ("A-P ?",)}
+    click(qtbot, w, zone_point(w, "E3"))  # the step on: D2's exit attack, E3's entry attack
+    assert log_lines(w)[-10:] == [
+        "TURN: A1 enters hex D2",
+        "AM-12: A-P minefield attacks A1 on the IFT 8 column, no DRM (AM-10): DR 12 → no "
+        "effect",
+        "AM-05: German's A-P minefield ? revealed at hex D2 (type only, strength unknown)",
+        # leaving D2: its exit attack first, with A1 still in D2 (AM-14, AM-66) …
+        "AM-12: A-P minefield attacks A1 on the IFT 8 column, no DRM (AM-10): DR 12 → no "
+        "effect",
+        # … then E3's entry attack, once it is there
+        "TURN: A1 enters hex E3",
+        "AM-12: A-P minefield attacks A1 on the IFT 12 column, no DRM (AM-10): DR 8 → PTC",
+        "AM-12: A1 rolls DR 12 for its Pin Task Check (morale 7)",
+        "AM-12: A1 is pinned",
+        "AM-06: German's A-P minefield 12 revealed at hex E3 (with its strength)",
+        "AM-64: the entry attack stops A1 at hex E3"]
+    assert w.selection.todo.text() == ("Stopped: the entry attack stops A1 at hex E3 (AM-64). "
+                                       "End the move.")
+    qtbot.wait(20)
+    w.grab().save(f"{SHOTS}-2-stopped.png")
+    # ---- what the American sees: both fields solid, D2's strength unknown, A1 pinned
+    drawn = {k: (i.mark.lines, i.mark.secret) for k, i in w.scene.fields.items()}
+    assert drawn == {("D2", "German"): (("A-P ?",), False),
+                     ("E3", "German"): (("A-P 12",), False)}
+    assert w.scene.stacks[("E3", "American")].units[0].badge == "P"
+    assert w.ui.known.text().splitlines()[-2:] == ["hex D2: A-P ?", "hex E3: A-P 12"]
+    tag, stack = w.scene.fields[("E3", "German")], w.scene.stacks[("E3", "American")]
+    # the tag under the squad's names, still in its own hex; the ring round the hex dashed no more
+    middle = tag.sceneBoundingRect().center()
+    assert middle.y() > stack.sceneBoundingRect().center().y()
+    assert w.scene.hit_background(middle).at.id == "E3"
+    assert w.scene.rings[("E3", "German")].pen().style() == Qt.PenStyle.SolidLine
+    button(w, "End the move").click()
+    assert game.state.move is None and game.state.units["A1"].hex == "E3"
+    w.end_action.trigger()  # the American's turn is over: the cover for the German
+    assert w.covered
+    assert {k: i.mark.lines for k, i in w.scene.fields.items()} == {
+        ("D2", "German"): ("A-P ?",), ("E3", "German"): ("A-P 12",)}  # the public's view
+    uncover(qtbot, w)
+    # ---- the German: its own fields in full, both revealed now
+    assert {k: (i.mark.lines, i.mark.secret) for k, i in w.scene.fields.items()} == {
+        ("D2", "German"): (("A-P 8",), False), ("E3", "German"): (("A-P 12",), False)}
+    assert w.ui.record.text().splitlines()[2:] == ["hex D2: A-P 8 — revealed",
+                                                   "hex E3: A-P 12 — revealed"]
+    assert w.scene.fields[("D2", "German")].toolTip() == (
+        "German at hex D2: an A-P minefield of 8 factors — revealed: A-P but not its "
+        "strength (AM-06)")

@@ -45,9 +45,9 @@ from mineboard.maps.model import BoardMap
 from mineboard.qt import palette
 from mineboard.qt.docks import WrappedLabel
 from mineboard.qt.maps.hexes import HexScene
-from mineboard.qt.maps.items import MARKER_Z, Art, ScreenItem, compose, font_of
+from mineboard.qt.maps.items import LINE_Z, MARKER_Z, Art, ScreenItem, compose, font_of
 from mineboard.qt.maps.picture import BROKEN, IMMOBILISED, PINNED, Picture, Status, UnitMark
-from mineboard.qt.maps.scene import Colours, Hit
+from mineboard.qt.maps.scene import Clearance, Colours, Hit
 from mineboard.qt.plugin import RulesetUI, UnitRow, move_hint, stacks
 from mineboard.rules.asl_minefields.state import (
     AT_COST,
@@ -287,20 +287,20 @@ TAG_INK = QColor("#111111")
 @cache
 def field_art(lines: tuple[str, ...], tag: str, code: str, colour: str, secret: bool,
               far: bool, ratio: float) -> Art:
-    """A minefield tag: the owner's chip (letters on its colour), the lines, the tag word;
-    a dashed edge when secret. Far out: the chip and the lines run together, smaller."""
+    """A minefield tag, one line: the owner's chip (letters on its colour), the kinds
+    ("A-P 8 · A-T 2"), the tag word in small italics; a dashed edge when secret. Far out:
+    smaller, without the word (the edge still tells)."""
     font = font_of(6 if far else 8, True)
     small = font_of(6, False)
     small.setItalic(True)
     metrics, small_metrics = QFontMetricsF(font), QFontMetricsF(small)
-    text = [" ".join(lines)] if far else list(lines)
-    line_h = metrics.height()
+    text = " · ".join(lines)
+    word = "" if far else tag
     chip_w = metrics.horizontalAdvance(code) + 6
-    width = chip_w + 6 + max(metrics.horizontalAdvance(t) for t in text)
-    if tag and not far:
-        width = max(width, chip_w + 6 + small_metrics.horizontalAdvance(tag))
-    height = line_h * len(text) + (small_metrics.height() if tag and not far else 0) + 4
-    body = QRectF(-width / 2, -height / 2, width + 4, height)
+    text_w = metrics.horizontalAdvance(text)
+    width = chip_w + 8 + text_w + (small_metrics.horizontalAdvance(word) + 4 if word else 0)
+    height = metrics.height() + 4
+    body = QRectF(-width / 2, -height / 2, width, height)
     owner = QColor(colour)
 
     def draw(p: QPainter) -> None:
@@ -319,17 +319,48 @@ def field_art(lines: tuple[str, ...], tag: str, code: str, colour: str, secret: 
         p.drawText(chip, Qt.AlignmentFlag.AlignCenter, code)
         p.setPen(TAG_INK)
         x = chip.right() + 3
-        y = body.top() + 2
-        for t in text:
-            p.drawText(QRectF(x, y, body.right() - x, line_h),
-                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, t)
-            y += line_h
-        if tag and not far:
+        p.drawText(QRectF(x, body.top(), text_w + 2, body.height()),
+                   Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
+        if word:
             p.setFont(small)
-            p.drawText(QRectF(x, y, body.right() - x, small_metrics.height()),
-                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, tag)
+            p.drawText(QRectF(x + text_w + 4, body.top(), body.right() - x - text_w - 4,
+                              body.height()),
+                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, word)
 
     return compose(body.adjusted(-2, -2, 2, 2), ratio, draw)
+
+
+class FieldRing(QGraphicsPathItem):
+    """A ring just inside the edge of a minefield's hex, in map units: whatever the zoom and
+    wherever its tag had to go, the hex it belongs to is plain. Dashed while secret, solid
+    once revealed (form, not colour); in the owner's colour, darkened to read on terrain."""
+
+    def __init__(self, scene: HexScene, hex_id: str, owner: str, colour: QColor,
+                 inset: float) -> None:
+        super().__init__()
+        self.hex, self.owner = hex_id, owner
+        size = scene.grid.layout.size
+        centre = scene.anchors[hex_id]
+        k = 0.955 - inset
+        corners = [centre + QPointF(dx * k, dy * k)
+                   for dx, dy in scene.grid.layout.corner_offsets()]
+        path = QPainterPath(corners[0])
+        for c in corners[1:]:
+            path.lineTo(c)
+        path.closeSubpath()
+        self.setPath(path)
+        self.pen_width = 0.045 * size
+        self.colour = colour if colour.lightness() < 150 else colour.darker(150)
+        self.secret = True
+        self.setZValue(LINE_Z + 0.2)
+
+    def set_secret(self, secret: bool) -> None:
+        self.secret = secret
+        pen = QPen(self.colour, self.pen_width)
+        pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+        if secret:
+            pen.setDashPattern([2.5, 2.0])
+        self.setPen(pen)
 
 
 class FieldItem(ScreenItem):
@@ -412,6 +443,7 @@ class AslScene(HexScene):
     def __init__(self, board: BoardMap, colours: Colours) -> None:
         super().__init__(board, colours)
         self.fields: dict[tuple[str, str], FieldItem] = {}
+        self.rings: dict[tuple[str, str], FieldRing] = {}
         self.trail_breaks: dict[tuple[str, str], TrailBreakItem] = {}
 
     def show(self, picture: Picture) -> None:
@@ -422,20 +454,52 @@ class AslScene(HexScene):
         self._sync(self.fields, marks,
                    lambda key: FieldItem(key[0], key[1], self.colours(key[1])))
         order = {o: i for i, o in enumerate(picture.owners)}
-        per_hex: dict[str, list[str]] = {}
-        for hex_id, owner in sorted(marks, key=lambda k: (k[0], order.get(k[1], 99))):
-            per_hex.setdefault(hex_id, []).append(owner)
-        size = self.grid.layout.size
-        for hex_id, owners in per_hex.items():
-            for i, owner in enumerate(owners):
-                item = self.fields[(hex_id, owner)]
-                item.set_mark(marks[(hex_id, owner)])
-                # the lower part of the hex, under the stack at its centre; owners apart
-                item.setPos(self.anchors[hex_id] + QPointF(0, 0.45 * size))
-                item.set_shift(QPointF((i - (len(owners) - 1) / 2) * 50, 0))
+        self._sync(self.rings, marks, lambda key: FieldRing(
+            self, key[0], key[1], self.colours(key[1]), 0.08 * order.get(key[1], 0)))
+        for key, item in self.fields.items():
+            item.set_mark(marks[key])
+            item.setPos(self.anchors[key[0]])
+            self.rings[key].set_secret(marks[key].secret)
+            self.rings[key].setToolTip(marks[key].tip)
+        self._arrange_fields()
         breaks = {k for k in picture.trail_breaks
                   if k[0] in self.anchors and k[1] in self.anchors}
         self._sync(self.trail_breaks, breaks, lambda key: TrailBreakItem(self, *key))
+
+    def _arrange_markers(self) -> None:
+        super()._arrange_markers()
+        self._arrange_fields()
+
+    def _arrange_fields(self) -> None:
+        """Each tag in the bottom of its hex — under the names where units stand there —
+        owners side by side, nudged off the stacks, the planned route and each other when
+        near enough to read (the scene's :class:`~mineboard.qt.maps.scene.Clearance`, as
+        for every marker)."""
+        if not hasattr(self, "fields"):
+            return  # the base scene arranges its markers before this one has tags
+        order = {o: i for i, o in enumerate(self.picture.owners)}
+        per_hex: dict[str, list[str]] = {}
+        for hex_id, owner in sorted(self.fields, key=lambda k: (k[0], order.get(k[1], 99))):
+            per_hex.setdefault(hex_id, []).append(owner)
+        clear = Clearance(self, [] if self.far else self._route_rects())
+        size = self.grid.layout.size * self.view_scale  # screen pixels
+        for hex_id, owners in per_hex.items():
+            for i, owner in enumerate(owners):
+                item = self.fields[(hex_id, owner)]
+                base = self.anchors[hex_id]
+                item.setPos(base)
+                box = item.boundingRect()
+                across = (i - (len(owners) - 1) / 2) * (box.width() + 4)
+                stack = [st for (place, _o), st in self.stacks.items() if place == hex_id]
+                if stack and not self.far:
+                    # under the stack's names, as low in the hex as it must go: the ring
+                    # says whose hex it is if it reaches the next one (Clearance would
+                    # push it off the stack's whole picture, into the next hex)
+                    under = max(st.boundingRect().bottom() for st in stack)
+                    item.set_shift(QPointF(across, under - box.top() - 4))
+                    clear.hold(item, base)
+                    continue
+                clear.settle(item, base, QPointF(across, 0.45 * size))
 
     def hit_item(self, item: QGraphicsItem, pos: QPointF | None = None) -> Hit | None:
         if isinstance(item, FieldItem):
