@@ -11,10 +11,11 @@ Each thing on the map differs by form, never by colour alone:
   tank, halftrack, truck …), the type's name and id under it, the owner's colour and the
   state as letters on a dark badge (P pinned, B broken, I immobilised, FB flail broken,
   ? concealed);
-- minefields: a white tag at the bottom of the hex, the owner's letters on a chip in its
-  colour, then one line per kind ("A-P 8", "A-T 2"; "A-P ?" while the strength is not
-  known). A field nobody else knows of yet has a dashed edge and the word "secret"; one
-  revealed has a solid edge; visible A-T mines say "in view", a Daisy Chain "Daisy";
+- minefields: a ring just inside the hex's edge, and a white tag at the bottom of the hex
+  (under the names of units there): the owner's letters on a chip in its colour, then the
+  kinds ("A-P 8 · A-T 2"; "A-P ?" while the strength is not known). A field nobody else
+  knows of yet has a dashed ring and tag and the word "secret"; one revealed solid ones;
+  visible A-T mines say "in view", a Daisy Chain "Daisy";
 - a Trail Break: two dark chevrons across the hexside it was made through, pointing into
   the minefield hex (AM-41).
 
@@ -272,11 +273,11 @@ def known_rows(view: AmState, side: str) -> list[str]:
     return rows
 
 
-KEY = ("Key: a dashed tag is a minefield only its owner knows of; a solid one has been "
-       "revealed. \"?\" — strength not yet known (AM-06). \"in view\" — A-T mines on a hard "
-       "surface (AM-33). Chevrons across a hexside — a Trail Break (AM-41). Counter badges: "
-       "P pinned, B broken, I immobilised, ? concealed, FB flail broken, DC holds a Daisy "
-       "Chain.")
+KEY = ("Key: a dashed ring and tag mark a minefield only its owner knows of; solid ones "
+       "a minefield revealed. \"?\" — strength not yet known (AM-06). \"in view\" — A-T "
+       "mines on a hard surface (AM-33). Chevrons across a hexside — a Trail Break (AM-41). "
+       "Counter badges: P pinned, B broken, I immobilised, ? concealed, FB flail broken, DC "
+       "holds a Daisy Chain.")
 
 
 # ---- drawing -------------------------------------------------------------------------------
