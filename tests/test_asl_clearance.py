@@ -15,7 +15,6 @@ from mineboard.persistence.scenario import scenario_from_data
 from mineboard.resources import maps_dir
 from mineboard.rules.asl_minefields import clearance
 from mineboard.rules.asl_minefields.clearance import ClearMines, FlailClear, MineStrike
-from mineboard.rules.asl_minefields.ruleset import AslMinefields
 from tests.conftest import play, refused
 
 AXIS, ALLIES = "Axis", "Allies"
@@ -177,11 +176,7 @@ def test_am44_k_reduces_by_the_option(monkeypatch):
         == [AXIS]
 
 
-def test_am44_k_with_option_zero_waits_for_the_players_to_enter_the_amount(monkeypatch):
-    monkeypatch.setattr(AslMinefields, "resolve",
-                        lambda self, state, result, dice: clearance.resolve(state, result,
-                                                                            dice),
-                        raising=False)
+def test_am44_k_with_option_zero_waits_for_the_players_to_enter_the_amount():
     g = game(fields=[{"hex": "G2", "ap": 12, "at": 3}])
     play(g, "mine_strike", rolls=[2, 2], hex="G2", column=16)
     assert g.state.awaiting is not None and g.state.awaiting.enters == ALLIES
@@ -302,3 +297,19 @@ def test_legal_actions_include_clearance():
     g = game()
     kinds = {a.kind for a in g.ruleset.legal_actions(g.observe(ALLIES).view)}
     assert {"clear_mines", "mine_strike"} <= kinds
+
+
+def test_am44_while_the_amount_is_awaited_only_it_is_legal():
+    g = game(fields=[{"hex": "G2", "ap": 12, "at": 3}])
+    play(g, "mine_strike", rolls=[2, 2], hex="G2", column=16)
+    kinds = {a.kind for a in g.ruleset.legal_actions(g.observe(ALLIES).view)}
+    assert kinds == {"mine_reduction"}
+    refused("AM-44", g, "end_phase")
+    play(g, "mine_reduction", ap_by=12, at_by=5)
+    kinds = {a.kind for a in g.ruleset.legal_actions(g.observe(AXIS).view)}
+    assert kinds == {"accept_result", "dispute_result"}
+    play(g, "dispute_result", why="the printed rule says 4")
+    play(g, "mine_reduction", ap_by=4, at_by=0)
+    rec = play(g, "accept_result")
+    assert (mines(g).ap, mines(g).at) == (8, 3)
+    assert [e.secret_to for e in rec.events if e.kind == "MinesReduced"] == [AXIS]

@@ -503,6 +503,8 @@ def commands(view: AmState, selection: Selection) -> list[Command]:
 
 
 def candidates(view: AmState) -> list[Action]:
+    if view.awaiting is not None:  # only the result, or the answers to it, may be played
+        return outside.samples(view.awaiting, MineReduction)
     out: list[Action] = []
     for unit in view.units.values():
         if unit.side == view.to_move and unit.hex is not None:

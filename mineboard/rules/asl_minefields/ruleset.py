@@ -11,6 +11,7 @@ from mineboard.core.dice import Dice
 from mineboard.core.events import Event, PhaseBegan
 from mineboard.core.moves import MoveInProgress, Stop
 from mineboard.core.orders import Distance, StandingOrder
+from mineboard.core.outside import OutsideResult
 from mineboard.core.places import PlaceRef
 from mineboard.core.planning import Command, Selection
 from mineboard.core.routes import RouteReport
@@ -102,6 +103,11 @@ class AslMinefields(PlannedRuleset[AmState]):
             if type(action) in part.checks:
                 return part.stand_in(action)
         return None
+
+    def resolve(self, state: AmState, result: OutsideResult, dice: Dice) -> list[Event]:
+        """An accepted result from outside the rules: the only one is the reduction an
+        Original K of an FFE or bomb makes (AM-44), clearance's."""
+        return clearance.resolve(state, result, dice)
 
     def summary(self, state: AmState) -> dict[str, Any]:
         out = {**turn_summary(state), "to_move": state.to_move}
