@@ -406,3 +406,30 @@ def test_am56_an_edited_ift_changes_play(tmp_path, monkeypatch):
     attacks.ap_attack(st, "s", field_of(st), ScriptedDice([6, 6]))
     assert st.units["s"].eliminated
     assert odds.attack_distribution("ap", 6, "infantry") == {"1KIA": 1}
+
+
+# ---- secrets (AM-03, AM-06, AM-69) -------------------------------------------------------------
+def test_am06_a_no_effect_attack_tells_the_other_side_nothing_of_the_strength():
+    from mineboard.core.events import public_version, visible_to
+
+    st = state([{"hex": "A2", "ap": 12}], [unit("s", "squad"), unit("m", "medium-tank")])
+    dice = ScriptedDice([6, 6, 2, 3])
+    for uid in ("s", "m"):  # DR 12: no effect; DR 5 (2MC) vs an AFV: no effect (AM-69)
+        out = attacks.ap_attack(st, uid, field_of(st), dice)
+        attack = out.events[0]
+        assert attack.secret_to == "German" and attack.data["column"] == "12"
+        for seen in (visible_to(attack, "American"), public_version(attack)):
+            assert seen is not None and "column" not in seen.data
+            assert "12" not in seen.text and seen.data["dr"] in (12, 5)
+    assert not any("12" in r.purpose or "factor" in r.purpose for r in dice.rolls)
+    # with an effect the strength is revealed anyway: the attack is public
+    hit = attacks.ap_attack(st, "s", field_of(st), ScriptedDice([1, 1]))
+    assert hit.events[0].secret_to is None
+
+
+def test_am68_the_trigger_dr_names_no_factor_count():
+    st = state([{"hex": "A2", "at": 3}], [unit("j", "jeep")])
+    dice = ScriptedDice([4])
+    out = attacks.at_attack(st, "j", field_of(st), dice)
+    assert "3" not in dice.rolls[0].purpose and "3" not in out.events[0].text
+    assert out.events[0].secret_to is None and "at" not in out.events[0].data

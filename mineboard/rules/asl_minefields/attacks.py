@@ -24,11 +24,13 @@ game, not a view) and return what happened as an :class:`Outcome`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from mineboard.core.dice import Dice
 from mineboard.core.events import CountersRevealed, DiceRolled, Event
+from mineboard.core.places import PlaceRef
 from mineboard.rules.asl_minefields import morale
 from mineboard.rules.asl_minefields.morale import eliminate, roll_2d6
 from mineboard.rules.asl_minefields.state import GOOD, AmState, Minefield, Unit
@@ -56,6 +58,35 @@ AP_CLAUSE = "AM-12"
 AT_CLAUSE = "AM-29"
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class QuietAttack(DiceRolled):
+    """An A-P attack with no effect: its IFT column is the field's strength, which only the
+    owner may read (AM-06, AM-69). The other sides read ``public_text`` and
+    ``public_data``: the dice and "no effect", never the column."""
+
+    public_text: str = ""
+    public_data: Mapping[str, Any] = field(default_factory=dict)
+
+    def public_twin(self) -> Event | None:
+        return DiceRolled(kind=self.kind, clause=self.clause, text=self.public_text,
+                          at=self.at, dice=self.dice, hits=self.hits, tally=self.tally,
+                          data=self.public_data)
+
+
+def _attack_event(field: Minefield, clause: str, at: PlaceRef, pair: tuple[int, int],
+                  effect: bool, tally: str, text: str, public_text: str,
+                  data: dict[str, Any]) -> DiceRolled:
+    """The attack's dice: public when it had an effect (its strength is revealed anyway);
+    otherwise the owner's alone, the others reading it without the column."""
+    if effect:
+        return DiceRolled(kind="MinefieldAttack", clause=clause, at=at, dice=pair,
+                          hits=(True, True), tally=tally, text=text, data=data)
+    public = {k: v for k, v in data.items() if k != "column"}
+    return QuietAttack(kind="MinefieldAttack", clause=clause, at=at, dice=pair,
+                       hits=(False, False), tally=tally, text=text, data=data,
+                       secret_to=field.owner, public_text=public_text, public_data=public)
+
+
 # ---- A-P ------------------------------------------------------------------------------------
 def ap_attack(state: AmState, unit_id: str, field: Minefield, dice: Dice) -> Outcome:
     """The A-P minefield ``field`` attacks ``unit_id`` once (entry, exit, unloading or
@@ -67,7 +98,7 @@ def ap_attack(state: AmState, unit_id: str, field: Minefield, dice: Dice) -> Out
     utype = state.unit_type(unit)
     clause = "AM-17" if utype.vehicle else AP_CLAUSE
     table = ift()
-    pair = roll_2d6(dice, clause, f"A-P minefield attack ({strength} factors) on {unit_id}")
+    pair = roll_2d6(dice, clause, f"A-P minefield attack on {unit_id}")
     dr = sum(pair)
     column = table.column_label(table.column_index(strength))
     result = table.result(strength, dr)
@@ -76,11 +107,12 @@ def ap_attack(state: AmState, unit_id: str, field: Minefield, dice: Dice) -> Out
             "dice": list(pair)}
     if utype.personnel:
         before = unit.status
-        events: list[Event] = [DiceRolled(
-            kind="MinefieldAttack", clause=clause, at=at, dice=pair, hits=(result.effect,) * 2,
-            tally=f"{dr}: {result.text}",
-            text=f"A-P minefield attacks {unit_id} on the IFT {column} column, no DRM "
-                 f"(AM-10): DR {dr} → {result.text}", data={**base, "result": result.text})]
+        events: list[Event] = [_attack_event(
+            field, clause, at, pair, result.effect, f"{dr}: {result.text}",
+            f"A-P minefield attacks {unit_id} on the IFT {column} column, no DRM (AM-10): "
+            f"DR {dr} → {result.text}",
+            f"A-P minefield attacks {unit_id}: DR {dr} → no effect (its strength stays "
+            f"secret, AM-06)", {**base, "result": result.text})]
         events += morale.MODEL.resolve(state, unit_id, result, dice, clause)
         events += reveal(state, field, "ap", strength=result.effect)
         return Outcome(events, effect=result.effect, stops=_stopped(state, unit, before, events),
@@ -93,11 +125,12 @@ def ap_attack(state: AmState, unit_id: str, field: Minefield, dice: Dice) -> Out
         hit = line != "none"
         verdict = {"eliminated": "eliminated (Vehicle line)",
                    "immobilised": "immobilised (Vehicle line)"}.get(line, "no effect")
-    events = [DiceRolled(
-        kind="MinefieldAttack", clause=clause, at=at, dice=pair, hits=(hit,) * 2,
-        tally=f"{dr}: {verdict}",
-        text=f"A-P minefield attacks {unit_id} on the IFT {column} column, no DRM (AM-10): "
-             f"DR {dr} → {verdict}", data={**base, "result": verdict})]
+    events = [_attack_event(
+        field, clause, at, pair, hit, f"{dr}: {verdict}",
+        f"A-P minefield attacks {unit_id} on the IFT {column} column, no DRM (AM-10): "
+        f"DR {dr} → {verdict}",
+        f"A-P minefield attacks {unit_id}: DR {dr} → {verdict} (its strength stays secret, "
+        f"AM-69)", {**base, "result": verdict})]
     if not hit:
         events += reveal(state, field, "ap", strength=False)
         return Outcome(events, attacked=True)
@@ -180,8 +213,7 @@ def at_attack(state: AmState, vehicle_id: str, field: Minefield, dice: Dice) -> 
         return Outcome()
     unit = state.units[vehicle_id]
     at = state.board.ref(field.hex)
-    trigger = dice.roll("AM-28", f"A-T trigger dr for {vehicle_id} (attack on ≤ "
-                                 f"{factors})")
+    trigger = dice.roll("AM-28", f"A-T trigger dr for {vehicle_id}")
     if trigger > factors:
         events: list[Event] = [DiceRolled(
             kind="MinefieldTrigger", clause="AM-28", at=at, dice=(trigger,), hits=(False,),
