@@ -187,6 +187,17 @@ def log_lines(w: Any) -> list[str]:
     return [w.log.item(i).text() for i in range(w.log.count())]
 
 
+def in_order(lines: list[str], *needles: str) -> list[int]:
+    """The index of the line holding each of ``needles``, each found after the one before
+    (the order of events, whatever the rest of their words)."""
+    out, at = [], 0
+    for needle in needles:
+        at = next(i for i in range(at, len(lines)) if needle in lines[i])
+        out.append(at)
+        at += 1
+    return out
+
+
 def record(qtbot: Any, w: Any, hex_id: str, label: str) -> None:
     """A click on an empty hex in one's own setup offers what may be recorded there."""
     click(qtbot, w, zone_point(w, hex_id))
@@ -248,21 +259,16 @@ def test_a_squad_through_two_fields_exit_before_entry_stopped_and_what_each_side
     assert game.state.units["A1"].hex == "D2"
     assert {k: i.mark.lines for k, i in w.scene.fields.items()} == {("D2", "German"): ("A-P ?",)}
     click(qtbot, w, zone_point(w, "E3"))  # the step on: D2's exit attack, E3's entry attack
-    assert log_lines(w)[-10:] == [
-        "TURN: A1 enters hex D2",
-        "AM-12: A-P minefield attacks A1 on the IFT 8 column, no DRM (AM-10): DR 12 → no "
-        "effect",
-        "AM-05: German's A-P minefield ? revealed at hex D2 (type only, strength unknown)",
-        # leaving D2: its exit attack first, with A1 still in D2 (AM-14, AM-66) …
-        "AM-12: A-P minefield attacks A1 on the IFT 8 column, no DRM (AM-10): DR 12 → no "
-        "effect",
-        # … then E3's entry attack, once it is there
-        "TURN: A1 enters hex E3",
-        "AM-12: A-P minefield attacks A1 on the IFT 12 column, no DRM (AM-10): DR 8 → PTC",
-        "AM-12: A1 rolls DR 12 for its Pin Task Check (morale 7)",
-        "AM-12: A1 is pinned",
-        "AM-06: German's A-P minefield 12 revealed at hex E3 (with its strength)",
-        "AM-64: the entry attack stops A1 at hex E3"]
+    lines = log_lines(w)
+    found = in_order(lines, "A1 enters hex D2", "A-P minefield attacks A1",  # D2 entry
+                     "revealed at hex D2",
+                     "A-P minefield attacks A1",  # leaving D2: its exit attack, A1 still there
+                     "A1 enters hex E3", "A-P minefield attacks A1",  # only then E3's entry
+                     "A1 is pinned", "revealed at hex E3", "stops A1 at hex E3")
+    assert "AM-05" in lines[found[2]] and "strength unknown" in lines[found[2]]
+    assert "IFT 12 column" in lines[found[5]] and "PTC" in lines[found[5]]  # an effect
+    # D2's attacks had no effect: the American's log does not give away its strength (AM-06)
+    assert not any("IFT 8" in line or "8-factor" in line for line in lines)
     assert w.selection.todo.text() == ("Stopped: the entry attack stops A1 at hex E3 (AM-64). "
                                        "End the move.")
     qtbot.wait(20)

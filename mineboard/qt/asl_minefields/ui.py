@@ -46,7 +46,7 @@ from mineboard.maps.model import BoardMap
 from mineboard.qt import palette
 from mineboard.qt.docks import WrappedLabel
 from mineboard.qt.maps.hexes import HexScene
-from mineboard.qt.maps.items import LINE_Z, MARKER_Z, Art, ScreenItem, compose, font_of
+from mineboard.qt.maps.items import LABEL_Z, LINE_Z, MARKER_Z, Art, ScreenItem, compose, font_of
 from mineboard.qt.maps.picture import BROKEN, IMMOBILISED, PINNED, Picture, Status, UnitMark
 from mineboard.qt.maps.scene import Clearance, Colours, Hit
 from mineboard.qt.plugin import RulesetUI, UnitRow, move_hint, stacks
@@ -353,14 +353,18 @@ class FieldRing(QGraphicsPathItem):
         self.pen_width = 0.045 * size
         self.colour = colour if colour.lightness() < 150 else colour.darker(150)
         self.secret = True
+        self.far = False
         self.setZValue(LINE_Z + 0.2)
 
-    def set_secret(self, secret: bool) -> None:
-        self.secret = secret
-        pen = QPen(self.colour, self.pen_width)
+    def set_secret(self, secret: bool, far: bool) -> None:
+        """Dashed while ``secret``; ``far`` out (tags hidden) two screen pixels wide, so a
+        whole battlefield still shows where the fields are."""
+        self.secret, self.far = secret, far
+        pen = QPen(self.colour, 2.0 if far else self.pen_width)
+        pen.setCosmetic(far)
         pen.setCapStyle(Qt.PenCapStyle.FlatCap)
         if secret:
-            pen.setDashPattern([2.5, 2.0])
+            pen.setDashPattern([2.0, 1.5] if far else [2.5, 2.0])
         self.setPen(pen)
 
 
@@ -389,7 +393,7 @@ class FieldItem(ScreenItem):
 class TrailBreakItem(QGraphicsPathItem):
     """Two chevrons astride the hexside a Trail Break was made through, pointing into the
     minefield hex, dark on a white halo; drawn in map units, so they grow with the hexes,
-    and over the minefield tags (thin lines: the tag's words still read)."""
+    under the counters and tags (a badge or a tag's words must stay readable)."""
 
     INK = QColor("#2B1D0E")
     HALO = QColor(255, 255, 255, 220)
@@ -418,7 +422,7 @@ class TrailBreakItem(QGraphicsPathItem):
         pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
         self.setPen(pen)
-        self.setZValue(MARKER_Z + 0.5)
+        self.setZValue(LABEL_Z + 0.5)  # over the map's names, under counters and tags
         board = scene.board
         self.setToolTip(f"Trail Break from {board.ref(a)} into {board.ref(b)} (AM-41): "
                         "who enters through it paying double does not set the mines off "
@@ -460,7 +464,8 @@ class AslScene(HexScene):
         for key, item in self.fields.items():
             item.set_mark(marks[key])
             item.setPos(self.anchors[key[0]])
-            self.rings[key].set_secret(marks[key].secret)
+            item.setVisible(not self.far)
+            self.rings[key].set_secret(marks[key].secret, self.far)
             self.rings[key].setToolTip(marks[key].tip)
         self._arrange_fields()
         breaks = {k for k in picture.trail_breaks
@@ -470,6 +475,16 @@ class AslScene(HexScene):
     def _arrange_markers(self) -> None:
         super()._arrange_markers()
         self._arrange_fields()
+
+    def show_detail(self) -> None:
+        """Far out — hexes a few pixels wide — tags would only bury each other: the rings
+        alone say where fields are (a tooltip says what), the tags come back nearer."""
+        super().show_detail()
+        for tag in getattr(self, "fields", {}).values():
+            tag.setVisible(not self.far)
+        for ring in getattr(self, "rings", {}).values():
+            if ring.far != self.far:
+                ring.set_secret(ring.secret, self.far)
 
     def _arrange_fields(self) -> None:
         """Each tag in the bottom of its hex — under the names where units stand there —
