@@ -522,10 +522,13 @@ def test_legal_actions_hold_plans_and_every_one_is_legal():
 
 
 def test_a_concealed_enemy_shows_its_place_not_its_type():
-    g = game([squad("S1", "A1"), squad("G1", "H2", side="Axis", concealed=True)])
+    g = game([squad("S1", "A1"), {"id": "G1", "side": "Axis", "type": "elite-half-squad",
+                                  "hex": "H2", "concealed": True}])
     view = g.ruleset.view(g.state, "Allies")
-    assert view.units["G1"].hex == "H2" and view.units["G1"].type == "?"
-    assert g.ruleset.view(g.state, "Axis").units["G1"].type == "squad"
+    assert view.units["G1"].hex == "H2" and view.units["G1"].type == "squad"
+    assert not view.units["G1"].known
+    assert "type" not in g.ruleset.summary(view)["units"]["G1"]
+    assert g.ruleset.view(g.state, "Axis").units["G1"].type == "elite-half-squad"
 
 
 def big_board() -> Any:

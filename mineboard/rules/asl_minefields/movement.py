@@ -490,7 +490,8 @@ def _record_tb(state: AmState, move: MoveInProgress, came_from: str, at: str,
                mined: list[Minefield]) -> list[Event]:
     """AM-41: a fully-tracked AFV not using VBM that enters a minefield hex records a
     Trail Break across the hexside it came through, if it is still in play."""
-    if TRAIL_BREAK not in state.move_options or VBM in state.move_options or not mined:
+    if TRAIL_BREAK not in state.move_options or VBM in state.move_options or not mined \
+            or _spared(state, at):  # a spared building hex shows no field: no TB
         return []
     for uid in move.units:
         unit = state.units[uid]
@@ -1305,12 +1306,17 @@ def invariants(state: AmState) -> list[str]:
     return out
 
 
+CONCEALED_STAND_IN = "squad"
+"""The type a concealed enemy unit carries in a view: a stand-in so code that looks a type
+up still works; ``known`` False says it is not the unit's (AM-15)."""
+
+
 def hide(seen: AmState, side: str | None) -> None:
     """A concealed enemy unit shows where it is, never what it is (AM-15)."""
     for unit in seen.units.values():
         if unit.concealed and unit.side != side:
             unit.known = False
-            unit.type = "?"
+            unit.type = CONCEALED_STAND_IN
 
 
 _CHECKS: dict[type[Action], Any] = {
