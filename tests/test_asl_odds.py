@@ -209,3 +209,40 @@ def _timed(st, action) -> float:
     start = time.perf_counter()
     path_preview(st, action)
     return time.perf_counter() - start
+
+
+# ---- through the game: what each side's view gives the odds panel -------------------------------
+def _game(fields, units):
+    from mineboard.maps.loading import load_board  # noqa: F401  (the map is named)
+    from mineboard.persistence.scenario import scenario_from_data
+    from mineboard.resources import maps_dir
+
+    data = {"mineboard_scenario": 1, "ruleset": "asl-minefields", "map": "asl-demo-board",
+            "title": "odds through views", "phase": "movement", "side": "Allies",
+            "sides": [{"name": "Axis", "pool": 24, "minefields": fields},
+                      {"name": "Allies"}],
+            "units": units}
+    return scenario_from_data(data, "test", maps_dir() / "scenarios").new_game(7)
+
+
+def test_am03_am06_the_mover_s_panel_knows_only_what_play_revealed():
+    from mineboard.core.dice import Roll
+
+    g = _game([{"hex": "A2", "ap": 12}],
+              [{"id": "s1", "side": "Allies", "type": "squad", "hex": "A1"},
+               {"id": "s2", "side": "Allies", "type": "squad", "hex": "A1"}])
+    plan = g.ruleset.codec.parse({"kind": "plan_move", "units": ["s2"],
+                                  "path": ["A1", "A2", "A3"]})
+    before = g.ruleset.preview(g.observe("Allies").view, plan)
+    assert before is None or before.outcomes == ()  # the hidden field counts for nothing
+    g.play(g.ruleset.codec.parse({"kind": "plan_move", "units": ["s1"], "path": ["A1", "A2"]}))
+    record = g.play(g.ruleset.codec.parse({"kind": "step"}), [Roll(6, 6, "t", "t")] * 2)
+    attack = next(e for e in record.events if e.kind == "MinefieldAttack")
+    allies = g.observe("Allies")
+    seen = allies.read(attack)
+    assert seen is not None and "column" not in seen.data  # DR 12: no effect (AM-06)
+    assert g.observe("Axis").read(attack).data["column"] == "12"
+    after = g.ruleset.preview(allies.view, plan)
+    assert after is not None
+    assert sum("unknown strength" in r for r in after.rows) == 2
+    assert dict(after.outcomes) == {"reaches A3 unharmed": F(1)}
