@@ -248,11 +248,17 @@ def test_a_squad_through_two_fields_exit_before_entry_stopped_and_what_each_side
     w.end_action.trigger()  # the German's record is done: the cover, then the American
     assert w.covered and w.scene.fields == {}
     uncover(qtbot, w)
+    # the American's log holds that a record was made, nothing of where or what (AM-03)
+    assert not any("D2" in line or "E3" in line or "A-P" in line for line in log_lines(w))
     w.end_action.trigger()  # the American fire phase: nothing to fire
     assert game.state.phase == "movement" and w.scene.fields == {}
     # ---- the move, step by step
     click(qtbot, w, stack_point(w, "C3", "American"))
     click(qtbot, w, zone_point(w, "E3"))
+    # the odds of the planned path are the American's: no field it could know of
+    odds = " ".join(w.odds.lines())
+    assert "D2" not in odds and "12" not in odds and "A-P" not in odds
+    w.grab().save(f"{SHOTS}-2-planned.png")
     click(qtbot, w, zone_point(w, "E3"))  # again: it sets out
     assert game.state.move.path == ("C3", "D2", "E3")
     click(qtbot, w, zone_point(w, "D2"))  # the step into D2
