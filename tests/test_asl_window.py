@@ -78,6 +78,17 @@ def test_the_owner_sees_its_record_in_full_secret_fields_dashed():
                           "— secret: recorded, the other side knows nothing of it (AM-03)")
 
 
+def test_the_other_side_is_drawn_only_the_visible_a_t_counter_without_its_strength():
+    """Through the ruleset's own hiding (Game.observe): the German's hidden fields are not
+    in the American's view at all; its A-T mines on the bridge show as a counter (AM-01,
+    AM-33) whose factors stay secret (AM-68)."""
+    game = asl().new_game(1)
+    american = AslMinefieldsUI().draw(game.observe("American").view)
+    assert marks(american) == {("D4", "German"): (("A-T ?",), False, "in view")}
+    assert american.fields[0].tip == ("German at hex D4: A-T mines of unknown strength — "
+                                      "revealed: A-T mines in full view (AM-33)")
+
+
 def test_a_revealed_enemy_field_reads_a_p_query_until_its_strength_is_known():
     """The view's None strength (AM-06, AM-68) is drawn "?"; once an attack had an effect
     the number shows."""
@@ -306,3 +317,37 @@ def test_a_squad_through_two_fields_exit_before_entry_stopped_and_what_each_side
     assert w.scene.fields[("D2", "German")].toolTip() == (
         "German at hex D2: an A-P minefield of 8 factors — revealed: A-P but not its "
         "strength (AM-06)")
+
+
+def test_a_tank_records_a_trail_break_and_is_immobilised_by_a_t_mines(qtbot):
+    """A fully-tracked AFV ticks "Record a Trail Break" and enters D3 (6 A-P + 2 A-T): the
+    A-P attack first — no effect on an AFV, so its strength stays unknown (AM-18, AM-69) —
+    then the A-T trigger dr 1 ≤ 2 and the attack on the 36+ column immobilises it (AM-28,
+    AM-29). Drawn for the American: the tank badged I, D3 "A-P ? · A-T 2", the chevrons of
+    its Trail Break across C3|D3 (AM-41)."""
+    sc = asl(sides=[{"name": "American", "pool": 0},
+                    {"name": "German", "pool": 12, "at_bought": 2,
+                     "minefields": [{"hex": "D3", "ap": 6, "at": 2}]}],
+             units=[{"id": "T1", "side": "American", "type": "medium-tank", "hex": "C3"},
+                    {"id": "G1", "side": "German", "type": "squad", "hex": "I3"}],
+             phase="movement")
+    w = shown_window(qtbot, GameSession(sc, sc.new_game(1, Table(
+        dice_script=(6, 6, 1, 5, 5)))))
+    game = w.session.game
+    assert w.scene.fields == {} and w.scene.rings == {}  # the American knows of nothing
+    click(qtbot, w, stack_point(w, "C3", "American"))
+    box = w.controls.widgets["trail_break"]
+    assert box.text() == "Record a Trail Break"
+    box.setChecked(True)
+    for _ in range(3):  # plan, set out, step
+        click(qtbot, w, zone_point(w, "D3"))
+    assert game.state.units["T1"].immobilised and game.state.units["T1"].hex == "D3"
+    lines = log_lines(w)
+    in_order(lines, "T1 enters hex D3", "A-P minefield attacks T1", "T1")
+    assert game.state.trail_breaks == {("C3", "D3")}
+    qtbot.wait(20)
+    w.grab().save(f"{SHOTS}-3-trail-break.png")
+    assert w.scene.stacks[("D3", "American")].units[0].badge == "I"
+    assert {k: (i.mark.lines, i.mark.secret) for k, i in w.scene.fields.items()} == {
+        ("D3", "German"): (("A-P ?", "A-T 2"), False)}
+    assert set(w.scene.trail_breaks) == {("C3", "D3")}
