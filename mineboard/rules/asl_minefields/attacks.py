@@ -284,11 +284,16 @@ def _daisy_spent(state: AmState, field: Minefield) -> list[Event]:
 
 
 def _used_up(state: AmState, field: Minefield) -> list[Event]:
-    """AM-77: by default an A-T attack uses nothing up; the option takes one factor off."""
-    if not state.data.options.at_used_up or field.daisy or not field.at:
+    """AM-77: by default an A-T attack uses nothing up; the option takes one factor off.
+    Either way the log says which reading is in force."""
+    if field.daisy or not field.at:
         return []
-    field.at -= 1
     at = state.board.ref(field.hex)
+    if not state.data.options.at_used_up:
+        return [Event(kind="MinesRemain", clause="AM-77", at=at,
+                      text=f"the A-T mines at {at} are not used up by their attack "
+                           "(option at_used_up off)")]
+    field.at -= 1
     if not field.at and not field.ap:
         state.minefields.get(field.owner, {}).pop(field.hex, None)
         return [Event(kind="MinefieldGone", clause="AM-77", at=at,
@@ -327,11 +332,14 @@ def _vehicle_immobilised(state: AmState, vehicle: Unit, firepower: int, dr: int,
 
 def bail_out_attacks(state: AmState, unit_id: str, dice: Dice) -> list[Event]:
     """AM-23: Personnel set down (unloaded, bailed out, surviving their vehicle) in a hex
-    with A-P minefields are attacked by each as if entering. The building exception
-    (AM-24) is movement's: this is the open part of the hex."""
+    with A-P minefields are attacked by each as if entering — except in a building hex
+    under the option ``building_spares`` (AM-24: a unit there is in the building)."""
     unit = state.units[unit_id]
     events: list[Event] = []
     if unit.hex is None:
+        return events
+    if state.data.options.building_spares and \
+            state.board.places[unit.hex].props.get("terrain") == "building":
         return events
     for owned in state.minefields.values():
         mf = owned.get(unit.hex)
@@ -373,6 +381,6 @@ def reveal(state: AmState, field: Minefield, kind: Literal["ap", "at"],
     how = "with its strength" if strength else "type only, strength unknown"
     return [CountersRevealed(clause=clause, at=at, faces={field.owner: (shown,)},
                              text=f"{field.owner}'s {shown} revealed at {at} ({how})",
-                             data={"hex": field.hex, "owner": field.owner, "kind": kind,
+                             data={"hex": field.hex, "owner": field.owner, "mines": kind,
                                    "strength": (field.ap if kind == "ap" else field.at)
                                    if strength else None})]
