@@ -433,3 +433,19 @@ def test_am68_the_trigger_dr_names_no_factor_count():
     out = attacks.at_attack(st, "j", field_of(st), dice)
     assert "3" not in dice.rolls[0].purpose and "3" not in out.events[0].text
     assert out.events[0].secret_to is None and "at" not in out.events[0].data
+
+
+def test_am77_the_log_says_which_reading_is_in_force():
+    st = state([{"hex": "A2", "at": 2}], [unit("j", "jeep")])
+    out = attacks.at_attack(st, "j", field_of(st), ScriptedDice([1, 4, 4]))
+    assert out.events[-1].kind == "MinesRemain" and out.events[-1].clause == "AM-77"
+    st = state([{"hex": "A2", "at": 2}], [unit("j", "jeep")], at_used_up=True)
+    out = attacks.at_attack(st, "j", field_of(st), ScriptedDice([1, 4, 4]))
+    assert out.events[-1].kind == "MinefieldReduced" and field_of(st).at == 1
+
+
+def test_am24_am23_no_bail_out_attack_in_a_building_hex():
+    st = state([{"hex": "C1", "ap": 6}], [unit("s", "squad", "C1")])
+    assert attacks.bail_out_attacks(st, "s", ScriptedDice([])) == []
+    st = state([{"hex": "C1", "ap": 6}], [unit("s", "squad", "C1")], building_spares=False)
+    assert attacks.bail_out_attacks(st, "s", ScriptedDice([6, 6]))
