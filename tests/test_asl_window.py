@@ -351,3 +351,43 @@ def test_a_tank_records_a_trail_break_and_is_immobilised_by_a_t_mines(qtbot):
     assert {k: (i.mark.lines, i.mark.secret) for k, i in w.scene.fields.items()} == {
         ("D3", "German"): (("A-P ?", "A-T 2"), False)}
     assert set(w.scene.trail_breaks) == {("C3", "D3")}
+
+
+def test_a_snap_shot_asked_live_behind_the_cover(qtbot):
+    """The German's standing order asks it live when the American enters D2: the cover
+    goes up for the German, who shoots (or passes) with the buttons; the cover goes back
+    to the American, whose move goes on. Being asked says nothing of the minefields."""
+    sc = asl(sides=[{"name": "American", "pool": 0},
+                    {"name": "German", "pool": 6, "minefields": [{"hex": "H4", "ap": 6}],
+                     "orders": [{"reaction": "snap_shot", "answer": "ask",
+                                 "trigger": {"when": "entering", "places": ["D2"]}}]}],
+             units=[{"id": "A1", "side": "American", "type": "squad", "hex": "C3"},
+                    {"id": "G1", "side": "German", "type": "squad", "hex": "F2"}],
+             phase="movement")
+    w = shown_window(qtbot, GameSession(sc, sc.new_game(1, Table(dice_script=(6, 6)))))
+    game = w.session.game
+    click(qtbot, w, stack_point(w, "C3", "American"))
+    click(qtbot, w, zone_point(w, "E3"))
+    click(qtbot, w, zone_point(w, "E3"))
+    click(qtbot, w, zone_point(w, "D2"))  # the step into D2: the German's order asks
+    assert w.covered and w.cover.text == "Pass to German"
+    assert w.scene.fields == {}  # under the cover: the public's picture
+    uncover(qtbot, w)
+    assert w.selection.todo.text() == ("A1 entered hex D2: snap-shoot at A1 in hex D2 or pass, "
+                                       "with the buttons below.")
+    assert set(w.controls.buttons) == {"Snap-shoot at A1 in hex D2", "Pass"}
+    # the German at the screen sees its own field, as ever
+    assert set(w.scene.fields) == {("H4", "German")}
+    qtbot.wait(20)
+    assert all(b.isVisible() for b in w.controls.buttons.values())
+    w.grab().save(f"{SHOTS}-4-asked.png")
+    button(w, "Snap-shoot at A1").click()
+    assert w.covered and w.cover.text == "Pass to American"
+    uncover(qtbot, w)
+    assert w.scene.fields == {}  # the American still knows of no field
+    american = log_lines(w)
+    assert "TURN: German may snap-shoot at A1 in hex D2 or pass" in american
+    assert not any("H4" in line or "A-P" in line for line in american)
+    assert game.state.move is not None and game.state.move.ahead == "E3"  # the move goes on
+    click(qtbot, w, zone_point(w, "E3"))
+    assert game.state.units["A1"].hex == "E3"
