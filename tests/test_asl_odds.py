@@ -246,3 +246,37 @@ def test_am03_am06_the_mover_s_panel_knows_only_what_play_revealed():
     assert after is not None
     assert sum("unknown strength" in r for r in after.rows) == 2
     assert dict(after.outcomes) == {"reaches A3 unharmed": F(1)}
+
+
+def test_am16_a_rout_path_has_its_odds_too():
+    @dataclass(frozen=True)
+    class RoutLike:
+        unit: str
+        path: tuple[str, ...]
+
+    st = american_state([own("A2", ap=12)], [unit("r", "squad", "A1", status="broken")])
+    p = path_preview(st, RoutLike("r", ("A1", "A2", "A3")))
+    assert p is not None and p.outcomes and p.axis.startswith("r ")
+    # a broken unit stops only when it is worse off: eliminated or reduced (cr_stops off:
+    # reduced goes on)
+    assert all("pinned" not in k for k, _p in p.outcomes)
+
+
+def test_am23_unloading_into_an_ap_hex_has_exact_odds():
+    from mineboard.rules.asl_minefields.odds import unload_preview
+
+    @dataclass(frozen=True)
+    class UnloadLike:
+        units: tuple[str, ...]
+
+    st = american_state([own("A2", ap=12)], [unit("t", "truck", "A2"),
+                                             {"id": "p", "side": "American", "type": "squad",
+                                              "carried_by": "t"}])
+    p = unload_preview(st, UnloadLike(("p",)))
+    assert p is not None
+    assert p.probability("reaches A2 unharmed") == F(629, 1296)  # one entry attack
+    assert p.probability("eliminated at A2") == F(1, 36)
+    st = american_state([own("C1", ap=12)], [unit("t", "truck", "C1"),
+                                             {"id": "p", "side": "American", "type": "squad",
+                                              "carried_by": "t"}])
+    assert unload_preview(st, UnloadLike(("p",))).outcomes == ()  # a building (AM-24)

@@ -305,14 +305,8 @@ def unit_path(view: AmState, viewer: str, unit: Unit, path: tuple[str, ...],
     """The exact fate of ``unit`` along ``path`` (path[0] its hex) from the viewer's
     knowledge, and a line for each known part of unknown strength left out of it."""
     types = view.data.units
-    cr_stops = view.data.options.cr_stops
-    # the units still going, as weights that sum to less than the denominator once some
-    # have stopped: the stopped ones leave the chain, so each attack costs a handful of
-    # states whatever the length of the path
-    going: Dist[Track] = Dist.certain(Track(unit.type, unit.status,
-                                            immobilised=unit.immobilised))
-    stopped: dict[Track, Fraction] = {}
     unknown: list[str] = []
+    steps: list[Known] = []
     for frm, into in itertools.pairwise(path):
         for hex_id, entering in ((frm, False), (into, True)):
             if _spared(view, types[unit.type], frm, into, hex_id, entering, options):
@@ -322,21 +316,62 @@ def unit_path(view: AmState, viewer: str, unit: Unit, path: tuple[str, ...],
                     continue
                 if part.strength is None:
                     unknown.append(_unknown_line(types, unit, part, entering))
-                    continue
-                if not going.weights:
-                    break
-                after = going.bind(_attacker(types, part, part.strength, hex_id, cr_stops))
-                kept: dict[Track, int] = {}
-                for t, w in after.weights.items():
-                    if t.stop is None:
-                        kept[t] = w
-                    elif w:
-                        stopped[t] = stopped.get(t, Fraction(0)) + Fraction(w, after.denom)
-                going = Dist(kept, after.denom)
+                else:
+                    steps.append(part)
+    return _chain(view, unit, steps), unknown
+
+
+Going = tuple[Dist[Track], dict[Track, Fraction]]
+"""A unit part-way along: the fates still going (weights summing below the denominator
+once some stopped) and the chance of each fate that stopped."""
+
+_CHAINS: dict[tuple[object, ...], Going] = {}
+"""Memo of :func:`_chain` by start and the parts met so far: the pointer lengthens a
+planned path a hex at a time, so each new hex costs only its own attacks."""
+_CHAIN_DEPS: list[object] = []
+"""What the memo was worked out from (unit types and tables, by identity)."""
+
+
+def _chain(view: AmState, unit: Unit, parts: list[Known]) -> Dist[Track]:
+    """The unit's fate through ``parts`` in order, each attacking while it goes on."""
+    types = view.data.units
+    cr_stops = view.data.options.cr_stops
+    deps = [types, ift(), aerial_table()]
+    if len(_CHAIN_DEPS) != len(deps) or any(a is not b for a, b in zip(_CHAIN_DEPS, deps,
+                                                                         strict=True)) \
+            or len(_CHAINS) > 20_000:
+        _CHAINS.clear()
+        _CHAIN_DEPS[:] = deps
+    start = (Track(unit.type, unit.status, immobilised=unit.immobilised), cr_stops)
+    done = len(parts)
+    while done and (*start, *parts[:done]) not in _CHAINS:
+        done -= 1
+    going, stopped = _CHAINS.get((*start, *parts[:done]), (Dist.certain(start[0]), {}))
+    for i in range(done, len(parts)):
+        going, stopped = _one_more(types, going, stopped, parts[i], cr_stops)
+        _CHAINS[(*start, *parts[:i + 1])] = (going, stopped)
     whole = going.fractions()
     for t, p in stopped.items():
         whole[t] = whole.get(t, Fraction(0)) + p
-    return Dist.from_fractions(whole), unknown
+    return Dist.from_fractions(whole)
+
+
+def _one_more(types: Mapping[str, UnitType], going: Dist[Track],
+              stopped: dict[Track, Fraction], part: Known, cr_stops: bool) -> Going:
+    """One more attack on the units still going; those it stops leave the chain, so each
+    attack costs a handful of states whatever the length of the path."""
+    if not going.weights:
+        return going, stopped
+    assert part.strength is not None
+    after = going.bind(_attacker(types, part, part.strength, part.hex, cr_stops))
+    kept: dict[Track, int] = {}
+    stopped = dict(stopped)
+    for t, w in after.weights.items():
+        if t.stop is None:
+            kept[t] = w
+        elif w:
+            stopped[t] = stopped.get(t, Fraction(0)) + Fraction(w, after.denom)
+    return Dist(kept, after.denom), stopped
 
 
 def _attacker(types: Mapping[str, UnitType], part: Known, strength: int, hex_id: str,
@@ -362,11 +397,12 @@ def _unknown_line(types: Mapping[str, UnitType], unit: Unit, part: Known,
 
 
 def path_preview(view: AmState, action: Any) -> Preview | None:
-    """The odds panel of a planned move (``action.units`` along ``action.path``; options
-    from ``action.options`` if it has them): each unit's exact fate from what the viewer
-    knows. One unit: its fates as the bars; a stack: how many reach the end, with each
-    unit's fates under the bars."""
-    units = [view.units[u] for u in getattr(action, "units", ()) if u in view.units]
+    """The odds panel of a planned move (``action.units`` — or a rout's ``action.unit`` —
+    along ``action.path``; options from ``action.options`` if it has them): each unit's
+    exact fate from what the viewer knows. One unit: its fates as the bars; a stack: how
+    many reach the end, with each unit's fates under the bars."""
+    named = getattr(action, "units", None) or (getattr(action, "unit", None),)
+    units = [view.units[u] for u in named if u in view.units]
     path = tuple(getattr(action, "path", ()))
     if not units or len(path) < 2:
         return None
@@ -417,12 +453,57 @@ def _plus_one_with(p: Fraction) -> Callable[[int], Dist[int]]:
 
 
 def _ordered(dist: Dist[Track], end: str) -> tuple[tuple[str, Fraction], ...]:
-    out: dict[str, Fraction] = {}
-    for t, p in dist.fractions().items():
-        out[t.label(end)] = out.get(t.label(end), Fraction(0)) + p
-    return tuple(sorted(out.items(), key=lambda kv: (not kv[0].startswith("reaches"),
-                                                     "eliminated" in kv[0], -kv[1])))
+    """The fates by label (summed as integers: one Fraction per label, not per fate),
+    reaching first, then stopped, then eliminated, likelier first within each."""
+    out: dict[str, int] = {}
+    for t, w in dist.weights.items():
+        if w:
+            label = t.label(end)
+            out[label] = out.get(label, 0) + w
+    ranked = sorted(out.items(), key=lambda kv: (not kv[0].startswith("reaches"),
+                                                 "eliminated" in kv[0], -kv[1]))
+    return tuple((label, Fraction(w, dist.denom)) for label, w in ranked)
 
 
 def _unit_row(unit: Unit, dist: Dist[Track], end: str) -> str:
     return f"{unit.id}: " + "; ".join(f"{k} {percent(p)}" for k, p in _ordered(dist, end))
+
+
+def unload_preview(view: AmState, action: Any) -> Preview | None:
+    """The odds panel of PRC unloading (``action.units``) into their vehicle's hex: each
+    known A-P field there attacks as if they entered (AM-23), none in a building hex under
+    ``building_spares`` (AM-24)."""
+    rows: list[str] = []
+    fates: list[tuple[Unit, Dist[Track], str]] = []
+    for uid in getattr(action, "units", ()):
+        unit = view.units.get(uid)
+        carrier = view.units.get(unit.carried_by or "") if unit is not None else None
+        if unit is None or carrier is None or carrier.hex is None:
+            continue
+        hex_id = carrier.hex
+        opts = view.data.options
+        if opts.building_spares and view.board.places[hex_id].props.get("terrain") == \
+                "building":
+            continue
+        parts = [k for k in known_parts(view, unit.side, hex_id) if k.kind == "ap"]
+        rows += [_unknown_line(view.data.units, unit, k, True) for k in parts
+                 if k.strength is None]
+        known = [k for k in parts if k.strength is not None]
+        if known:
+            fates.append((unit, _chain(view, unit, known), hex_id))
+    title = f"Unload {', '.join(getattr(action, 'units', ()))}"
+    if not fates:
+        if rows:
+            return Preview(title=title, axis="", outcomes=(), summary="strength unknown",
+                           rows=tuple(rows))
+        return Preview.nothing_to_roll(title, "no known A-P minefield where they unload")
+    unit, dist, hex_id = fates[0]
+    outcomes = _ordered(dist, hex_id)
+    first, p = outcomes[0]
+    extra = tuple(_unit_row(u, d, h) for u, d, h in fates[1:])
+    return Preview(title=title, axis=f"{unit.id} unloading (AM-23)", outcomes=outcomes,
+                   summary=f"{first}: {percent(p)}",
+                   good=next((i for i, (k, _p) in enumerate(outcomes)
+                              if k.endswith("unharmed")), None),
+                   rows=(*extra, *rows),
+                   data={"unit": unit.id, "distribution": {k: str(v) for k, v in outcomes}})
