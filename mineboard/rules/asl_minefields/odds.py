@@ -27,7 +27,7 @@ from mineboard.core.schema import Doc, Range
 from mineboard.rules.asl_minefields.data import UnitType, unit_table
 from mineboard.rules.asl_minefields.morale import MODEL
 from mineboard.rules.asl_minefields.state import AP_STRENGTHS, GOOD, MAX_AT, AmState, Unit
-from mineboard.rules.asl_minefields.tables import IftResult, aerial_table, ift
+from mineboard.rules.asl_minefields.tables import Ift, IftResult, aerial_table, ift
 
 Target = Literal["infantry", "armored", "unarmored"]
 
@@ -39,11 +39,27 @@ WRECK = "eliminated, Burning Wreck"
 
 
 # ---- one attack -------------------------------------------------------------------------------
+_ONE: dict[tuple[object, ...], tuple[object, Dist[Any]]] = {}
+"""Memo of one attack's distribution by its arguments and the table (by identity: an
+edited table is never answered from the old one)."""
+
+
+def _memo(key: tuple[object, ...], table: object, work: Callable[[], Dist[Any]]) -> Dist[Any]:
+    found = _ONE.get(key)
+    if found is None or found[0] is not table:
+        if len(_ONE) > 10_000:
+            _ONE.clear()
+        found = (table, work())
+        _ONE[key] = found
+    return found[1]
+
+
 def ap_results(strength: int, drm: int = 0) -> Dist[IftResult]:
     """The IFT result of an A-P attack: the strength's column, DR + ``drm`` (0 in play,
     AM-10)."""
     table = ift()
-    return dice_sum(2).map(lambda dr: table.result(strength, dr + drm))
+    return _memo(("ap", strength, drm), table,
+                 lambda: dice_sum(2).map(lambda dr: table.result(strength, dr + drm)))
 
 
 def ap_vehicle(strength: int, armored: bool, drm: int = 0) -> Dist[str]:
@@ -51,9 +67,11 @@ def ap_vehicle(strength: int, armored: bool, drm: int = 0) -> Dist[str]:
     unarmored one reads the Vehicle line."""
     table = ift()
     if armored:
-        return dice_sum(2).map(lambda dr: IMMOBILISED if table.result(strength, dr + drm).kind
-                               == "KIA" else NO_EFFECT)
-    return dice_sum(2).map(lambda dr: _line(table.vehicle(strength, dr + drm)))
+        return _memo(("ap-afv", strength, drm), table, lambda: dice_sum(2).map(
+            lambda dr: IMMOBILISED if table.result(strength, dr + drm).kind == "KIA"
+            else NO_EFFECT))
+    return _memo(("ap-vehicle", strength, drm), table, lambda: dice_sum(2).map(
+        lambda dr: _line(table.vehicle(strength, dr + drm))))
 
 
 def _line(verdict: str) -> str:
@@ -66,6 +84,11 @@ def at_vehicle(factors: int, armored: bool, aerial: int = 0) -> Dist[str]:
     (AM-29, AM-30); an unarmored vehicle is eliminated, with a Burning Wreck when the DR
     reads a KIA (AM-31, AM-73)."""
     table = ift()
+    return _memo(("at", factors, armored, aerial), table,
+                 lambda: _at_vehicle(table, factors, armored, aerial))
+
+
+def _at_vehicle(table: Ift, factors: int, armored: bool, aerial: int) -> Dist[str]:
     triggered = Fraction(min(max(factors, 0), 6), 6)
     if armored:
         attack = dice_sum(2).map(lambda dr: ELIMINATED if table.result(table.top, dr + aerial)
@@ -507,3 +530,43 @@ def unload_preview(view: AmState, action: Any) -> Preview | None:
                               if k.endswith("unharmed")), None),
                    rows=(*extra, *rows),
                    data={"unit": unit.id, "distribution": {k: str(v) for k, v in outcomes}})
+
+
+# ---- mineboard bench ----------------------------------------------------------------------------
+BENCH_PATH = ("A1", "A2", "A3", "A4", "A5", "B4", "B3", "B2", "C3", "D3", "E3")
+"""A planned path of 10 steps on the demo board, every hex after the first mined."""
+
+
+def bench_path_odds() -> float:
+    """The odds of a planned path the pointer has just drawn: 3 units (2 squads, a tank)
+    through 10 of the viewer's own minefields (12 A-P + 2 A-T each), the path's memos
+    emptied first — only what depends on the tables alone (one attack's distribution, the
+    morale model's chances) stays, as it does all game (issue 27's budget: 20 ms).
+    Returns the seconds one preview took."""
+    import time
+
+    from mineboard.maps.loading import load_board
+    from mineboard.resources import maps_dir
+    from mineboard.rules.asl_minefields.scenario import state_from_scenario
+
+    board = load_board(maps_dir() / "asl-demo-board.geojson")
+    fields = [{"hex": h, "ap": 12, "at": 2} for h in BENCH_PATH[1:]]
+    units = [{"id": i, "side": "Allies", "type": t, "hex": BENCH_PATH[0]}
+             for i, t in (("a", "squad"), ("b", "squad"), ("m", "medium-tank"))]
+    view = state_from_scenario({"map": "asl-demo-board", "phase": "movement",
+                                "side": "Allies", "units": units,
+                                "sides": [{"name": "Axis"},
+                                          {"name": "Allies", "pool": 200, "at_bought": 20,
+                                           "minefields": fields}]}, board, "bench")
+    from mineboard.rules.common.moves import PlanMove
+
+    action = PlanMove(("a", "b", "m"), BENCH_PATH)
+    ift(), aerial_table()
+    path_preview(view, PlanMove(("a",), BENCH_PATH[:2]))  # the tables' own memos
+    _CHAINS.clear()
+    _TRANSITIONS.clear()
+    start = time.perf_counter()
+    preview = path_preview(view, action)
+    elapsed = time.perf_counter() - start
+    assert preview is not None and preview.outcomes
+    return elapsed
