@@ -290,3 +290,29 @@ def test_am23_unloading_into_an_ap_hex_has_exact_odds():
                                              {"id": "p", "side": "American", "type": "squad",
                                               "carried_by": "t"}])
     assert unload_preview(st, UnloadLike(("p",))).outcomes == ()  # a building (AM-24)
+
+
+def test_am56_a_broken_table_refuses_the_step_in_one_line_and_changes_nothing(tmp_path,
+                                                                              monkeypatch):
+    from mineboard.core.dice import Roll
+    from mineboard.rules.asl_minefields import tables
+    from mineboard.rules.common.tables import read_table, rule_file
+
+    g = _game([{"hex": "A2", "ap": 12}],
+              [{"id": "s1", "side": "Allies", "type": "squad", "hex": "A1"}])
+    g.play(g.ruleset.codec.parse({"kind": "plan_move", "units": ["s1"], "path": ["A1", "A2"]}))
+    before = g.ruleset.summary(g.state)
+    data = json.loads(rule_file("asl-minefields", "ift.json").read_text())
+    data["rows"][0]["results"][0] = "ZAP"
+    broken = tmp_path / "ift.json"
+    broken.write_text(json.dumps(data))
+    tables.ift.cache_clear()
+    monkeypatch.setattr(tables, "read_rule_table",
+                        lambda cls, _rid, _name: read_table(cls, broken))
+    try:
+        with pytest.raises(BadInput) as info:
+            g.play(g.ruleset.codec.parse({"kind": "step"}), [Roll(6, 6, "t", "t")] * 2)
+    finally:
+        tables.ift.cache_clear()
+    assert "rows[0]: results[0]" in str(info.value) and "\n" not in str(info.value)
+    assert g.ruleset.summary(g.state) == before
