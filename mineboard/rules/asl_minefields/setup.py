@@ -511,7 +511,10 @@ def summary(state: AmState) -> dict[str, Any]:
         if pool.daisy:
             entry["daisy"] = pool.daisy
         pools[side] = entry
-    return {"minefields": {owner: {h: field_summary(f) for h, f in sorted(owned.items())}
+    # "nation" is who acts now: the side asked or awaited mid-move, not only the phasing
+    # side (turn_summary's), as ``mineboard run`` and the conformance suite read it
+    return {"nation": state.actor,
+            "minefields": {owner: {h: field_summary(f) for h, f in sorted(owned.items())}
                            for owner, owned in state.minefields.items()},
             "pools": pools}
 
