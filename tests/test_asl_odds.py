@@ -107,6 +107,15 @@ def test_odds_command_text_and_refusal(capsys):
 def test_squad_row_through_the_morale_model():
     row = odds.squad_rows(12)[0]
     assert row.startswith("A rifle squad (morale 7)") and "eliminated" in row
+    fates = odds.squad_fates(12)
+    assert sum(fates.values()) == 1 and fates["eliminated"] == F(1, 36)
+    assert fates["unharmed"] == F(629, 1296)  # as the path odds of one entry
+
+
+def test_odds_command_json_gives_the_squad_s_fates(capsys):
+    code, out, _ = run_cli(capsys, "odds", "asl-minefields", "--type", "ap", "--factors",
+                           "12", "--target", "infantry", "--json")
+    assert code == 0 and json.loads(out)["squad"]["eliminated"] == "1/36"
 
 
 # ---- a planned path ---------------------------------------------------------------------------

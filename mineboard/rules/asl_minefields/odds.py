@@ -163,7 +163,8 @@ def attack_odds(query: AttackQuery) -> Preview:
     else:
         title = f"{factors} A-T factors vs {target}: trigger dr ≤ {factors}, then the " \
                 f"{table.column_label(len(table.columns) - 1)} column" + \
-                (f", Aerial AF {drm:+d} for the KIA check" if target == "armored" else "")
+                (f", Aerial AF {drm:+d} for the KIA check" if target == "armored" else
+                 ", no DRM (AM-73)" if target == "unarmored" and drm else "")
         axis = "result (AM-27: infantry never sets A-T mines off)" if target == "infantry" \
             else "result (AM-28…AM-31)"
     outcomes = tuple(dist.items())
@@ -176,16 +177,28 @@ def attack_odds(query: AttackQuery) -> Preview:
                    good=good, rows=rows,
                    data={"type": kind, "factors": factors, "target": target, "drm": drm,
                          "table": label,
-                         "distribution": {k: str(p) for k, p in dist.items()}})
+                         "distribution": {k: str(p) for k, p in dist.items()},
+                         **({"squad": {k: str(p) for k, p in squad_fates(factors, drm).items()}}
+                            if kind == "ap" and target == "infantry" else {})})
+
+
+def squad_fates(strength: int, drm: int = 0, unit_type: str = "squad") -> dict[str, Fraction]:
+    """What an A-P attack does to a Good Order unit of ``unit_type`` through the morale
+    model: each fate's exact chance, unharmed first, eliminated last."""
+    types = unit_table().types
+    fates = ap_results(strength, drm).bind(
+        lambda r: MODEL.chances(types, unit_type, GOOD, r)).fractions()
+    out: dict[str, Fraction] = {}
+    for f, p in sorted(fates.items(), key=lambda kv: _fate_order(kv[0])):
+        out[f.label] = out.get(f.label, Fraction(0)) + p
+    return out
 
 
 def squad_rows(strength: int, drm: int = 0, unit_type: str = "squad") -> tuple[str, ...]:
     """Under the bars: what the attack does to a squad through the morale model."""
     types = unit_table().types
-    fates = ap_results(strength, drm).bind(
-        lambda r: MODEL.chances(types, unit_type, GOOD, r)).fractions()
-    said = "; ".join(f"{f.label} {percent(p)}" for f, p in
-                     sorted(fates.items(), key=lambda kv: _fate_order(kv[0])))
+    said = "; ".join(f"{label} {percent(p)}"
+                     for label, p in squad_fates(strength, drm, unit_type).items())
     return (f"A {types[unit_type].name.lower()} (morale {types[unit_type].morale}) through "
             f"the morale model: {said}",)
 
