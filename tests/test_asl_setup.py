@@ -259,7 +259,7 @@ def test_am01_a_visible_record_is_sealed_but_its_counter_is_public():
     rec = play(g, "record_mines", side=AXIS, hex="D4", at=2, visible=True)
     assert rec.secret_to == AXIS
     twin = rec.events[0].public_twin()
-    assert twin is not None and twin.clause == "AM-33" and str(twin.at) == "hex D4"
+    assert twin is not None and twin.clause == "AM-01" and str(twin.at) == "hex D4"
     assert "2" not in twin.text
 
 
