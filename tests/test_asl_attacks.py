@@ -449,3 +449,21 @@ def test_am24_am23_no_bail_out_attack_in_a_building_hex():
     assert attacks.bail_out_attacks(st, "s", ScriptedDice([])) == []
     st = state([{"hex": "C1", "ap": 6}], [unit("s", "squad", "C1")], building_spares=False)
     assert attacks.bail_out_attacks(st, "s", ScriptedDice([6, 6]))
+
+
+def test_am51_a_mine_attack_s_ptc_sets_off_the_enemy_s_booby_trap():
+    """The PTC an A-P attack calls for is an Original TC DR (AM-51): Level C on the board
+    triggers on 12; Random Selection among the Personnel there picks who is reduced."""
+    sc = {"map": "asl-demo-board", "phase": "movement", "side": "American",
+          "sides": [{"name": "German", "pool": 48, "booby": {"asl-demo-board": "C"},
+                     "minefields": [{"hex": "A2", "ap": 6}]},
+                    {"name": "American"}],
+          "units": [unit("s", "squad")]}
+    st = state_from_scenario(sc, BOARD, "test")
+    # 6 column DR 6: PTC; its DR 12 > 7: pinned, and 12 sets off Level C: one candidate,
+    # no Random Selection roll; Casualty Reduction to a half-squad
+    out = attacks.ap_attack(st, "s", field_of(st), ScriptedDice([3, 3, 6, 6]))
+    assert [e.kind for e in out.events][:4] == ["MinefieldAttack", "MoraleCheck", "UnitPinned",
+                                                "BoobyTrap"]
+    s = st.units["s"]
+    assert (s.type, s.status) == ("half-squad", "pinned") and out.stops

@@ -203,10 +203,10 @@ class SmallModel:
                                 at=_at(state, unit), data={"unit": unit_id, "dr": check_dr,
                                                            "dice": list(dice_pair),
                                                            "check": result.text}))
-            if result.kind == "PTC":
-                events += _task_check(state, unit_id, check_dr, dice)
         fate = self.fate(types, unit.type, unit.status, result, check_dr)
         events += self._apply(state, unit, fate, clause)
+        if result.kind == "PTC":  # the PTC's own effect first, then what its DR sets off
+            events += _task_check(state, unit_id, check_dr, dice)
         return events
 
     @staticmethod
