@@ -25,7 +25,7 @@ from mineboard.rules.asl_minefields.setup import (
     seen_field,
 )
 from mineboard.rules.asl_minefields.state import AP_STRENGTHS, MAX_AT, AmState, Minefield
-from mineboard.rules.common.conformance import Kit
+from mineboard.rules.common.conformance import Kit, Order, Pair, Variant
 from mineboard.rules.common.orders import SetOrders
 
 SCENARIO = str(Path(__file__).with_name("conformance-scenario.json"))
@@ -91,6 +91,39 @@ def twins(view: AmState, action: Action) -> list[Action]:
     return []
 
 
-KIT = Kit(SCENARIO, scramble, twins)
+def _orders(*orders: Order) -> Variant:
+    return Variant(orders=orders)
+
+
+def pairs(start: AmState) -> list[Pair]:
+    """Records the Allies may not tell apart, played on to the Allies' moves: through the
+    views, the log, the odds of their planned paths and their menus, until a minefield
+    reveals itself (the first pair's squad walks into the hidden field)."""
+    axis = "Axis"
+    allies_move = {"until": {"phase": "movement", "nation": "Allies"}}
+    convert = {"kind": "convert_to_at", "side": axis}
+    record = {"kind": "record_mines", "side": axis}
+    return [
+        Pair("a hidden A-P field where the Allies walk, or A-T mines elsewhere (AM-03, AM-76)",
+             axis, {}, (),
+             _orders({**convert, "factors": 6}, {**record, "hex": "B2", "ap": 8}),
+             _orders({**convert, "factors": 3}, {**record, "hex": "G4", "at": 1}),
+             (allies_move, {"kind": "plan_move", "units": ["al-squad-1"],
+                            "path": ["A2", "B2"]}, {"kind": "step"})),
+        Pair("a visible A-T counter of 1 factor or of 5 (AM-01, AM-68)", axis, {}, (),
+             _orders({**convert, "factors": 3}, {**record, "hex": "C4", "at": 1,
+                                                  "visible": True}),
+             _orders({**convert, "factors": 15}, {**record, "hex": "C4", "at": 5,
+                                                   "visible": True}),
+             (allies_move,)),
+        Pair("booby traps on the board, or an A-P field (AM-50, AM-76)", axis, {}, (),
+             _orders({"kind": "buy_booby_traps", "side": axis, "board": "asl-demo-board",
+                      "level": "C"}),
+             _orders({**record, "hex": "I3", "ap": 8}),
+             (allies_move,)),
+    ]
+
+
+KIT = Kit(SCENARIO, scramble, twins, pairs)
 """The asl-minefields kit: its own scenario beside it (setup first, so random play records
 minefields in secret before it moves through them)."""
