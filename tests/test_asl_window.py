@@ -11,7 +11,6 @@ import copy
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
 
 from mineboard.core.table import Table
 from mineboard.persistence.scenario import Scenario, scenario_from_data
@@ -301,7 +300,7 @@ def test_a_squad_through_two_fields_exit_before_entry_stopped_and_what_each_side
     middle = tag.sceneBoundingRect().center()
     assert middle.y() > stack.sceneBoundingRect().center().y()
     assert w.scene.hit_background(middle).at.id == "E3"
-    assert w.scene.rings[("E3", "German")].pen().style() == Qt.PenStyle.SolidLine
+    assert w.scene.rings[("E3", "German")].secret is False
     button(w, "End the move").click()
     assert game.state.move is None and game.state.units["A1"].hex == "E3"
     w.end_action.trigger()  # the American's turn is over: the cover for the German
@@ -391,3 +390,24 @@ def test_a_snap_shot_asked_live_behind_the_cover(qtbot):
     assert game.state.move is not None and game.state.move.ahead == "E3"  # the move goes on
     click(qtbot, w, zone_point(w, "E3"))
     assert game.state.units["A1"].hex == "E3"
+
+
+def test_a_daisy_chain_placed_by_clicks_is_drawn_for_its_owner_only(qtbot):
+    """In the German fire phase a squad holding the Daisy Chain counter (badge DC) pulls it
+    across the paved road next to it: drawn for the German as a secret Daisy Chain, nothing
+    for the American until a unit of his sees the hex (AM-36, AM-37)."""
+    sc = asl(sides=[{"name": "American", "pool": 0}, {"name": "German", "pool": 0, "daisy": 2}],
+             units=[{"id": "G1", "side": "German", "type": "squad", "hex": "D3", "daisy": 2}],
+             phase="fire", side="German")
+    w = shown_window(qtbot, GameSession(sc, sc.new_game(1)))
+    game = w.session.game
+    assert w.scene.stacks[("D3", "German")].units[0].badge == "DC"
+    click(qtbot, w, stack_point(w, "D3", "German"))
+    assert "Daisy Chain across C4 (G1)" in w.controls.buttons
+    button(w, "Daisy Chain across C4").click()
+    assert {k: (i.mark.lines, i.mark.secret, i.mark.tag) for k, i in w.scene.fields.items()} \
+        == {("C4", "German"): (("Daisy A-T 2",), True, "secret")}
+    assert w.scene.stacks[("D3", "German")].units[0].badge == ""  # the counter is laid
+    qtbot.wait(20)
+    w.grab().save(f"{SHOTS}-5-daisy.png")
+    assert AslMinefieldsUI().draw(game.observe("American").view).fields == []

@@ -32,14 +32,15 @@ from functools import cache
 from typing import ClassVar
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import (
-    QGraphicsItem,
-    QGraphicsPathItem,
-    QStyleOptionGraphicsItem,
-    QVBoxLayout,
-    QWidget,
+from PySide6.QtGui import (
+    QColor,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPainterPathStroker,
+    QPen,
 )
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QVBoxLayout, QWidget
 
 from mineboard.core.words import and_list, count_of
 from mineboard.maps.model import BoardMap
@@ -334,7 +335,10 @@ def field_art(lines: tuple[str, ...], tag: str, code: str, colour: str, secret: 
 class FieldRing(QGraphicsPathItem):
     """A ring just inside the edge of a minefield's hex, in map units: whatever the zoom and
     wherever its tag had to go, the hex it belongs to is plain. Dashed while secret, solid
-    once revealed (form, not colour); in the owner's colour, darkened to read on terrain."""
+    once revealed (form, not colour); in the owner's colour, darkened to read on terrain.
+
+    The ring is stroked once into an outline that each frame only fills: a dashed pen
+    stroked anew at every repaint cost a frame its budget with a few hundred fields."""
 
     def __init__(self, scene: HexScene, hex_id: str, owner: str, colour: QColor,
                  inset: float) -> None:
@@ -345,27 +349,32 @@ class FieldRing(QGraphicsPathItem):
         k = 0.955 - inset
         corners = [centre + QPointF(dx * k, dy * k)
                    for dx, dy in scene.grid.layout.corner_offsets()]
-        path = QPainterPath(corners[0])
+        self.ring = QPainterPath(corners[0])
         for c in corners[1:]:
-            path.lineTo(c)
-        path.closeSubpath()
-        self.setPath(path)
-        self.pen_width = 0.045 * size
-        self.colour = colour if colour.lightness() < 150 else colour.darker(150)
-        self.secret = True
-        self.far = False
+            self.ring.lineTo(c)
+        self.ring.closeSubpath()
+        self.size = size
+        colour = colour if colour.lightness() < 150 else colour.darker(150)
+        self.setBrush(colour)
+        self.setPen(QPen(Qt.PenStyle.NoPen))
+        self.secret: bool | None = None
+        self.width = 0.0
         self.setZValue(LINE_Z + 0.2)
 
-    def set_secret(self, secret: bool, far: bool) -> None:
-        """Dashed while ``secret``; ``far`` out (tags hidden) two screen pixels wide, so a
-        whole battlefield still shows where the fields are."""
-        self.secret, self.far = secret, far
-        pen = QPen(self.colour, 2.0 if far else self.pen_width)
-        pen.setCosmetic(far)
-        pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+    def set_secret(self, secret: bool, width: float) -> None:
+        """Dashed while ``secret``; ``width`` in map units (far out: two screen pixels,
+        so a whole battlefield still shows where the fields are)."""
+        width = max(width, 0.045 * self.size)
+        if secret == self.secret and abs(width - self.width) <= 0.25 * self.width:
+            return  # far out each zoom step changes the width a little: stroke again seldom
+        self.secret, self.width = secret, width
+        stroker = QPainterPathStroker()
+        stroker.setWidth(width)
+        stroker.setCapStyle(Qt.PenCapStyle.FlatCap)
+        stroker.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
         if secret:
-            pen.setDashPattern([2.0, 1.5] if far else [2.5, 2.0])
-        self.setPen(pen)
+            stroker.setDashPattern([2.5, 2.0])
+        self.setPath(stroker.createStroke(self.ring))
 
 
 class FieldItem(ScreenItem):
@@ -416,30 +425,29 @@ class TrailBreakItem(QGraphicsPathItem):
             path.moveTo(back + across * wing)
             path.lineTo(tip)
             path.lineTo(back - across * wing)
-        self.setPath(path)
         self.width = 0.08 * size
-        pen = QPen(self.INK, self.width)
-        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-        self.setPen(pen)
+        # the halo is this item, the ink a child over it: both outlines stroked once and
+        # filled by Qt itself at each repaint (no Python call per frame)
+        self.setPath(_stroke(path, self.width * 2.4))
+        self.setPen(QPen(Qt.PenStyle.NoPen))
+        self.setBrush(self.HALO)
+        self.ink = QGraphicsPathItem(_stroke(path, self.width), self)
+        self.ink.setPen(QPen(Qt.PenStyle.NoPen))
+        self.ink.setBrush(self.INK)
         self.setZValue(LABEL_Z + 0.5)  # over the map's names, under counters and tags
         board = scene.board
         self.setToolTip(f"Trail Break from {board.ref(a)} into {board.ref(b)} (AM-41): "
                         "who enters through it paying double does not set the mines off "
                         "(AM-42)")
 
-    def boundingRect(self) -> QRectF:
-        grow = self.width * 1.5
-        return super().boundingRect().adjusted(-grow, -grow, grow, grow)
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
-        halo = QPen(self.pen())
-        halo.setColor(self.HALO)
-        halo.setWidthF(self.width * 2.4)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.strokePath(self.path(), halo)
-        painter.strokePath(self.path(), self.pen())
+def _stroke(path: QPainterPath, width: float) -> QPainterPath:
+    """``path`` stroked ``width`` wide with round ends, as an outline to fill."""
+    stroker = QPainterPathStroker()
+    stroker.setWidth(width)
+    stroker.setCapStyle(Qt.PenCapStyle.RoundCap)
+    stroker.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    return stroker.createStroke(path)
 
 
 class AslScene(HexScene):
@@ -465,7 +473,7 @@ class AslScene(HexScene):
             item.set_mark(marks[key])
             item.setPos(self.anchors[key[0]])
             item.setVisible(not self.far)
-            self.rings[key].set_secret(marks[key].secret, self.far)
+            self.rings[key].set_secret(marks[key].secret, self._ring_width())
             self.rings[key].setToolTip(marks[key].tip)
         self._arrange_fields()
         breaks = {k for k in picture.trail_breaks
@@ -482,9 +490,13 @@ class AslScene(HexScene):
         super().show_detail()
         for tag in getattr(self, "fields", {}).values():
             tag.setVisible(not self.far)
+        width = self._ring_width()
         for ring in getattr(self, "rings", {}).values():
-            if ring.far != self.far:
-                ring.set_secret(ring.secret, self.far)
+            ring.set_secret(bool(ring.secret), width)
+
+    def _ring_width(self) -> float:
+        """Map units: thin near (the stroke's least), two screen pixels far out."""
+        return 2.0 / self.view_scale if self.far else 0.0
 
     def _arrange_fields(self) -> None:
         """Each tag in the bottom of its hex — under the names where units stand there —
