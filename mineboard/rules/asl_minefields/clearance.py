@@ -408,21 +408,26 @@ def apply_flail(state: AmState, action: FlailClear, dice: Dice) -> list[Event]:
 def _flail_twelve(state: AmState, unit: Unit, here: list[Minefield]) -> list[Event]:
     """AM-46: an Original 12 destroys the flail if A-T mines lie in its hex, immobilises it
     if A-P mines alone do; the mines that did it are revealed (type, not strength)."""
+    from mineboard.rules.asl_minefields import attacks
+
     at = state.board.ref(unit.hex or "")
+    events: list[Event] = []
     if any(f.at for f in here):
         for f in here:
-            f.at_known = f.at_known or bool(f.at)
+            events += attacks.reveal(state, f, "at", strength=False)
         unit.eliminated, unit.hex = True, None
-        return [UnitLost(clause="AM-46", at=at, unit=unit.id, unit_type=unit.type,
-                         owner=unit.side, reveals=True,
-                         text=f"Original DR 12: the A-T mines at {at} destroy {unit.id}")]
+        return [*events, UnitLost(clause="AM-46", at=at, unit=unit.id, unit_type=unit.type,
+                                  owner=unit.side, reveals=True,
+                                  text=f"Original DR 12: the A-T mines at {at} destroy "
+                                       f"{unit.id}")]
     if any(f.ap for f in here):
         for f in here:
-            f.ap_known = True
+            events += attacks.reveal(state, f, "ap", strength=False)
         unit.immobilised = True
-        return [Event(kind="Immobilised", clause="AM-46", at=at, data={"unit": unit.id},
-                      reveals=True,
-                      text=f"Original DR 12: the A-P mines at {at} immobilise {unit.id}")]
+        return [*events, Event(kind="Immobilised", clause="AM-46", at=at,
+                               data={"unit": unit.id}, reveals=True,
+                               text=f"Original DR 12: the A-P mines at {at} immobilise "
+                                    f"{unit.id}")]
     return [Event(kind="FlailCleared", clause="AM-46", at=at,
                   text="Original DR 12, but no mines lie here: nothing happens")]
 
