@@ -14,6 +14,7 @@ from mineboard.core.game import Game
 from mineboard.persistence.scenario import scenario_from_data
 from mineboard.resources import maps_dir
 from mineboard.rules.asl_minefields import morale, traps
+from mineboard.rules.asl_minefields.state import Minefield
 from mineboard.rules.asl_minefields.traps import TaskCheck
 from tests.conftest import play, refused
 
@@ -151,3 +152,14 @@ def test_am51_a_passenger_takes_its_vehicles_hex():
                          {"id": "al", "side": ALLIES, "type": "squad", "carried_by": "tr"}])
     events = traps.task_check(g.state, "al", 12, False, ScriptedDice([]))
     assert [e.kind for e in events] == ["BoobyTrap", "BoobyTrap"]  # nobody on foot to hit
+
+
+def test_am51_a_ptc_from_a_minefield_attack_sets_off_a_trap():
+    """Across the parts: an A-P attack's PTC (morale.py) is a TC the traps see."""
+    g = game("C", units=[{"id": "al", "side": ALLIES, "type": "squad", "hex": "G2"}])
+    g.state.minefields[AXIS]["G3"] = Minefield("G3", AXIS, 6)
+    play(g, "plan_move", units=["al"], path=["G2", "G3"])
+    rec = play(g, "step", rolls=[3, 3, 6, 6])  # 6 column DR 6: PTC; PTC DR 12
+    kinds = [e.kind for e in rec.events]
+    assert "BoobyTrap" in kinds
+    assert g.state.units["al"].type == "half-squad"
