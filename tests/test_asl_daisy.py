@@ -226,3 +226,21 @@ def test_daisy_commands_and_legal_actions():
     labels = [c.label for c in g.ruleset.commands(view, Selection("G5", ("ax",)))]
     assert [x for x in labels if x.startswith("Daisy")] == ["Daisy Chain across F4 (ax)"]
     assert any(a.kind == "place_daisy" for a in g.ruleset.legal_actions(view))
+
+
+def test_am36_asked_live_the_owner_pulls_it_or_passes():
+    order = {"reaction": "daisy_chain", "trigger": {"when": "entering", "places": ["F4"]},
+             "answer": "ask"}
+    g = game(phase="movement", side=ALLIES, orders=[order])
+    play(g, "plan_move", units=["tr"], path=["G4", "F4", "E4"])
+    play(g, "step")
+    assert g.state.ask is not None and g.state.to_move == AXIS
+    rec = play(g, "react", rolls=[3])  # dr 3 > 2: no attack, the chain stays (AM-65)
+    assert chain(g).at_known and not g.state.units["tr"].eliminated
+    assert any(e.kind == "DaisyPlaced" for e in rec.events)
+    assert g.state.to_move == ALLIES
+    g = game(phase="movement", side=ALLIES, orders=[order])
+    play(g, "plan_move", units=["tr"], path=["G4", "F4", "E4"])
+    play(g, "step")
+    play(g, "pass_reaction")
+    assert chain(g) is None and g.state.units["ax"].daisy == 2
