@@ -274,3 +274,25 @@ def test_legal_actions_in_setup_offer_every_record_kind():
     g = asl_game()
     kinds = {a.kind for a in g.ruleset.legal_actions(g.observe(AXIS).view)}
     assert {"record_mines", "convert_to_at", "buy_booby_traps", "end_phase"} <= kinds
+
+
+def test_a_hex_clicked_in_ones_setup_offers_only_legal_records():
+    from mineboard.core.planning import Selection
+
+    g = asl_game()
+    labels = [c.label for c in g.ruleset.commands(g.observe(AXIS).view, Selection("C4"))]
+    assert labels[:1] == ["Convert 3 pool factors to 1 A-T factor(s)"]  # nothing to show yet
+    play(g, "convert_to_at", side=AXIS, factors=3)
+    labels = [c.label for c in g.ruleset.commands(g.observe(AXIS).view, Selection("C4"))]
+    assert "Show 1 A-T factor(s) in full view at hex C4" in labels
+    assert not any(label.startswith("Record") for label in labels)  # a paved road
+    open_ = [c.label for c in g.ruleset.commands(g.observe(AXIS).view, Selection("A1"))]
+    assert {"Record a 6-factor A-P minefield at hex A1",
+            "Record 1 A-T factor(s) at hex A1"} <= set(open_)
+    play(g, "end_phase")
+    offered = [c.action for c in g.ruleset.commands(g.observe(ALLIES).view, Selection("A1"))
+               if c.action is not None and c.action.kind == "record_mines"]
+    assert offered and all(a.side == ALLIES for a in offered)
+    play(g, "end_phase")  # play begins: nothing more to record
+    assert [c for c in g.ruleset.commands(g.observe(AXIS).view, Selection("A1"))
+            if c.action is not None and c.action.kind == "record_mines"] == []

@@ -321,6 +321,12 @@ def check_counter_shown(state: AmState, action: AtCounterShown) -> None:
                             f"{state.board.ref(action.hex)} already", "AM-33")
 
 
+def _check_own(state: AmState, action: Any) -> None:
+    """One of this part's record actions, checked as the ruleset would."""
+    check = PART.checks[type(action)]
+    check(state, action)
+
+
 # ---- effects --------------------------------------------------------------------------------
 def _pool_words(state: AmState, side: str) -> str:
     return f"{left(state, side)} of {state.pools[side].total} pool factors left"
@@ -479,11 +485,9 @@ def commands(view: AmState, selection: Selection) -> list[Command]:
     board = board_of(view, hex_id)
     options += [(f"Booby-trap board {board} at Level {lv} ({BOOBY_COST[lv]} factors)",
                  BuyBoobyTraps(side, board, lv)) for lv in ("C", "B", "A")]
-    checks = {ConvertToAt: check_convert, RecordMines: check_record,
-              BuyBoobyTraps: check_booby}
     out = []
     for label, action in options:
-        if is_legal(checks[type(action)], view, action):
+        if is_legal(_check_own, view, action):
             shown = "AM-33: the other side sees the counter, not its factors" \
                 if isinstance(action, RecordMines) and action.visible else tip
             out.append(Command(label, action, shown))
