@@ -277,12 +277,13 @@ def test_a_squad_through_two_fields_exit_before_entry_stopped_and_what_each_side
     click(qtbot, w, zone_point(w, "E3"))  # the step on: D2's exit attack, E3's entry attack
     lines = log_lines(w)
     found = in_order(lines, "A1 enters hex D2", "A-P minefield attacks A1",  # D2 entry
-                     "revealed at hex D2",
                      "A-P minefield attacks A1",  # leaving D2: its exit attack, A1 still there
                      "A1 enters hex E3", "A-P minefield attacks A1",  # only then E3's entry
-                     "A1 is pinned", "revealed at hex E3", "stops A1 at hex E3")
-    assert "AM-05" in lines[found[2]] and "strength unknown" in lines[found[2]]
-    assert "IFT 12 column" in lines[found[5]] and "PTC" in lines[found[5]]  # an effect
+                     "A1 is pinned", "stops A1 at hex E3")
+    d2 = [i for i, line in enumerate(lines) if "revealed at hex D2" in line]
+    assert len(d2) == 1 and found[0] < d2[0] < found[3] and "strength unknown" in lines[d2[0]]
+    assert "IFT 12 column" in lines[found[4]] and "PTC" in lines[found[4]]  # an effect
+    assert any("revealed at hex E3 (with its strength)" in line for line in lines[found[4]:])
     # D2's attacks had no effect: the American's log does not give away its strength (AM-06)
     assert not any("IFT 8" in line or "8-factor" in line for line in lines)
     assert w.selection.todo.text() == ("Stopped: the entry attack stops A1 at hex E3 (AM-64). "
@@ -411,3 +412,23 @@ def test_a_daisy_chain_placed_by_clicks_is_drawn_for_its_owner_only(qtbot):
     qtbot.wait(20)
     w.grab().save(f"{SHOTS}-5-daisy.png")
     assert AslMinefieldsUI().draw(game.observe("American").view).fields == []
+
+
+def test_the_owner_is_warned_before_its_unit_enters_its_own_hidden_field(qtbot):
+    """AM-72: a German squad planning a move through the German's own hidden field reads
+    the warning in the odds panel before it sets out."""
+    sc = asl(sides=[{"name": "American", "pool": 0},
+                    {"name": "German", "pool": 8, "minefields": [{"hex": "D2", "ap": 8}]}],
+             units=[{"id": "G1", "side": "German", "type": "squad", "hex": "C3"}],
+             phase="movement", side="German")
+    w = shown_window(qtbot, GameSession(sc, sc.new_game(1)))
+    click(qtbot, w, stack_point(w, "C3", "German"))
+    click(qtbot, w, zone_point(w, "E3"))  # the route runs through D2
+    assert w.session.game.state.move is None  # planned, not set out
+    odds = "\n".join(w.odds.lines())
+    assert "AM-72" in odds and "hex D2" in odds
+    # the tag, nudged off the planned route, stays in its hex
+    tag = w.scene.fields[("D2", "German")]
+    assert w.scene.hit_background(tag.sceneBoundingRect().center()).at.id == "D2"
+    qtbot.wait(20)
+    w.grab().save(f"{SHOTS}-6-own-field.png")

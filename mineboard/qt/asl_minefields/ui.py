@@ -527,7 +527,13 @@ class AslScene(HexScene):
                     item.set_shift(QPointF(across, under - box.top() - 4))
                     clear.hold(item, base)
                     continue
-                clear.settle(item, base, QPointF(across, 0.45 * size))
+                clear.settle(item, base, QPointF(across, 0.45 * size), hex_id)
+
+    def holds(self, place: str, point: QPointF) -> bool:
+        """A tag nudged off the route or a stack stays in its own hex (its middle does):
+        nudged into the next one it would be read as that hex's."""
+        h = self.grid.hex_at(point.x(), point.y())
+        return h is not None and self.grid.label(h) == place
 
     def hit_item(self, item: QGraphicsItem, pos: QPointF | None = None) -> Hit | None:
         if isinstance(item, FieldItem):
