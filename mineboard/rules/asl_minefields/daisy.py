@@ -36,6 +36,7 @@ from mineboard.core.errors import IllegalAction
 from mineboard.core.events import Event
 from mineboard.core.moves import MoveInProgress, Stop
 from mineboard.core.planning import Command, Preview, Selection
+from mineboard.core.words import possessive
 from mineboard.maps.hexgrid import distance, line
 from mineboard.rules.asl_minefields.clearance import is_hex, own_unit, terrain_of
 from mineboard.rules.asl_minefields.parts import Part
@@ -169,7 +170,8 @@ def sighted(state: AmState) -> list[Event]:
                 at = state.board.ref(f.hex)
                 events.append(Event(kind="MinesRevealed", clause="AM-37", at=at,
                                     reveals=True, data={"owner": owner, "seen_by": seer.id},
-                                    text=f"{seer.id} sees a {owner} Daisy Chain across {at}"))
+                                    text=f"{seer.id} sees {possessive(owner)} Daisy Chain across "
+                                         f"{at}"))
     return events
 
 
@@ -237,7 +239,8 @@ def react(state: AmState, side: str, move: MoveInProgress, dice: Dice,
         state.move = replace(state.move, units=tuple(u for u in state.move.units
                                                      if u != vehicle))
         return events, None
-    return events, Stop("AM-38", f"the Daisy Chain at {at} stops {vehicle}", hex_id)
+    return events, Stop("AM-38", f"{vehicle} goes no further: the Daisy Chain at {at} "
+                                 "attacked it", hex_id)
 
 
 # ---- the part --------------------------------------------------------------------------------
