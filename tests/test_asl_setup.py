@@ -296,3 +296,16 @@ def test_a_hex_clicked_in_ones_setup_offers_only_legal_records():
     play(g, "end_phase")  # play begins: nothing more to record
     assert [c for c in g.ruleset.commands(g.observe(AXIS).view, Selection("A1"))
             if c.action is not None and c.action.kind == "record_mines"] == []
+
+
+def test_a_scenario_setup_on_forbidden_terrain_breaks_the_invariants():
+    g = asl_game(phase="movement", sides=[
+        {"name": AXIS, "pool": 24, "at_bought": 4, "minefields": [{"hex": "C4", "ap": 6},
+                                                  {"hex": "A1", "at": 2, "visible": True},
+                                                  {"hex": "D4", "at": 2, "visible": True}]},
+        {"name": ALLIES}])
+    assert g.ruleset.invariants(g.state) == [
+        "Axis's minefield at C4: no hidden mines on hex C4: paved road; A-T mines there must "
+        "be in full view (AM-33) (AM-04)",
+        "Axis's minefield at A1: A-T mines lie in full view only on a bridge, paved road, "
+        "runway or ice; hex A1 has none (AM-33)"]

@@ -523,6 +523,21 @@ def summary(state: AmState) -> dict[str, Any]:
             "pools": pools}
 
 
+def placement_problems(state: AmState, found: Minefield) -> list[str]:
+    """What a recorded minefield breaks of the terrain clauses (a scenario's own setup
+    too, which is read without the record's checks): each a line naming the clause."""
+    if found.daisy or found.hex not in state.board.places:
+        return []  # a Daisy Chain's place is daisy.py's (AM-36, AM-71)
+    out = []
+    if found.visible and found.ap:
+        out.append("A-P mines in full view (AM-33)")
+    if found.ap or found.at or found.visible:
+        where = _forbidden(state, found.hex, found.visible)
+        if where is not None:
+            out.append(f"{where[0]} ({where[1]})")
+    return out
+
+
 def invariants(state: AmState) -> list[str]:
     out = []
     for side, pool in state.pools.items():
@@ -537,6 +552,8 @@ def invariants(state: AmState) -> list[str]:
                 out.append(f"{owner}'s minefield at {hex_id} has no strength in the truth")
             elif not (0 <= found.ap <= max(AP_STRENGTHS) and 0 <= found.at <= MAX_AT):
                 out.append(f"{owner}'s minefield at {hex_id}: {found.ap} A-P, {found.at} A-T")
+            out += [f"{owner}'s minefield at {hex_id}: {problem}"
+                    for problem in placement_problems(state, found)]
     return out
 
 
