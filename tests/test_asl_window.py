@@ -235,6 +235,9 @@ def test_a_field_recorded_in_secret_is_drawn_for_its_owner_only(qtbot):
     # the cover: nothing of the German record under it, and the American's view holds none
     assert w.covered and w.cover.text == "Pass to American"
     assert w.scene.fields == {}
+    assert w.ui.record.text() == "" and w.ui.known.text() == ""  # the German's record gone
+    qtbot.wait(20)
+    w.grab().save(f"{SHOTS}-1-covered.png")
     uncover(qtbot, w)
     assert w.scene.fields == {}
     assert "German: 20 factors in the OB" in w.ui.known.text()

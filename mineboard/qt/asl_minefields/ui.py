@@ -554,6 +554,8 @@ class AslMinefieldsUI(RulesetUI[AmState]):
             ("Hover a tag", "what is known of that minefield, and by whom"))
 
     def picture(self, view: AmState) -> AslPicture:
+        if all(pool.hidden for pool in view.pools.values()):
+            self._clear_panel()  # nobody's view (the hot-seat cover): nobody's record
         p = AslPicture()
 
         def mark(unit: Unit) -> tuple[UnitMark]:
@@ -612,8 +614,9 @@ class AslMinefieldsUI(RulesetUI[AmState]):
                     "12; A-T factors; booby traps for its board), from the menu. Only you "
                     "see them, drawn dashed. End phase when your record is done.")
         if view.phase == FIRE:
-            return (f"{view.phase_label}: clear mines, fire FFE or place a Daisy Chain with "
-                    "the buttons below; End phase to move.")
+            return (f"{view.phase_label}: click a squad of yours to clear mines or pull a "
+                    "Daisy Chain it holds (buttons below); click a hex for fire for effect or "
+                    "bombs on its mines (menu). End phase to move.")
         if view.phase == MOVEMENT:
             return (f"{view.phase_label}: click your units, then a hex to see the route and "
                     "its odds; again to set out, then each next hex to step. Minefields "
@@ -647,6 +650,11 @@ class AslMinefieldsUI(RulesetUI[AmState]):
         self.key.setStyleSheet("color: #444;")
         self.key.show_text(KEY)
         return panel
+
+    def _clear_panel(self) -> None:
+        for label in (getattr(self, "record", None), getattr(self, "known", None)):
+            if label is not None:
+                label.show_text("")
 
     def refresh_panel(self, view: AmState, side: str) -> None:
         """The viewer's own pool and record, and what it knows of the other side's."""
