@@ -142,7 +142,7 @@ def place(state: AmState, unit: Unit, hex_id: str, announced: bool) -> tuple[Min
     events: list[Event] = [DaisyPlaced(
         clause="AM-38" if announced else "AM-36", at=at, owner=unit.side, announced=announced,
         secret_to=unit.side, data={"placer": unit.id, "factors": factors},
-        text=f"{unit.id} pulls a Daisy Chain of {factors} A-T factors across {at} {how}")]
+        text=f"{unit.id} pulls a Daisy Chain of {factors} A-T factors across {at}, {how}")]
     if visible:
         events.append(Event(kind="MinesRevealed", clause="AM-71", at=at, reveals=True,
                             text=f"a Daisy Chain lies in full view at {at}"))
