@@ -216,3 +216,19 @@ def test_by_email_the_record_travels_sealed_and_each_world_is_true(tmp_path, pri
     view = RULESET.view(mine, ALLIES)
     assert set(view.minefields[AXIS]) == {"C4"} and view.minefields[AXIS]["C4"].at is None
     assert view.pools[AXIS].hidden and view.pools[AXIS].recorded
+
+
+def test_am03_the_next_side_may_not_undo_into_the_record():
+    """Secrets kept: ending the record hands the move over, a commit point — the Allies
+    cannot take it back to look at the Axis record; the Axis could undo its own records
+    before."""
+    g = asl_game()
+    record(g, "A1", ap=8)
+    assert g.can_undo()
+    g.undo()
+    record(g, "A1", ap=8)
+    play(g, "end_phase")
+    assert not g.can_undo()
+    with pytest.raises(IllegalAction):
+        g.undo()
+    assert g.state.minefields[AXIS]["A1"].ap == 8
