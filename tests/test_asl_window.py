@@ -167,7 +167,7 @@ def test_the_side_panel_shows_the_viewers_pool_and_record_and_the_enemys_total(q
     ui.refresh_panel(state, "German")
     assert ui.record.text().splitlines() == [
         "Your record (German, secret):",
-        "German: 40 factors · 35 spent (A-P 20, A-T 5 × 3) · 5 left",
+        "German: 40 factors in the OB · on the map now: A-P 20, A-T 5",
         "hex D4: A-T 3 — revealed",
         "hex E3: A-P 8, A-T 2 — secret",
         "hex F2: A-P 12 — secret",
@@ -176,7 +176,7 @@ def test_the_side_panel_shows_the_viewers_pool_and_record_and_the_enemys_total(q
         "What you know of the enemy:",
         "American: no minefield factors"]
     assert ui.holdings(state, "German") == \
-        "German: 40 factors · 35 spent (A-P 20, A-T 5 × 3) · 5 left"
+        "German: 40 factors in the OB · on the map now: A-P 20, A-T 5"
 
 
 # ---- a game by clicks -----------------------------------------------------------------------
@@ -435,3 +435,31 @@ def test_the_owner_is_warned_before_its_unit_enters_its_own_hidden_field(qtbot):
     assert w.scene.hit_background(tag.sceneBoundingRect().center()).at.id == "D2"
     qtbot.wait(20)
     w.grab().save(f"{SHOTS}-6-own-field.png")
+
+
+def test_fire_for_effect_from_the_hex_menu_clears_mines_the_shooter_never_learns_of(qtbot):
+    """AM-43 in the window: the American clicks D2 in his fire phase and picks FFE from the
+    menu; the Original KIA destroys the German's hidden field there. The American's log has
+    the roll, not the field; the German's record loses it."""
+    sc = asl(sides=[{"name": "American", "pool": 0},
+                    {"name": "German", "pool": 8, "minefields": [{"hex": "D2", "ap": 8}]}],
+             units=[{"id": "A1", "side": "American", "type": "squad", "hex": "C3"}],
+             phase="fire", side="American")
+    w = shown_window(qtbot, GameSession(sc, sc.new_game(1, Table(dice_script=(1, 1)))))
+    game = w.session.game
+    click(qtbot, w, zone_point(w, "D2"))
+    entries = menu(w)
+    assert set(entries) >= {"FFE on the mines at D2 (IFT 16)", "Bomb on the mines at D2 (IFT 16)"}
+    entries["FFE on the mines at D2 (IFT 16)"].trigger()
+    w.context_menu.close()
+    assert game.state.minefields["German"] == {}
+    american = log_lines(w)
+    assert "Original DR 2 → 2KIA" in american[-1]
+    assert not any("A-P" in line or "minefield" in line for line in american)
+    assert w.scene.fields == {}
+    german = AslMinefieldsUI()
+    panel = german.panel(game.observe("German").view)
+    assert panel is not None
+    german.refresh_panel(game.observe("German").view, "German")
+    assert german.record.text().splitlines()[1:] == [
+        "German: 8 factors in the OB · on the map now: none", "no minefields recorded"]

@@ -223,10 +223,17 @@ def spending(view: AmState, side: str) -> Spending:
 
 
 def pool_words(view: AmState, side: str) -> str:
-    """``side``'s pool in one line, from its own view."""
+    """``side``'s pool in one line, from its own view: while it records, what is spent and
+    left; once play began (nothing more may be laid, AM-48), what lies on the map now."""
     s = spending(view, side)
     if not s.total and not s.daisy:
         return f"{side}: no minefield factors in the OB"
+    if view.pools[side].recorded:
+        now = [f"A-P {s.ap}"] if s.ap else []
+        now += [f"A-T {s.at_laid}"] if s.at_laid else []
+        daisy = f" · Daisy Chain {count_of(s.daisy, 'A-T factor')}" if s.daisy else ""
+        return (f"{side}: {count_of(s.total, 'factor')} in the OB · on the map now: "
+                f"{', '.join(now) or 'none'}{daisy}")
     parts = [f"A-P {s.ap}"] if s.ap else []
     if s.at_bought:
         parts.append(f"A-T {s.at_bought} × {AT_COST}")
