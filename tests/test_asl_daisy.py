@@ -13,6 +13,7 @@ from mineboard.core.planning import Selection
 from mineboard.persistence.scenario import scenario_from_data
 from mineboard.resources import maps_dir
 from mineboard.rules.asl_minefields import daisy
+from mineboard.rules.asl_minefields.state import Minefield
 from tests.conftest import play, refused
 
 AXIS, ALLIES = "Axis", "Allies"
@@ -244,3 +245,29 @@ def test_am36_asked_live_the_owner_pulls_it_or_passes():
     play(g, "step")
     play(g, "pass_reaction")
     assert chain(g) is None and g.state.units["ax"].daisy == 2
+
+
+def recover_game(known: bool = False, **ax: Any) -> Game[Any]:
+    g = game(units=[{"id": "ax", "side": AXIS, "type": "squad", "hex": "F4", **ax},
+                    {"id": "al", "side": ALLIES, "type": "squad", "hex": "A1"}])
+    g.state.minefields[AXIS]["F4"] = Minefield("F4", AXIS, at=2, daisy=True, at_known=known)
+    return g
+
+
+def test_am39_a_chain_not_yet_attacked_is_recovered_in_secret_if_it_was_secret():
+    g = recover_game()
+    rec = play(g, "recover_daisy", unit="ax")
+    assert chain(g) is None and g.state.units["ax"].daisy == 2
+    assert [e.secret_to for e in rec.events] == [AXIS]
+    g = recover_game(known=True)
+    rec = play(g, "recover_daisy", unit="ax")
+    assert [e.secret_to for e in rec.events] == [None]
+
+
+def test_am39_recovery_refusals():
+    refused("AM-39", recover_game(status="broken"), "recover_daisy", unit="ax")
+    refused("AM-39", recover_game(daisy=1), "recover_daisy", unit="ax")
+    g = recover_game()
+    del g.state.minefields[AXIS]["F4"]
+    refused("AM-39", g, "recover_daisy", unit="ax")
+    refused("TURN", recover_game(), "recover_daisy", unit="al")

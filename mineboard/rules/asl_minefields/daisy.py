@@ -17,6 +17,8 @@ road, granted by SSR on top of the minefield pool (AM-35, AM-71).
   dr of AM-28 is made at once (AM-38) through ``attacks.at_attack``.
 - It attacks once, then is gone (AM-39, :func:`spent`); a failed trigger dr leaves it in
   place as an A-T minefield (AM-65). Its portage cost is 1 PP per factor (:func:`portage`).
+  Until it attacks, a Good Order Infantry unit of its side in its hex may take it back up
+  (:class:`RecoverDaisy`, AM-39); the Recovery roll of the SW rules is the players'.
 - On a paved road or bridge it stays hidden (AM-71); ``options.daisy_hidden_on_paved``
   false puts it in full view there instead (AM-33's reading).
 
@@ -40,7 +42,15 @@ from mineboard.core.words import possessive
 from mineboard.maps.hexgrid import distance, line
 from mineboard.rules.asl_minefields.clearance import is_hex, own_unit, terrain_of
 from mineboard.rules.asl_minefields.parts import Part
-from mineboard.rules.asl_minefields.state import BROKEN, FIRE, GOOD, AmState, Minefield, Unit
+from mineboard.rules.asl_minefields.state import (
+    BROKEN,
+    FIRE,
+    GOOD,
+    MOVEMENT,
+    AmState,
+    Minefield,
+    Unit,
+)
 
 REACTION = "daisy_chain"
 """The standing order's word for pulling a Daisy Chain as an enemy vehicle enters."""
@@ -73,6 +83,15 @@ class PlaceDaisy(Action):
     kind = "place_daisy"
     unit: str
     hex: str
+
+
+@dataclass(frozen=True, slots=True)
+class RecoverDaisy(Action):
+    """``unit`` takes back up its side's Daisy Chain lying in its own hex, one that has not
+    attacked yet (AM-39: Recovered like any SW)."""
+
+    kind = "recover_daisy"
+    unit: str
 
 
 # ---- LOS and adjacency -----------------------------------------------------------------------
@@ -185,6 +204,38 @@ def spent(state: AmState, field: Minefield) -> list[Event]:
                   text=f"the Daisy Chain at {at} has attacked once: it is gone")]
 
 
+# ---- AM-39: Recovery ---------------------------------------------------------------------
+def check_recover(state: AmState, action: RecoverDaisy) -> None:
+    if state.phase not in (FIRE, MOVEMENT):
+        raise IllegalAction("a Daisy Chain is Recovered in its owner's Player Turn", "AM-39")
+    unit = own_unit(state, action.unit, state.active)
+    assert unit.hex is not None
+    field = state.minefields.get(unit.side, {}).get(unit.hex)
+    if field is None or not field.daisy:
+        raise IllegalAction(f"no Daisy Chain of {unit.side} lies in {unit.hex}", "AM-39")
+    if state.unit_type(unit).cls != "infantry" or unit.status != GOOD or unit.daisy:
+        raise IllegalAction(f"{unit.id} must be Good Order Infantry with its hands free to "
+                            "take a Daisy Chain back", "AM-39")
+    if state.move is not None and unit.id in state.move.units and not state.move.finished:
+        raise IllegalAction(f"{unit.id} is moving", "AM-39")
+
+
+def apply_recover(state: AmState, action: RecoverDaisy, dice: Dice) -> list[Event]:
+    """The counter goes back to the unit; whether the other side learns it depends on
+    whether it knew the Daisy Chain was there (the Recovery roll itself is outside these
+    rules: the players make it before they play this)."""
+    unit = state.units[action.unit]
+    assert unit.hex is not None
+    field = state.minefields[unit.side].pop(unit.hex)
+    unit.daisy = field.at or 0
+    at = state.board.ref(unit.hex)
+    return [Event(kind="DaisyRecovered", clause="AM-39", at=at,
+                  data={"unit": unit.id, "factors": unit.daisy},
+                  secret_to=None if field.at_known else unit.side,
+                  text=f"{unit.id} takes the Daisy Chain at {at} back up"
+                       + ("" if field.at_known else f" ({unit.daisy} A-T factors)"))]
+
+
 # ---- the reaction ----------------------------------------------------------------------------
 def _placers(state: AmState, side: str, hex_id: str) -> list[Unit]:
     out = []
@@ -268,12 +319,19 @@ def _targets(view: AmState, unit: Unit) -> list[str]:
 
 
 def commands(view: AmState, selection: Selection) -> list[Command]:
-    if view.phase != FIRE or view.awaiting is not None:
+    if view.awaiting is not None or view.ask is not None:
         return []
     out: list[Command] = []
     for uid in selection.units:
         unit = view.units.get(uid)
-        if unit is None or unit.side != view.to_move or not unit.daisy:
+        if unit is None or unit.side != view.to_move or unit.hex is None:
+            continue
+        here = view.minefields.get(unit.side, {}).get(unit.hex)
+        if here is not None and here.daisy and not unit.daisy:
+            out.append(Command(f"Recover the Daisy Chain ({uid})", RecoverDaisy(uid),
+                               tip="take back up a Daisy Chain that has not attacked "
+                                   "(AM-39; make the Recovery roll of your rules first)"))
+        if view.phase != FIRE or not unit.daisy:
             continue
         for hex_id in _targets(view, unit):
             if set(terrain_of(view, hex_id)[1]) & ROADS:
@@ -285,8 +343,10 @@ def commands(view: AmState, selection: Selection) -> list[Command]:
 
 
 def candidates(view: AmState) -> list[Action]:
-    return [PlaceDaisy(u.id, h) for u in view.units.values()
-            if u.side == view.to_move and u.daisy for h in _targets(view, u)]
+    mine = [u for u in view.units.values() if u.side == view.to_move and u.hex is not None]
+    return [*(PlaceDaisy(u.id, h) for u in mine if u.daisy for h in _targets(view, u)),
+            *(RecoverDaisy(u.id) for u in mine
+              if getattr(view.minefields.get(u.side, {}).get(u.hex or ""), "daisy", False))]
 
 
 def preview_place(view: AmState, action: PlaceDaisy) -> Preview | None:
@@ -312,7 +372,9 @@ def stand_in(action: Action) -> Action | None:
     return None
 
 
-PART = Part(actions=(PlaceDaisy,), checks={PlaceDaisy: check_place},
-            effects={PlaceDaisy: apply_place}, previews={PlaceDaisy: preview_place},
+PART = Part(actions=(PlaceDaisy, RecoverDaisy),
+            checks={PlaceDaisy: check_place, RecoverDaisy: check_recover},
+            effects={PlaceDaisy: apply_place, RecoverDaisy: apply_recover},
+            previews={PlaceDaisy: preview_place},
             hide=hide, stand_in=stand_in, commands=commands, candidates=candidates,
             phase_start=phase_start, summary=summary)
