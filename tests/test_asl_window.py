@@ -463,3 +463,39 @@ def test_fire_for_effect_from_the_hex_menu_clears_mines_the_shooter_never_learns
     german.refresh_panel(game.observe("German").view, "German")
     assert german.record.text().splitlines()[1:] == [
         "German: 8 factors in the OB · on the map now: none", "no minefields recorded"]
+
+
+def test_the_newcomers_scenario_plays_as_its_briefing_says(qtbot):
+    """The bundled first game: the German follows his briefing — an 8 and a 12 in the open
+    before the mill, 3 factors converted for 1 A-T factor shown on the paved road — and
+    passes the screen; the American sees only the A-T counter, and his squads may step."""
+    import json
+
+    from mineboard.resources import resolve_scenario
+
+    path = resolve_scenario("asl-village-minefield")
+    sc = scenario_from_data(json.loads(path.read_text()), str(path), path.parent)
+    w = shown_window(qtbot, GameSession(sc, sc.new_game(1)))
+    game = w.session.game
+    assert w.session.seat() == "German"
+    record(qtbot, w, "F2", "Record a 8-factor A-P minefield at hex F2")
+    record(qtbot, w, "G2", "Record a 12-factor A-P minefield at hex G2")
+    record(qtbot, w, "E4", "Convert 3 pool factors to 1 A-T factor(s)")
+    record(qtbot, w, "E4", "Show 1 A-T factor(s) in full view at hex E4")
+    assert w.selection.holdings.text() == \
+        "German: 24 factors · 23 spent (A-P 20, A-T 1 × 3) · 1 left"
+    assert w.phase_label.text() == ("Turn 1 · German · Secret minefield record: 1 of 24 "
+                                    "factors left (AM-02)")
+    qtbot.wait(20)
+    w.grab().save(f"{SHOTS}-7-newcomer-record.png")
+    w.end_action.trigger()
+    uncover(qtbot, w)
+    assert {k: (i.mark.lines, i.mark.tag) for k, i in w.scene.fields.items()} == {
+        ("E4", "German"): (("A-T ?",), "in view")}
+    w.end_action.trigger()  # the American fire phase
+    click(qtbot, w, stack_point(w, "A2", "American"))
+    for _ in range(3):  # plan, set out, step: the squad and the leader to B2
+        click(qtbot, w, zone_point(w, "B2"))
+    assert {u.id for u in game.state.units_in("B2")} == {"A1", "L1"}
+    qtbot.wait(20)
+    w.grab().save(f"{SHOTS}-7-newcomer-move.png")
