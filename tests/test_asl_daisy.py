@@ -185,12 +185,15 @@ def test_am39_portage_is_one_pp_a_factor():
     assert g.ruleset.summary(g.state)["daisy"]["counters"] == {"ax": 3}
 
 
-def test_am37_a_good_order_vehicle_beside_the_hex_sees_it_at_once():
+def test_am37_a_good_order_vehicle_in_sight_sees_it_as_the_phase_ends():
     g = game()  # the truck at G4 is beside F4
     rec = play(g, "place_daisy", unit="ax", hex="F4")
+    assert not chain(g).at_known and g.observe(ALLIES).events_of(rec) == []
+    assert g.records[-1].secret_to == AXIS  # sealed whole: placer and hex
+    rec = play(g, "end_phase")
     assert chain(g).at_known
-    seen = g.observe(ALLIES).events_of(rec)
-    assert [e.kind for e in seen] == ["MinesRevealed"] and "tr" in seen[0].text
+    seen = [e for e in g.observe(ALLIES).events_of(rec) if e.kind == "MinesRevealed"]
+    assert seen[0].clause == "AM-37" and "tr" in seen[0].text
 
 
 def test_am39_spent_is_idempotent():

@@ -8,11 +8,13 @@ road, granted by SSR on top of the minefield pool (AM-35, AM-71).
   to the road hex (AM-36; ADJACENT is read as "one hex away": the placer's own hex is not a
   placement hex).
 - Placed in the fire phase it is noted in secret (AM-37): the other side learns nothing
-  until one of its Good Order (not broken) units has a LOS to the hex (:func:`sighted`),
-  and then only that a Daisy Chain lies there, not its factors. Placing costs the placer no
-  concealment, so no public event names it. The counters a side holds are its secret too:
-  a view shows no Daisy Chain counter on another side's units (else the counter vanishing
-  from a unit would give the placement away).
+  until one of its Good Order (not broken) units has a LOS to the hex (:func:`sighted`,
+  judged after each step of a move and as each phase begins — so an enemy already in
+  sight learns of it as the fire phase ends, and the placement itself stays an action of
+  its owner's alone), and then only that a Daisy Chain lies there, not its factors.
+  Placing costs the placer no concealment, so no public event names it. The counters a
+  side holds are its secret too: a view shows no Daisy Chain counter on another side's
+  units (else the counter vanishing from a unit would give the placement away).
 - Announced as a vehicle enters the hex, it is known from then on (AM-65) and the trigger
   dr of AM-28 is made at once (AM-38) through ``attacks.at_attack``.
 - It attacks once, then is gone (AM-39, :func:`spent`); a failed trigger dr leaves it in
@@ -165,7 +167,9 @@ def place(state: AmState, unit: Unit, hex_id: str, announced: bool) -> tuple[Min
     if visible:
         events.append(Event(kind="MinesRevealed", clause="AM-71", at=at, reveals=True,
                             text=f"a Daisy Chain lies in full view at {at}"))
-    return field, events + sighted(state)
+    # A secret placement stays one action of the owner's alone (its turn file seals it,
+    # placer and all): an enemy already in sight learns of it as the phase ends (AM-37).
+    return field, events + (sighted(state) if announced or visible else [])
 
 
 def apply_place(state: AmState, action: PlaceDaisy, dice: Dice) -> list[Event]:
