@@ -77,6 +77,19 @@ def test_the_owner_sees_its_record_in_full_secret_fields_dashed():
                           "— secret: recorded, the other side knows nothing of it (AM-03)")
 
 
+def test_a_sides_own_fields_say_yours_in_its_view_only():
+    from mineboard.core.game import PUBLIC
+    from mineboard.qt.asl_minefields.ui import viewer_of
+
+    game = asl().new_game(1)
+    german = game.observe("German").view
+    assert (viewer_of(german), viewer_of(game.observe(PUBLIC).view), viewer_of(game.state)) \
+        == ("German", None, None)
+    assert marks(AslMinefieldsUI().draw(german))[("E3", "German")] == (
+        ("A-P 8", "A-T 2"), True, "yours")
+    assert marks(AslMinefieldsUI().draw(german))[("D4", "German")][2] == "yours · in view"
+
+
 def test_the_other_side_is_drawn_only_the_visible_a_t_counter_without_its_strength():
     """Through the ruleset's own hiding (Game.observe): the German's hidden fields are not
     in the American's view at all; its A-T mines on the bridge show as a counter (AM-01,
@@ -225,8 +238,8 @@ def test_a_field_recorded_in_secret_is_drawn_for_its_owner_only(qtbot):
     record(qtbot, w, "E3", "Record a 12-factor A-P minefield at hex E3")
     assert {k: (m.lines, m.secret, m.tag) for k, m in
             ((k, i.mark) for k, i in w.scene.fields.items())} == {
-        ("D3", "German"): (("A-P 8",), True, "secret"),
-        ("E3", "German"): (("A-P 12",), True, "secret")}
+        ("D3", "German"): (("A-P 8",), True, "yours"),
+        ("E3", "German"): (("A-P 12",), True, "yours")}
     assert w.selection.holdings.text() == "German: 20 factors · 20 spent (A-P 20) · 0 left"
     qtbot.wait(20)  # the dock lays its labels out
     assert w.ui.record.height() >= w.ui.record.heightForWidth(w.ui.record.width())
@@ -318,7 +331,7 @@ def test_a_squad_through_two_fields_exit_before_entry_stopped_and_what_each_side
     assert w.ui.record.text().splitlines()[2:] == ["hex D2: A-P 8 — revealed",
                                                    "hex E3: A-P 12 — revealed"]
     assert w.scene.fields[("D2", "German")].toolTip() == (
-        "German at hex D2: an A-P minefield of 8 factors — revealed: A-P but not its "
+        "Yours at hex D2: an A-P minefield of 8 factors — revealed: A-P but not its "
         "strength (AM-06)")
 
 
@@ -410,7 +423,7 @@ def test_a_daisy_chain_placed_by_clicks_is_drawn_for_its_owner_only(qtbot):
     assert "Daisy Chain across C4 (G1)" in w.controls.buttons
     button(w, "Daisy Chain across C4").click()
     assert {k: (i.mark.lines, i.mark.secret, i.mark.tag) for k, i in w.scene.fields.items()} \
-        == {("C4", "German"): (("Daisy A-T 2",), True, "secret")}
+        == {("C4", "German"): (("Daisy A-T 2",), True, "yours")}
     assert w.scene.stacks[("D3", "German")].units[0].badge == ""  # the counter is laid
     qtbot.wait(20)
     w.grab().save(f"{SHOTS}-5-daisy.png")

@@ -14,8 +14,8 @@ Each thing on the map differs by form, never by colour alone:
 - minefields: a ring just inside the hex's edge, and a white tag at the bottom of the hex
   (under the names of units there): the owner's letters on a chip in its colour, then the
   kinds ("A-P 8 · A-T 2"; "A-P ?" while the strength is not known). A field nobody else
-  knows of yet has a dashed ring and tag and the word "secret"; one revealed solid ones;
-  visible A-T mines say "in view", a Daisy Chain "Daisy";
+  knows of yet has a dashed ring and tag, one revealed solid ones; the owner's own say
+  "yours" ("yours · seen" once revealed), visible A-T mines "in view";
 - a Trail Break: two dark chevrons across the hexside it was made through, pointing into
   the minefield hex (AM-41).
 
@@ -127,9 +127,20 @@ def field_mark(view: AmState, f: Minefield) -> FieldMark:
     if f.at is None or f.at:
         lines.append(f"{'Daisy A-T' if f.daisy else 'A-T'} {_strength(f.at)}")
     secret = not revealed(f)
-    tag = "Daisy" if f.daisy and not lines[-1].startswith("Daisy") else ""
-    tag = "secret" if secret else "in view" if f.visible else tag
-    return FieldMark(f.hex, f.owner, tuple(lines), secret, tag, field_tip(view, f))
+    if viewer_of(view) == f.owner:  # the dashed edge says secret: the word says whose
+        words = ["yours"] + (["in view"] if f.visible else [] if secret else ["seen"])
+    else:
+        words = ["secret"] if secret else ["in view"] if f.visible else []
+    return FieldMark(f.hex, f.owner, tuple(lines), secret, " · ".join(words),
+                     field_tip(view, f))
+
+
+def viewer_of(view: AmState) -> str | None:
+    """The side whose view this is: the one pool whose split it may see (``ruleset.hide``
+    hides every other side's, AM-76). None for the whole truth (an open table's teacher
+    view: every pool shown) and for nobody's (the hot-seat cover: none)."""
+    shown = [side for side, pool in view.pools.items() if not pool.hidden]
+    return shown[0] if len(shown) == 1 and len(view.pools) > 1 else None
 
 
 def field_tip(view: AmState, f: Minefield) -> str:
@@ -143,7 +154,8 @@ def field_tip(view: AmState, f: Minefield) -> str:
         what = "a Daisy Chain of" if f.daisy else ""
         kinds.append(f"{what} A-T mines of unknown strength".strip() if f.at is None
                      else f"{what} {count_of(f.at, 'A-T factor')}".strip())
-    text = f"{f.owner} at {where}: {and_list(kinds)}"
+    whose = "Yours" if viewer_of(view) == f.owner else f.owner
+    text = f"{whose} at {where}: {and_list(kinds)}"
     if not revealed(f):
         return text + " — secret: recorded, the other side knows nothing of it (AM-03)"
     known = []
@@ -281,8 +293,9 @@ def known_rows(view: AmState, side: str) -> list[str]:
     return rows
 
 
-KEY = ("Key: a dashed ring and tag mark a minefield only its owner knows of; solid ones "
-       "a minefield revealed. \"?\" — strength not yet known (AM-06). \"in view\" — A-T "
+KEY = ("Key: a dashed ring and tag mark a minefield only its owner knows of (\"yours\": "
+       "you are the owner); solid ones a minefield revealed (\"seen\": the enemy knows of "
+       "yours). \"?\" — strength not yet known (AM-06). \"in view\" — A-T "
        "mines on a hard surface (AM-33). Chevrons across a hexside — a Trail Break (AM-41). "
        "Counter badges: P pinned, B broken, I immobilised, ? concealed, FB flail broken, DC "
        "holds a Daisy Chain.")
