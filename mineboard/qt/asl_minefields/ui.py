@@ -88,9 +88,10 @@ class FieldMark:
     lines: tuple[str, ...]
     """"A-P 8", "A-T ?" …: one line per kind of mine there."""
     secret: bool
-    """Nobody but its owner knows of it: drawn dashed, tagged "secret"."""
+    """Nobody but its owner knows of it: drawn dashed."""
     tag: str = ""
-    """A word under the lines: "secret", "in view" (AM-33), "Daisy" (AM-35)."""
+    """Words after the kinds: "yours" / "yours · seen" for the owner, "in view" (AM-33),
+    "secret" where the whole truth is drawn (an open table's teacher view)."""
     tip: str = ""
 
 
