@@ -512,3 +512,24 @@ def test_the_newcomers_scenario_plays_as_its_briefing_says(qtbot):
     assert {u.id for u in game.state.units_in("B2")} == {"A1", "L1"}
     qtbot.wait(20)
     w.grab().save(f"{SHOTS}-7-newcomer-move.png")
+
+
+def test_infantry_clearance_by_clicks_shows_its_odds_before_it_is_tried(qtbot):
+    """AM-40 in the window: in his fire phase the American picks his squad, whose button
+    "Clear mines (A1)" stands with its odds in the odds panel; pressed, DR 3 clears the
+    German's hidden field in its hex — gone from the German's record, never drawn for the
+    American."""
+    sc = asl(sides=[{"name": "American", "pool": 0},
+                    {"name": "German", "pool": 8, "minefields": [{"hex": "D2", "ap": 8}]}],
+             units=[{"id": "A1", "side": "American", "type": "squad", "hex": "D2"}],
+             phase="fire", side="American")
+    w = shown_window(qtbot, GameSession(sc, sc.new_game(1, Table(dice_script=(1, 2)))))
+    game = w.session.game
+    click(qtbot, w, stack_point(w, "D2", "American"))
+    assert "Clear mines (A1)" in w.controls.buttons
+    odds = "\n".join(w.odds.lines())
+    assert "AM-40" in odds or "Clearance" in odds
+    button(w, "Clear mines (A1)").click()
+    assert game.state.minefields["German"] == {}
+    assert w.scene.fields == {}
+    assert not any("A-P" in line for line in log_lines(w))  # nothing of what was there
