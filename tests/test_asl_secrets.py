@@ -89,16 +89,16 @@ def test_am03_every_record_is_sealed_in_a_save_and_the_counter_stands_in():
     secret = [r for r in g.records if r.secret_to == AXIS]
     assert len(secret) == len(g.records) == 4
     stand_ins = [RULESET.stand_in(r.action) for r in g.records]
-    assert stand_ins == [None, None, None, AtCounterShown(AXIS, 1, "C4")]
+    assert stand_ins == [None, None, None, AtCounterShown(AXIS, 1, ("C4",))]
     assert RULESET.stand_in(stand_ins[-1]) == stand_ins[-1]  # a fixed point
 
 
 def test_the_counter_stand_in_is_never_an_order():
     g = asl_game()
     with pytest.raises(IllegalAction) as info:
-        g.play(AtCounterShown(AXIS, 1, "C4"), by=AXIS)
+        g.play(AtCounterShown(AXIS, 1, ("C4",)), by=AXIS)
     assert info.value.clause == "TURN"
-    assert isinstance(AtCounterShown(AXIS, 1, "C4"), PlacedSomewhere)
+    assert isinstance(AtCounterShown(AXIS, 1, ("C4",)), PlacedSomewhere)
 
 
 def test_the_stand_in_world_looks_to_the_other_side_as_the_truth():
@@ -119,9 +119,9 @@ def test_the_stand_in_is_judged_without_the_pool():
     """The other side's program checks the counter on what it may know: whose Setup, the
     hex — not the pool, which it may not see."""
     g = asl_game()
-    RULESET.check(g.state, AtCounterShown(AXIS, 1, "C4"))  # no A-T bought: still judged legal
+    RULESET.check(g.state, AtCounterShown(AXIS, 1, ("C4",)))  # no A-T bought: still judged legal
     with pytest.raises(IllegalAction) as info:
-        RULESET.check(g.state, AtCounterShown(AXIS, 1, "A1"))
+        RULESET.check(g.state, AtCounterShown(AXIS, 1, ("A1",)))
     assert info.value.clause == "AM-33"
 
 
@@ -232,3 +232,54 @@ def test_am03_the_next_side_may_not_undo_into_the_record():
     with pytest.raises(IllegalAction):
         g.undo()
     assert g.state.minefields[AXIS]["A1"].ap == 8
+
+
+# ---- the whole record in one sealed order (AM-76) ---------------------------------------------
+WHOLE = {"kind": "record_setup", "side": AXIS, "convert": 9,
+         "booby": [{"board": "asl-demo-board", "level": "C"}],
+         "fields": [{"hex": "A1", "ap": 6}, {"hex": "B2", "ap": 8, "at": 1},
+                    {"hex": "C4", "at": 1, "visible": True},
+                    {"hex": "D4", "at": 1, "visible": True}]}
+
+
+def test_am76_a_whole_record_in_one_order_is_the_same_as_its_parts():
+    whole = asl_game(sides=[{"name": AXIS, "pool": 40, "setup_boards": ["asl-demo-board"]},
+                            {"name": ALLIES}])
+    rec = whole.play(RULESET.codec.parse(WHOLE))
+    assert rec.secret_to == AXIS and len(rec.events) == 1
+    parts = asl_game(sides=[{"name": AXIS, "pool": 40, "setup_boards": ["asl-demo-board"]},
+                            {"name": ALLIES}])
+    play(parts, "convert_to_at", side=AXIS, factors=9)
+    play(parts, "buy_booby_traps", side=AXIS, board="asl-demo-board", level="C")
+    for f in WHOLE["fields"]:
+        record(parts, **{k: v for k, v in f.items() if k != "hex"}, hex_id=f["hex"])
+    assert whole.state == parts.state
+    twin = rec.events[0].public_twin()
+    assert twin is not None and twin.text == (
+        "Axis shows A-T Mine counters at hex C4 and hex D4; their factors stay secret (AM-68)")
+    stand = RULESET.stand_in(rec.action)
+    assert stand == AtCounterShown(AXIS, 2, ("C4", "D4")) and RULESET.stand_in(stand) == stand
+    world = asl_game(sides=[{"name": AXIS, "pool": 40, "setup_boards": ["asl-demo-board"]},
+                            {"name": ALLIES}])
+    world.play(stand, [], checked=False)
+    assert RULESET.view(world.state, ALLIES) == RULESET.view(whole.state, ALLIES)
+    assert [e.to_json() for e in world.observe(ALLIES).events()] == \
+        [e.to_json() for e in whole.observe(ALLIES).events()]
+
+
+@pytest.mark.parametrize("change, clause, words", [
+    ({"convert": 4}, "AM-59", "convert: "),
+    ({"fields": [{"hex": "A1", "ap": 12}, {"hex": "A2", "ap": 12}, {"hex": "A3", "ap": 12}]},
+     "AM-02", "fields[1]: "),
+    ({"fields": [{"hex": "B5", "ap": 6}]}, "AM-04", "fields[0]: "),
+    ({"convert": 0, "fields": [{"hex": "A1", "at": 1}]}, "AM-25", "fields[0]: "),
+    ({"convert": 0, "booby": [], "fields": []}, "AM-03", "a whole record"),
+])
+def test_a_whole_record_is_refused_naming_its_part_and_clause(change, clause, words):
+    g = asl_game(sides=[{"name": AXIS, "pool": 40, "setup_boards": ["asl-demo-board"]},
+                        {"name": ALLIES}])
+    before = copy.deepcopy(g.state)
+    with pytest.raises(IllegalAction) as info:
+        g.play(RULESET.codec.parse({**WHOLE, **change}))
+    assert info.value.clause == clause and info.value.reason.startswith(words), info.value
+    assert g.state == before

@@ -20,7 +20,9 @@ from mineboard.maps.model import HEX
 from mineboard.rules.asl_minefields.setup import (
     BuyBoobyTraps,
     ConvertToAt,
+    FieldEntry,
     RecordMines,
+    RecordSetup,
     boards,
     seen_field,
 )
@@ -73,6 +75,15 @@ def twins(view: AmState, action: Action) -> list[Action]:
     """Records the other sides may not tell apart: hidden fields anywhere, of any
     strength, a conversion or a booby-trap purchase in their place; a visible counter with
     other factors; other standing orders."""
+    if isinstance(action, RecordSetup):
+        shown = tuple(f for f in action.fields if f.visible)
+        hexes = sorted(h for h, p in view.board.places.items() if p.kind == HEX)
+        alike: list[Action] = [RecordSetup(action.side, 0, (), (*shown, FieldEntry(h, ap=6)))
+                               for h in hexes[::5]]
+        alike.append(RecordSetup(action.side, action.convert + 3, action.booby,
+                                 (*shown, *(FieldEntry(f.hex, ap=8) for f in action.fields
+                                            if not f.visible))))
+        return alike
     if isinstance(action, RecordMines) and action.visible:
         return [RecordMines(action.side, action.hex, at=n, visible=True)
                 for n in range(1, MAX_AT + 1) if n != action.at]

@@ -28,6 +28,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Annotated, Any, Literal
 
 from mineboard.core.actions import Action
@@ -35,8 +36,10 @@ from mineboard.core.dice import Dice
 from mineboard.core.errors import IllegalAction
 from mineboard.core.events import Event
 from mineboard.core.hidden_place import PlacedSomewhere
+from mineboard.core.places import PlaceRef
 from mineboard.core.planning import Command, Selection
-from mineboard.core.schema import Range
+from mineboard.core.schema import Length, Range
+from mineboard.core.words import and_list
 from mineboard.maps.model import HEX
 from mineboard.rules.asl_minefields.parts import Part
 from mineboard.rules.asl_minefields.state import (
@@ -49,7 +52,7 @@ from mineboard.rules.asl_minefields.state import (
     Minefield,
     Pool,
 )
-from mineboard.rules.common.checks import TURN, is_legal
+from mineboard.rules.common.checks import TURN, distinct, is_legal
 from mineboard.rules.common.moves import busy
 
 # ---- terrain (AM-04, AM-33, AM-60) ---------------------------------------------------------
@@ -171,12 +174,43 @@ class BuyBoobyTraps(Action):
 
 @dataclass(frozen=True, slots=True)
 class AtCounterShown(PlacedSomewhere):
-    """The stand-in of a visible A-T record: ``owner`` put an A-T Mine counter on ``hex``,
-    its factors sealed. The other sides replay it in place of the record; it is never an
-    order (as a :class:`PlacedSomewhere`, the game and play by email refuse it as one)."""
+    """The stand-in of a record with visible A-T mines: ``owner`` put an A-T Mine counter
+    on each of ``hexes``, their factors sealed. The other sides replay it in place of the
+    record; it is never an order (as a :class:`PlacedSomewhere`, the game and play by email
+    refuse it as one)."""
 
     kind = "at_counter_shown"
-    hex: str = ""
+    hexes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class FieldEntry:
+    """One hex of a whole record (:class:`RecordSetup`), as :class:`RecordMines` has it."""
+
+    hex: str
+    ap: Annotated[int, Range(0, 99)] = 0
+    at: Annotated[int, Range(0, 99)] = 0
+    visible: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BoobyEntry:
+    board: str
+    level: Literal["A", "B", "C"]
+
+
+@dataclass(frozen=True, slots=True)
+class RecordSetup(Action):
+    """``side``'s whole record in one order: ``convert`` pool factors to A-T mines first,
+    then the booby-trap boards, then the fields, each judged as its own action would be.
+    One sealed order for the whole Setup, so a save or a turn file does not even show how
+    many records the side made (AM-76)."""
+
+    kind = "record_setup"
+    side: str
+    convert: Annotated[int, Range(0, 999)] = 0
+    booby: Annotated[tuple[BoobyEntry, ...], Length(0, 50)] = ()
+    fields: Annotated[tuple[FieldEntry, ...], Length(0, 500)] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -186,14 +220,24 @@ class MinesRecorded(Event):
 
     kind: str = "MinesRecorded"
     owner: str
-    shown: bool = False
+    shown: tuple[PlaceRef, ...] = ()
+    """The A-T Mine counters it puts in full view: all the other sides learn of it."""
 
     def public_twin(self) -> Event | None:
         if self.secret_to is None or not self.shown:
             return None
-        return Event(kind="AtCounterShown", clause="AM-01", at=self.at,
-                     text=f"{self.owner} shows an A-T Mine counter at {self.at}; its "
-                          "factors stay secret (AM-68)")
+        return counters_shown(self.owner, self.shown)
+
+
+def counters_shown(owner: str, shown: tuple[PlaceRef, ...]) -> Event:
+    """What every side reads of visible A-T mines recorded: where their counters are."""
+    if len(shown) == 1:
+        return Event(kind="AtCounterShown", clause="AM-01", at=shown[0],
+                     text=f"{owner} shows an A-T Mine counter at {shown[0]}; its factors "
+                          "stay secret (AM-68)")
+    return Event(kind="AtCounterShown", clause="AM-01", data={"hexes": [r.id for r in shown]},
+                 text=f"{owner} shows A-T Mine counters at {and_list([str(r) for r in shown])};"
+                      " their factors stay secret (AM-68)")
 
 
 # ---- checks ------------------------------------------------------------------------------
@@ -309,16 +353,59 @@ def check_booby(state: AmState, action: BuyBoobyTraps) -> None:
 
 def check_counter_shown(state: AmState, action: AtCounterShown) -> None:
     """What another side's program may judge of a visible A-T record without its factors
-    (the pool is the owner's secret): whose Setup, and whether the hex takes the counter."""
+    (the pool is the owner's secret): whose Setup, and whether the hexes take the counters."""
     _in_setup(state, action.owner, "A-T Mine counters are placed")
-    if action.hex not in state.board.places:
-        raise IllegalAction(f"{action.hex!r} is not a hex of this map", TURN)
-    where = _forbidden(state, action.hex, True)
-    if where is not None:
-        raise IllegalAction(*where)
-    if action.hex in state.minefields.get(action.owner, {}):
-        raise IllegalAction(f"{action.owner} has an A-T Mine counter at "
-                            f"{state.board.ref(action.hex)} already", "AM-33")
+    if not action.hexes or action.count != len(action.hexes):
+        raise IllegalAction("name each hex of an A-T Mine counter once", TURN)
+    distinct(action.hexes, "hex", "AM-33")
+    for hex_id in action.hexes:
+        if hex_id not in state.board.places:
+            raise IllegalAction(f"{hex_id!r} is not a hex of this map", TURN)
+        where = _forbidden(state, hex_id, True)
+        if where is not None:
+            raise IllegalAction(*where)
+        if hex_id in state.minefields.get(action.owner, {}):
+            raise IllegalAction(f"{action.owner} has an A-T Mine counter at "
+                                f"{state.board.ref(hex_id)} already", "AM-33")
+
+
+def _parts_of(action: RecordSetup) -> list[tuple[str, Action]]:
+    side = action.side
+    out: list[tuple[str, Action]] = []
+    if action.convert:
+        out.append(("convert", ConvertToAt(side, action.convert)))
+    out += [(f"booby[{i}]", BuyBoobyTraps(side, b.board, b.level))
+            for i, b in enumerate(action.booby)]
+    out += [(f"fields[{i}]", RecordMines(side, f.hex, f.ap, f.at, f.visible))
+            for i, f in enumerate(action.fields)]
+    return out
+
+
+def _trial(state: AmState, side: str) -> AmState:
+    """A copy to try a whole record on: the side's pool and minefields its own, the rest
+    (the board above all) shared."""
+    trial = copy.copy(state)
+    trial.pools = {**state.pools, side: copy.deepcopy(state.pools[side])}
+    trial.minefields = {**state.minefields, side: {
+        h: copy.copy(f) for h, f in state.minefields.get(side, {}).items()}}
+    return trial
+
+
+def check_setup(state: AmState, action: RecordSetup) -> None:
+    """Each part judged as its own action, after the parts before it: the refusal names
+    the part (``fields[2]: …``) and the clause."""
+    _in_setup(state, action.side, "minefields are recorded")
+    parts = _parts_of(action)
+    if not parts:
+        raise IllegalAction("a whole record needs a conversion, booby traps or a field",
+                            "AM-03")
+    trial = _trial(state, action.side)
+    for where, part in parts:
+        try:
+            _check_own(trial, part)
+        except IllegalAction as exc:
+            raise IllegalAction(f"{where}: {exc.reason}", exc.clause) from None
+        _EFFECTS[type(part)](trial, part, _NO_DICE)
 
 
 def _check_own(state: AmState, action: Any) -> None:
@@ -343,6 +430,16 @@ def convert(state: AmState, action: ConvertToAt, dice: Dice) -> list[Event]:
                         "left": left(state, side)})]
 
 
+def record_setup(state: AmState, action: RecordSetup, dice: Dice) -> list[Event]:
+    side = action.side
+    said = [e.text for _w, part in _parts_of(action)
+            for e in _EFFECTS[type(part)](state, part, dice)]
+    shown = tuple(state.board.ref(f.hex) for f in action.fields if f.visible)
+    return [MinesRecorded(clause="AM-03", owner=side, shown=shown, secret_to=side,
+                          text=f"{side} records its setup at once: " + "; ".join(said),
+                          data={"parts": len(said), "left": left(state, side)})]
+
+
 def record(state: AmState, action: RecordMines, dice: Dice) -> list[Event]:
     side = action.side
     owned = state.minefields.setdefault(side, {})
@@ -359,7 +456,8 @@ def record(state: AmState, action: RecordMines, dice: Dice) -> list[Event]:
     parts += [f"{action.at} A-T factor(s){' in full view' if action.visible else ''}"] \
         if action.at else []
     clause = "AM-33" if action.visible else ("AM-26" if action.at else "AM-03")
-    return [MinesRecorded(clause=clause, at=at, owner=side, shown=action.visible,
+    return [MinesRecorded(clause=clause, at=at, owner=side,
+                          shown=(at,) if action.visible else (),
                           secret_to=side,
                           text=f"{side} records {' and '.join(parts)} at {at} "
                                f"({_pool_words(state, side)})",
@@ -377,22 +475,27 @@ def buy_booby(state: AmState, action: BuyBoobyTraps, dice: Dice) -> list[Event]:
 
 
 def counter_shown(state: AmState, action: AtCounterShown, dice: Dice) -> list[Event]:
-    """The stand-in's effect: the counter with no factors recorded (the views show any
+    """The stand-in's effect: the counters with no factors recorded (the views show any
     other side's visible counter with factors unknown, whatever it holds)."""
     owner = action.owner
-    state.minefields.setdefault(owner, {})[action.hex] = Minefield(
-        action.hex, owner, visible=True, at_known=True)
-    at = state.board.ref(action.hex)
-    return [MinesRecorded(clause="AM-33", at=at, owner=owner, shown=True, secret_to=owner,
-                          text=f"{owner} shows an A-T Mine counter at {at} (its factors "
-                               "sealed)")]
+    for hex_id in action.hexes:
+        state.minefields.setdefault(owner, {})[hex_id] = Minefield(
+            hex_id, owner, visible=True, at_known=True)
+    shown = tuple(state.board.ref(h) for h in action.hexes)
+    return [MinesRecorded(clause="AM-33", at=shown[0] if len(shown) == 1 else None,
+                          owner=owner, shown=shown, secret_to=owner,
+                          text=f"{owner} shows A-T Mine counters at "
+                               f"{and_list([str(r) for r in shown])} (factors sealed)")]
 
 
 def stand_in(action: Action) -> Action | None:
-    """Hidden records, conversions and booby traps leave no public trace (None); a visible
-    A-T record stands in as its counter; the counter stands in for itself."""
+    """Hidden records, conversions and booby traps leave no public trace (None); a record
+    with visible A-T mines stands in as their counters; the counters for themselves."""
     if isinstance(action, RecordMines) and action.visible:
-        return AtCounterShown(action.side, 1, action.hex)
+        return AtCounterShown(action.side, 1, (action.hex,))
+    if isinstance(action, RecordSetup):
+        shown = tuple(f.hex for f in action.fields if f.visible)
+        return AtCounterShown(action.side, len(shown), shown) if shown else None
     if isinstance(action, AtCounterShown):
         return action
     return None
@@ -458,6 +561,9 @@ def candidates(state: AmState) -> list[Action]:
         out += [RecordMines(side, hex_id, at=1), RecordMines(side, hex_id, ap=6, at=1),
                 RecordMines(side, hex_id, at=1, visible=True)]
     out += [BuyBoobyTraps(side, board, "C") for board in boards(state)]
+    sample = _sample_hexes(state, side, 8)
+    out += [RecordSetup(side, AT_COST, fields=(FieldEntry(a, ap=6), FieldEntry(b, at=1)))
+            for a, b in pairwise(sample)]
     return out
 
 
@@ -557,11 +663,17 @@ def invariants(state: AmState) -> list[str]:
     return out
 
 
+_EFFECTS: dict[type[Action], Any] = {ConvertToAt: convert, RecordMines: record,
+                                     BuyBoobyTraps: buy_booby}
+_NO_DICE: Any = None
+"""A record rolls nothing: trying one in a check needs no dice."""
+
 PART = Part(
-    actions=(ConvertToAt, RecordMines, BuyBoobyTraps, AtCounterShown),
+    actions=(ConvertToAt, RecordMines, BuyBoobyTraps, RecordSetup, AtCounterShown),
     checks={ConvertToAt: check_convert, RecordMines: check_record,
-            BuyBoobyTraps: check_booby, AtCounterShown: check_counter_shown},
+            BuyBoobyTraps: check_booby, RecordSetup: check_setup,
+            AtCounterShown: check_counter_shown},
     effects={ConvertToAt: convert, RecordMines: record, BuyBoobyTraps: buy_booby,
-             AtCounterShown: counter_shown},
+             RecordSetup: record_setup, AtCounterShown: counter_shown},
     hide=hide, stand_in=stand_in, commands=commands, candidates=candidates,
     phase_end=phase_end, summary=summary, invariants=invariants)
