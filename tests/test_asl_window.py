@@ -499,6 +499,8 @@ def test_the_newcomers_scenario_plays_as_its_briefing_says(qtbot):
         "German: 24 factors · 23 spent (A-P 20, A-T 1 × 3) · 1 left"
     assert w.phase_label.text() == ("Turn 1 · German · Secret minefield record: 1 of 24 "
                                     "factors left (AM-02)")
+    american = game.observe("American").view  # what spent is the German's secret (AM-76)
+    assert w.ui.phase_detail(american) == ": 24 factors (AM-02, AM-76)"
     qtbot.wait(20)
     w.grab().save(f"{SHOTS}-7-newcomer-record.png")
     w.end_action.trigger()

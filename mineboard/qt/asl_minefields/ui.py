@@ -654,6 +654,8 @@ class AslMinefieldsUI(RulesetUI[AmState]):
 
     def phase_detail(self, view: AmState) -> str:
         if view.phase == SETUP and view.actor in view.pools:
+            if view.pools[view.actor].hidden:  # another side records: only its total shows
+                return f": {count_of(view.pools[view.actor].total, 'factor')} (AM-02, AM-76)"
             s = spending(view, view.actor)
             return f": {s.left} of {count_of(s.total, 'factor')} left (AM-02)"
         return ""
