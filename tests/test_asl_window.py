@@ -501,6 +501,8 @@ def test_the_newcomers_scenario_plays_as_its_briefing_says(qtbot):
                                     "factors left (AM-02)")
     american = game.observe("American").view  # what spent is the German's secret (AM-76)
     assert w.ui.phase_detail(american) == ": 24 factors (AM-02, AM-76)"
+    assert w.ui.hint(american) == ("German: secret minefield record. Wait for your turn; "
+                                   "what it records stays its secret.")
     qtbot.wait(20)
     w.grab().save(f"{SHOTS}-7-newcomer-record.png")
     w.end_action.trigger()

@@ -630,6 +630,10 @@ class AslMinefieldsUI(RulesetUI[AmState]):
         hint = move_hint(view)
         if hint:
             return hint
+        viewer = viewer_of(view)
+        if viewer is not None and viewer != view.actor and view.ask is None:
+            return (f"{view.actor}: {view.phase_label.lower()}. Wait for your turn; what "
+                    "it records stays its secret.")
         if view.phase == SETUP:
             return (f"{view.phase_label}: click a hex to record mines there (A-P 6, 8 or "
                     "12; A-T factors; booby traps for its board), from the menu. Only you "
