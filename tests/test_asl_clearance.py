@@ -313,3 +313,25 @@ def test_am44_while_the_amount_is_awaited_only_it_is_legal():
     rec = play(g, "accept_result")
     assert (mines(g).ap, mines(g).at) == (8, 3)
     assert [e.secret_to for e in rec.events if e.kind == "MinesReduced"] == [AXIS]
+
+
+def test_am40_a_click_in_the_fire_phase_picks_the_units_that_may_clear():
+    g = game()
+    view = g.observe(ALLIES).view
+    assert g.ruleset.units_at(view, "G2") == ["hs", "ldr", "sap", "sq"]
+    assert g.ruleset.units_at(view, "J1") == []  # the enemy's
+    moving = flail_game()
+    assert g.ruleset.units_at(moving.observe(ALLIES).view, "G2") == ["fl"]  # movement's
+
+
+def test_am43_the_ift_column_is_a_choice_and_the_menu_says_the_odds():
+    g = game()
+    view = g.observe(ALLIES).view
+    column = next(c for c in g.ruleset.choices(view, Selection("G2", ())) if
+                  c.key == "ift_column")
+    assert column.default == "16" and ("36", "36") in column.values
+    menu = {c.label: c for c in g.ruleset.commands(view, Selection("G2", (),
+                                                                   {"ift_column": "36"}))}
+    strike = menu["FFE on the mines at G2 (IFT 36)"]
+    assert strike.action == MineStrike("G2", 36, "ffe")
+    assert "(41.7 %)" in strike.tip  # 36+ column: DR ≤ 6 is a KIA, 15/36

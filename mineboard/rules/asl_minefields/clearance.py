@@ -33,7 +33,7 @@ from mineboard.core.dice import Dice
 from mineboard.core.errors import IllegalAction
 from mineboard.core.events import DiceRolled, Event, UnitLost
 from mineboard.core.outside import Awaiting, OutsideResult
-from mineboard.core.planning import Command, Preview, Selection, percent
+from mineboard.core.planning import Choice, Command, Preview, Selection, percent
 from mineboard.core.schema import Doc, Range
 from mineboard.rules.asl_minefields.data import RULESET_ID
 from mineboard.rules.asl_minefields.parts import Part
@@ -478,6 +478,25 @@ def phase_start(state: AmState) -> list[Event]:
     return []
 
 
+def units_at(view: AmState, place: str) -> list[str]:
+    """The units a click at ``place`` picks in the phasing side's fire phase — for
+    clearance, Daisy Chains and Task Checks (movement picks them in the Movement Phase)."""
+    if view.phase != FIRE or view.awaiting is not None or view.ask is not None:
+        return []
+    return sorted(u.id for u in view.units.values()
+                  if u.side == view.phasing and u.hex == place and not u.eliminated)
+
+
+def choices(view: AmState, selection: Selection) -> list[Choice]:
+    """In the fire phase: the IFT column an FFE or a bomb is resolved on (AM-43)."""
+    if view.phase != FIRE or view.awaiting is not None:
+        return []
+    return [Choice("ift_column", "IFT column of an FFE or bomb", str(DEFAULT_COLUMN),
+                   values=tuple((str(c), str(c)) for c in ift_columns()),
+                   tip="the firepower column the HE Concentration or bomb attacks on; only "
+                       "its Original DR counts against the mines (AM-43, AM-44)")]
+
+
 def _mine(view: AmState, selection: Selection) -> list[Unit]:
     return [view.units[u] for u in selection.units
             if u in view.units and view.units[u].side == view.to_move]
@@ -499,11 +518,14 @@ def commands(view: AmState, selection: Selection) -> list[Command]:
                                tip="spends the whole MP allotment clearing this hex (AM-45)"))
     if view.phase == FIRE and selection.place and is_hex(view, selection.place):
         column = int(selection.option("ift_column", DEFAULT_COLUMN))
-        for strike, words in ((MineStrike(selection.place, column, "ffe"), "FFE"),
-                              (MineStrike(selection.place, column, "bomb"), "Bomb")):
-            out.append(Command(f"{words} on the mines at {selection.place} (IFT {column})",
-                               strike, tip="an Original KIA destroys every mine there "
-                                           "(AM-43)"))
+        if column in ift_columns():
+            kia, k = strike_odds(column)
+            odds = (f"an Original KIA destroys every mine there ({percent(kia)}), an "
+                    f"Original K reduces them ({percent(k)}) — AM-43, AM-44")
+            for strike, words in ((MineStrike(selection.place, column, "ffe"), "FFE"),
+                                  (MineStrike(selection.place, column, "bomb"), "Bomb")):
+                out.append(Command(f"{words} on the mines at {selection.place} "
+                                   f"(IFT {column})", strike, tip=odds))
     return out
 
 

@@ -13,7 +13,7 @@ from mineboard.core.moves import MoveInProgress, Stop
 from mineboard.core.orders import Distance, StandingOrder
 from mineboard.core.outside import OutsideResult
 from mineboard.core.places import PlaceRef
-from mineboard.core.planning import Command, Selection
+from mineboard.core.planning import Choice, Command, Selection
 from mineboard.core.routes import RouteReport
 from mineboard.maps.model import BoardMap
 from mineboard.rules.asl_minefields import clearance, daisy, movement, setup, traps
@@ -63,6 +63,16 @@ def _legal_actions(view: AmState, check: Any) -> list[Action]:
     return [a for a in dict.fromkeys(out) if is_legal(check, view, a)]
 
 
+def _units_at(view: AmState, place: str) -> list[str]:
+    """Movement picks the units that may move; in the fire phase clearance picks those
+    that may clear, place a Daisy Chain or take a Task Check."""
+    return movement.units_at(view, place) or clearance.units_at(view, place)
+
+
+def _choices(view: AmState, selection: Selection) -> list[Choice]:
+    return [*movement.choices(view, selection), *clearance.choices(view, selection)]
+
+
 def _commands(view: AmState, selection: Selection) -> list[Command]:
     return [c for part in PARTS for c in part.commands(view, selection)]
 
@@ -84,8 +94,8 @@ class AslMinefields(PlannedRuleset[AmState]):
                                                     EndPhase: _check_end_phase}
     effects: ClassVar[Mapping[type[Action], Any]] = {**_joined("effects"),
                                                      EndPhase: _end_phase}
-    planner = Planner(_legal_actions, units_at=movement.units_at, intent=movement.intent,
-                      targets=movement.targets, choices=movement.choices,
+    planner = Planner(_legal_actions, units_at=_units_at, intent=movement.intent,
+                      targets=movement.targets, choices=_choices,
                       commands=_commands, previews=_joined("previews"),
                       invariants=_invariants)
     move_clause = movement.MOVE_CLAUSE
