@@ -335,3 +335,29 @@ def test_am43_the_ift_column_is_a_choice_and_the_menu_says_the_odds():
     strike = menu["FFE on the mines at G2 (IFT 36)"]
     assert strike.action == MineStrike("G2", 36, "ffe")
     assert "(41.7 %)" in strike.tip  # 36+ column: DR ≤ 6 is a KIA, 15/36
+
+
+def test_am62_a_broken_clearance_file_is_one_line_naming_the_field(tmp_path):
+    from mineboard.core.errors import BadInput
+    from mineboard.rules.common.tables import read_table
+
+    bad = tmp_path / "clearance-test.json"
+    bad.write_text('{"schema": 1, "infantry": {"clears_at_most": 13}, '
+                   '"flail": {"clears_at_most": 8}}')
+    with pytest.raises(BadInput) as info:
+        read_table(clearance.ClearanceTable, bad)
+    assert "infantry.clears_at_most" in str(info.value) and "\n" not in str(info.value)
+    bad.write_text('{"schema": 1, "infantry": {"clears_at_most": 4}, '
+                   '"flail": {"clears_at_most": 11}}')
+    with pytest.raises(BadInput, match=r"flail\.clears_at_most"):
+        read_table(clearance.ClearanceTable, bad)
+
+
+def test_am62_editing_the_file_changes_the_odds_and_the_result(monkeypatch):
+    monkeypatch.setattr(clearance, "clearance_table", lambda: clearance.ClearanceTable(
+        1, clearance.ClearanceTest(6), clearance.FlailTest(8)))
+    g = game()
+    assert g.ruleset.preview(g.observe(ALLIES).view, ClearMines("sq")).probability(
+        "cleared") == Fraction(5, 12)
+    play(g, "clear_mines", rolls=[3, 3], unit="sq")
+    assert mines(g) is None
