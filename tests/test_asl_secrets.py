@@ -283,3 +283,49 @@ def test_a_whole_record_is_refused_naming_its_part_and_clause(change, clause, wo
         g.play(RULESET.codec.parse({**WHOLE, **change}))
     assert info.value.clause == clause and info.value.reason.startswith(words), info.value
     assert g.state == before
+
+
+# ---- the command line ------------------------------------------------------------------------
+def _run(capsys, *args: str) -> tuple[int, str, str]:
+    from mineboard.cli import main
+
+    try:
+        code = main(list(args))
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_run_refuses_a_bad_record_by_index_and_clause_and_keeps_nothing_of_it(capsys,
+                                                                             tmp_path):
+    scenario = tmp_path / "s.json"
+    scenario.write_text(json.dumps(asl_scenario()))
+    actions = tmp_path / "a.json"
+    actions.write_text(json.dumps([
+        {"kind": "record_mines", "side": AXIS, "hex": "A1", "ap": 8},
+        {"kind": "record_mines", "side": AXIS, "hex": "A2", "ap": 10}]))
+    code, out, err = _run(capsys, "run", str(scenario), "--actions", str(actions), "--json")
+    assert code == 1 and "action 1 (record_mines) refused" in err and "[AM-07]" in err
+    state = json.loads(out)["state"]
+    assert state["minefields"][AXIS] == {"A1": {"ap": 8, "at": 0}}
+    assert state["pools"][AXIS]["left"] == 16
+
+
+def test_run_for_the_allies_prints_nothing_of_the_axis_record(capsys, tmp_path):
+    scenario = tmp_path / "s.json"
+    scenario.write_text(json.dumps(asl_scenario()))
+    actions = tmp_path / "a.json"
+    actions.write_text(json.dumps([
+        {"kind": "convert_to_at", "side": AXIS, "factors": 3},
+        {"kind": "record_mines", "side": AXIS, "hex": "A1", "ap": 8},
+        {"kind": "record_mines", "side": AXIS, "hex": "C4", "at": 1, "visible": True},
+        {"kind": "end_phase"}]))
+    code, out, _ = _run(capsys, "run", str(scenario), "--actions", str(actions), "--json",
+                        "--side", ALLIES)
+    assert code == 0
+    report = json.loads(out)
+    assert report["state"]["minefields"][AXIS] == {
+        "C4": {"ap": 0, "at": None, "visible": True, "at_known": True}}
+    assert report["state"]["pools"][AXIS] == {"total": 24, "recorded": True}
+    assert "A1" not in out and "convert" not in json.dumps(report.get("events", ""))
