@@ -537,3 +537,47 @@ def test_infantry_clearance_by_clicks_shows_its_odds_before_it_is_tried(qtbot):
     assert game.state.minefields["German"] == {}
     assert w.scene.fields == {}
     assert not any("A-P" in line for line in log_lines(w))  # nothing of what was there
+
+
+# ---- every clause's demo board, drawn and played in the window ----------------------------
+def asl_demos() -> list[str]:
+    from mineboard.resources import assets_dir
+
+    return sorted(p.name for p in (assets_dir() / "rules" / "asl-minefields" / "demos")
+                  .glob("*.json"))
+
+
+@pytest.mark.parametrize("name", asl_demos())
+def test_each_demo_board_is_drawn_and_played_to_its_end_in_the_window(qtbot, name):
+    """*Show me* on every AM demo: the board drawn from the teacher's view (every field with
+    its ring and tag, every unit), each step played with Next, the drawing following; the
+    window's verdict is the headless one (``mineboard demo``: whether the engine agrees
+    with the demo is the rules' business, that the window plays it alike is this test's)."""
+    from mineboard.explorer.demos import load_demo, run_demo
+    from mineboard.resources import assets_dir
+
+    path = assets_dir() / "rules" / "asl-minefields" / "demos" / name
+    headless = run_demo(load_demo(path)).ok
+    w = shown_window(qtbot, GameSession.open("northsea-1940", 3))
+    w.show_demo(path)
+    assert w.demo is not None and isinstance(w.ui, AslMinefieldsUI)
+    panel = w.demo_panel
+    assert panel is not None
+    for _ in range(20):
+        check_drawn(w)
+        if not panel.next_button.isEnabled():
+            break
+        panel.next_button.click()
+        qtbot.wait(1)
+    check_drawn(w)
+    assert panel.ok == headless, panel.verdict.text()
+
+
+def check_drawn(w: Any) -> None:
+    """The scene shows exactly what the viewer's picture says: a ring and a tag per field,
+    a stack per place and owner, a Trail Break per TB."""
+    picture = w.ui.draw(w.session.view())
+    wanted = {(m.hex, m.owner) for m in picture.fields}
+    assert set(w.scene.fields) == wanted and set(w.scene.rings) == wanted
+    assert set(w.scene.stacks) == {(s.place, s.owner) for s in picture.stacks}
+    assert set(w.scene.trail_breaks) == set(picture.trail_breaks)
