@@ -62,19 +62,30 @@ def kinds(outcome: attacks.Outcome) -> list[str]:
     return [e.kind for e in outcome.events]
 
 
+def attack_of(events: Any) -> Any:
+    """The attack's own dice event (after the reveal of presence and type, AM-05)."""
+    found = events.events if isinstance(events, attacks.Outcome) else events
+    return next(e for e in found if e.kind == "MinefieldAttack")
+
+
+def trigger_of(outcome: attacks.Outcome) -> Any:
+    return next(e for e in outcome.events if e.kind == "MinefieldTrigger")
+
+
 # ---- A-P on Personnel ---------------------------------------------------------------------------
 def test_am12_ap_attack_on_the_strength_column_then_the_morale_model():
     st = state([{"hex": "A2", "ap": 8}], [unit("s1", "squad")])
     dice = ScriptedDice([3, 3, 3, 4])  # DR 6 on the 8 column: NMC; MC DR 7 = morale 7
     out = attacks.ap_attack(st, "s1", field_of(st), dice)
     assert dice.unused == 0
-    attack = out.events[0]
+    attack = attack_of(out)
     assert attack.clause == "AM-12"
     assert attack.data == {"unit": "s1", "hex": "A2", "column": "8", "dr": 6, "drm": 0,
                            "dice": [3, 3], "result": "NMC"}
     assert st.units["s1"].status == "pinned"
     assert (out.effect, out.stops, out.cancels_at, out.attacked) == (True, True, False, True)
-    assert kinds(out) == ["MinefieldAttack", "MoraleCheck", "UnitPinned", "CountersRevealed"]
+    assert kinds(out) == ["CountersRevealed", "MinefieldAttack", "MoraleCheck", "UnitPinned",
+                          "CountersRevealed"]  # type first (AM-05), then strength (AM-06)
 
 
 def test_am10_no_drm_even_in_woods():
@@ -83,8 +94,8 @@ def test_am10_no_drm_even_in_woods():
                [unit("w", "squad", "B1"), unit("o", "squad", "A2")])
     woods = attacks.ap_attack(st, "w", field_of(st, "B1"), ScriptedDice([2, 2, 6, 6]))
     open_ = attacks.ap_attack(st, "o", field_of(st, "A2"), ScriptedDice([2, 2, 6, 6]))
-    assert woods.events[0].data["drm"] == open_.events[0].data["drm"] == 0
-    assert woods.events[0].data["result"] == open_.events[0].data["result"] == "K/1"
+    assert attack_of(woods).data["drm"] == attack_of(open_).data["drm"] == 0
+    assert attack_of(woods).data["result"] == attack_of(open_).data["result"] == "K/1"
     assert st.units["w"].type == st.units["o"].type == "half-squad"
 
 
@@ -111,7 +122,7 @@ def test_am07_attacks_never_weaken_an_ap_field():
     for i in range(5):
         attacks.ap_attack(st, f"s{i}", f, ScriptedDice([6, 6]))
     sixth = attacks.ap_attack(st, "s5", f, ScriptedDice([6, 6]))
-    assert f.ap == 8 and sixth.events[0].data["column"] == "8"
+    assert f.ap == 8 and attack_of(sixth).data["column"] == "8"
 
 
 def test_am64_casualty_reduced_unit_goes_on_unless_the_option_says_so():
@@ -156,16 +167,16 @@ def test_am19_afv_is_immobilised_by_a_kia_and_untouched_by_anything_else():
     out = attacks.ap_attack(st, "m", f, ScriptedDice([1, 1]))  # 1KIA
     assert st.units["m"].immobilised and not st.units["m"].eliminated
     assert out.effect and out.stops and out.cancels_at
-    assert out.events[0].clause == "AM-17"
+    assert attack_of(out).clause == "AM-17"
 
 
 def test_am20_hull_af_0_reads_the_vehicle_line_and_dies_to_at_outright():
     st = state([{"hex": "A2", "ap": 12, "at": 1}], [unit("ht", "halftrack")])
     out = attacks.ap_attack(st, "ht", field_of(st), ScriptedDice([1, 1]))  # 12 col: ≤ 2
-    assert st.units["ht"].eliminated and out.events[0].data["result"].startswith("eliminated")
+    assert st.units["ht"].eliminated and attack_of(out).data["result"].startswith("eliminated")
     st = state([{"hex": "A2", "at": 1}], [unit("ht", "halftrack")])
     out = attacks.at_attack(st, "ht", field_of(st), ScriptedDice([1, 6, 6]))  # DR 12
-    assert st.units["ht"].eliminated and out.events[1].clause == "AM-31"
+    assert st.units["ht"].eliminated and attack_of(out).clause == "AM-31"
 
 
 def test_am17_am22_unarmored_vehicle_immobilised_its_prc_attacked_collaterally():
@@ -219,7 +230,7 @@ def test_am23_a_survivor_set_down_in_an_ap_hex_is_attacked_as_entering():
 def test_am23_bail_out_attacks_each_ap_field_in_the_hex():
     st = state([{"hex": "A2", "ap": 8}], [unit("s", "squad")])
     events = attacks.bail_out_attacks(st, "s", ScriptedDice([6, 6]))
-    assert events[0].data["column"] == "8"
+    assert attack_of(events).data["column"] == "8"
 
 
 # ---- A-T (AM-27…AM-31, AM-67, AM-73, AM-77) -----------------------------------------------------
@@ -261,7 +272,7 @@ def test_am29_am30_afv_kia_on_dr_plus_aerial_af_eliminates_else_immobilised(kind
                                                                              result):
     st = state([{"hex": "A2", "at": 1}], [unit("v", kind)])
     out = attacks.at_attack(st, "v", field_of(st), ScriptedDice(rolls))
-    assert out.events[1].data["result"] == result
+    assert attack_of(out).data["result"] == result
     v = st.units["v"]
     assert (v.eliminated, v.immobilised) == ((True, False) if "KIA" in result
                                              else (False, True))
@@ -273,8 +284,8 @@ def test_am31_am73_unarmored_eliminated_outright_burning_wreck_on_a_kia_dr(rolls
     st = state([{"hex": "A2", "at": 1}], [unit("j", "jeep")])
     out = attacks.at_attack(st, "j", field_of(st), ScriptedDice(rolls))
     assert st.units["j"].eliminated
-    assert out.events[1].data["burning_wreck"] is wreck
-    assert out.events[1].data["drm"] == 0
+    assert attack_of(out).data["burning_wreck"] is wreck
+    assert attack_of(out).data["drm"] == 0
 
 
 def test_am77_at_factors_not_used_up_unless_the_option():
@@ -416,7 +427,7 @@ def test_am06_a_no_effect_attack_tells_the_other_side_nothing_of_the_strength():
     dice = ScriptedDice([6, 6, 2, 3])
     for uid in ("s", "m"):  # DR 12: no effect; DR 5 (2MC) vs an AFV: no effect (AM-69)
         out = attacks.ap_attack(st, uid, field_of(st), dice)
-        attack = out.events[0]
+        attack = attack_of(out)
         assert attack.secret_to == "German" and attack.data["column"] == "12"
         for seen in (visible_to(attack, "American"), public_version(attack)):
             assert seen is not None and "column" not in seen.data
@@ -424,15 +435,16 @@ def test_am06_a_no_effect_attack_tells_the_other_side_nothing_of_the_strength():
     assert not any("12" in r.purpose or "factor" in r.purpose for r in dice.rolls)
     # with an effect the strength is revealed anyway: the attack is public
     hit = attacks.ap_attack(st, "s", field_of(st), ScriptedDice([1, 1]))
-    assert hit.events[0].secret_to is None
+    assert attack_of(hit).secret_to is None
 
 
 def test_am68_the_trigger_dr_names_no_factor_count():
     st = state([{"hex": "A2", "at": 3}], [unit("j", "jeep")])
     dice = ScriptedDice([4])
     out = attacks.at_attack(st, "j", field_of(st), dice)
-    assert "3" not in dice.rolls[0].purpose and "3" not in out.events[0].text
-    assert out.events[0].secret_to is None and "at" not in out.events[0].data
+    assert "3" not in dice.rolls[0].purpose and "3" not in trigger_of(out).text
+    assert trigger_of(out).secret_to is None and "at" not in trigger_of(out).data
+    assert out.events[0].kind == "CountersRevealed"  # presence and type first (AM-70)
 
 
 def test_am77_the_log_says_which_reading_is_in_force():
@@ -463,7 +475,7 @@ def test_am51_a_mine_attack_s_ptc_sets_off_the_enemy_s_booby_trap():
     # 6 column DR 6: PTC; its DR 12 > 7: pinned, and 12 sets off Level C: one candidate,
     # no Random Selection roll; Casualty Reduction to a half-squad
     out = attacks.ap_attack(st, "s", field_of(st), ScriptedDice([3, 3, 6, 6]))
-    assert [e.kind for e in out.events][:4] == ["MinefieldAttack", "MoraleCheck", "UnitPinned",
-                                                "BoobyTrap"]
+    assert [e.kind for e in out.events][1:5] == ["MinefieldAttack", "MoraleCheck", "UnitPinned",
+                                                 "BoobyTrap"]
     s = st.units["s"]
     assert (s.type, s.status) == ("half-squad", "pinned") and out.stops

@@ -98,6 +98,9 @@ def ap_attack(state: AmState, unit_id: str, field: Minefield, dice: Dice) -> Out
     utype = state.unit_type(unit)
     clause = "AM-17" if utype.vehicle else AP_CLAUSE
     table = ift()
+    # AM-05: a susceptible unit meeting the field shows its presence and type before any
+    # die is rolled — the first thing the other side learns is the reveal itself
+    shown = reveal(state, field, "ap", strength=False)
     pair = roll_2d6(dice, clause, f"A-P minefield attack on {unit_id}")
     dr = sum(pair)
     column = table.column_label(table.column_index(strength))
@@ -107,7 +110,7 @@ def ap_attack(state: AmState, unit_id: str, field: Minefield, dice: Dice) -> Out
             "dice": list(pair)}
     if utype.personnel:
         before = unit.status
-        events: list[Event] = [_attack_event(
+        events: list[Event] = [*shown, _attack_event(
             field, clause, at, pair, result.effect, f"{dr}: {result.text}",
             f"A-P minefield attacks {unit_id} on the IFT {column} column, no DRM (AM-10): "
             f"DR {dr} → {result.text}",
@@ -125,7 +128,7 @@ def ap_attack(state: AmState, unit_id: str, field: Minefield, dice: Dice) -> Out
         hit = line != "none"
         verdict = {"eliminated": "eliminated (Vehicle line)",
                    "immobilised": "immobilised (Vehicle line)"}.get(line, "no effect")
-    events = [_attack_event(
+    events = [*shown, _attack_event(
         field, clause, at, pair, hit, f"{dr}: {verdict}",
         f"A-P minefield attacks {unit_id} on the IFT {column} column, no DRM (AM-10): "
         f"DR {dr} → {verdict}",
@@ -213,16 +216,16 @@ def at_attack(state: AmState, vehicle_id: str, field: Minefield, dice: Dice) -> 
         return Outcome()
     unit = state.units[vehicle_id]
     at = state.board.ref(field.hex)
+    shown = reveal(state, field, "at", strength=False)  # AM-05, AM-70: before the dr
     trigger = dice.roll("AM-28", f"A-T trigger dr for {vehicle_id}")
     if trigger > factors:
-        events: list[Event] = [DiceRolled(
+        events: list[Event] = [*shown, DiceRolled(
             kind="MinefieldTrigger", clause="AM-28", at=at, dice=(trigger,), hits=(False,),
             tally=f"{trigger}: no attack",
             text=f"A-T mines: trigger dr {trigger} for {vehicle_id} — no attack",
             data={"unit": vehicle_id, "hex": field.hex, "dr": trigger, "attack": False})]
-        events += reveal(state, field, "at", strength=False)
         return Outcome(events)
-    events = [DiceRolled(
+    events = [*shown, DiceRolled(
         kind="MinefieldTrigger", clause="AM-28", at=at, dice=(trigger,), hits=(True,),
         tally=f"{trigger}: attack", text=f"A-T mines: trigger dr {trigger} for {vehicle_id} "
                                          f"— one attack on the 36+ column (AM-67)",
