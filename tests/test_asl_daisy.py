@@ -274,3 +274,18 @@ def test_am39_recovery_refusals():
     del g.state.minefields[AXIS]["F4"]
     refused("AM-39", g, "recover_daisy", unit="ax")
     refused("TURN", recover_game(), "recover_daisy", unit="al")
+
+
+def test_am38_the_vehicle_it_stops_drops_out_the_stack_goes_on():
+    units = [{"id": "ax", "side": AXIS, "type": "squad", "hex": "G5", "daisy": 2},
+             {"id": "tr", "side": ALLIES, "type": "truck", "hex": "G4"},
+             {"id": "tr2", "side": ALLIES, "type": "truck", "hex": "G4"}]
+    g = game(phase="movement", side=ALLIES, units=units)
+    for uid in ("tr", "tr2"):
+        g.state.units[uid].hex = "F4"
+    move = MoveInProgress(ALLIES, ("tr", "tr2"), ("G4", "F4", "E4"), done=1)
+    g.state.move = move
+    events, stop = daisy.react(g.state, AXIS, move, ScriptedDice([2, 3, 4]), None)
+    assert stop is None and g.state.move.units == ("tr2",)
+    assert g.state.units["tr"].eliminated and not g.state.units["tr2"].eliminated
+    assert events[-1].kind == "UnitsDropOut"

@@ -31,7 +31,7 @@ of hexes between the two, clear unless a woods or building hex lies strictly bet
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from mineboard.core.actions import Action
@@ -289,13 +289,11 @@ def react(state: AmState, side: str, move: MoveInProgress, dice: Dice,
         events += spent(state, field)
     if not outcome.stops:
         return events, None
-    at = state.board.ref(hex_id)
-    if state.move is not None and len(state.move.units) > 1:
-        state.move = replace(state.move, units=tuple(u for u in state.move.units
-                                                     if u != vehicle))
-        return events, None
-    return events, Stop("AM-38", f"{vehicle} goes no further: the Daisy Chain at {at} "
-                                 "attacked it", hex_id)
+    # as any attack that stops a unit: it drops out, the rest of the stack goes on (AM-64)
+    from mineboard.rules.asl_minefields.movement import _drop_out
+
+    more, stop = _drop_out(state, [vehicle], hex_id, "AM-38", "the Daisy Chain")
+    return events + more, stop
 
 
 # ---- the part --------------------------------------------------------------------------------
