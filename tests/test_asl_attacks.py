@@ -479,3 +479,17 @@ def test_am51_a_mine_attack_s_ptc_sets_off_the_enemy_s_booby_trap():
                                                  "BoobyTrap"]
     s = st.units["s"]
     assert (s.type, s.status) == ("half-squad", "pinned") and out.stops
+
+
+def test_fire_on_vehicles_follows_b28_42_as_a_stand_in():
+    st = state([], [unit("m", "medium-tank", "A2"), unit("t", "truck", "A3"),
+                    rider("p", "squad", "t")])
+    # 12 firepower, DR 2 + 0: 1KIA → an AFV is immobilised
+    out = attacks.fire(st, "m", 12, 0, ScriptedDice([1, 1]), "AM-09", "Snap Shot")
+    assert st.units["m"].immobilised and out.stops and out.cancels_at
+    # 12 firepower vs a truck, DR 2: the Vehicle line eliminates; its rider rolls 3: lives
+    out = attacks.fire(st, "t", 12, 0, ScriptedDice([1, 1, 3]), "AM-09", "Snap Shot")
+    assert st.units["t"].eliminated and st.units["p"].hex == "A3"
+    # a miss is no effect and stops nothing
+    out = attacks.fire(st, "m", 4, 2, ScriptedDice([6, 6]), "AM-09", "Snap Shot")
+    assert not out.effect and not out.stops
