@@ -130,10 +130,11 @@ def test_units_carry_their_state_as_letters_and_riders_in_words():
     tank = by_place[("A4", "American")]
     assert [u.id for u in tank.units] == ["T1"]  # its rider is inside, not on the map
     assert tank.tip == "American at hex A4:\nMedium tank T1, carrying Rifle squad A4"
-    assert tank.units[0].art == "asl-tank"
+    assert tank.units[0].art == "asl-tank" and tank.units[0].badge == "+1"  # its rider
     state.units["T1"].immobilised = True
     (tank,) = [s for s in AslMinefieldsUI().draw(state).stacks if s.place == "A4"]
-    assert tank.units[0].status == (IMMOBILISED,)
+    assert tank.units[0].badge == "I+1"
+    assert tank.units[0].status[0] == IMMOBILISED
 
 
 def test_a_concealed_unit_of_unknown_type_is_a_back():

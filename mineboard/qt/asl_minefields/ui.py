@@ -10,7 +10,7 @@ Each thing on the map differs by form, never by colour alone:
 - units: a silhouette per kind (squad three figures, half-squad two, leader with a star,
   tank, halftrack, truck …), the type's name and id under it, the owner's colour and the
   state as letters on a dark badge (P pinned, B broken, I immobilised, FB flail broken,
-  ? concealed);
+  ? concealed, DC holds a Daisy Chain, +1 one rider aboard);
 - minefields: a ring just inside the hex's edge, and a white tag at the bottom of the hex
   (under the names of units there): the owner's letters on a chip in its colour, then the
   kinds ("A-P 8 · A-T 2"; "A-P ?" while the strength is not known). A field nobody else
@@ -194,12 +194,15 @@ def unit_status(view: AmState, unit: Unit) -> tuple[Status, ...]:
         out.append(CONCEALED)
     if unit.daisy:
         out.append(HOLDS_DAISY)
+    riders = len(view.passengers(unit.id))
+    if riders:  # riders are off the map, inside: the count says they are there
+        out.append(Status(f"carrying {riders}", f"+{riders}"))
     return tuple(out)
 
 
 def unit_words(view: AmState, unit: Unit) -> str:
     """A unit in words: name, state, riders."""
-    states = [s.word for s in unit_status(view, unit)]
+    states = [s.word for s in unit_status(view, unit) if not s.word.startswith("carrying")]
     riders = [unit_name(view, p) for p in view.passengers(unit.id)]
     return (unit_name(view, unit) + (f" ({', '.join(states)})" if states else "")
             + (f", carrying {and_list(riders)}" if riders else ""))
@@ -299,7 +302,7 @@ KEY = ("Key: a dashed ring and tag mark a minefield only its owner knows of (\"y
        "yours). \"?\" — strength not yet known (AM-06). \"in view\" — A-T "
        "mines on a hard surface (AM-33). Chevrons across a hexside — a Trail Break (AM-41). "
        "Counter badges: P pinned, B broken, I immobilised, ? concealed, FB flail broken, DC "
-       "holds a Daisy Chain.")
+       "holds a Daisy Chain, +1 one rider aboard.")
 
 
 # ---- drawing -------------------------------------------------------------------------------
