@@ -325,3 +325,10 @@ def test_am56_a_broken_table_refuses_the_step_in_one_line_and_changes_nothing(tm
         tables.ift.cache_clear()
     assert "rows[0]: results[0]" in str(info.value) and "\n" not in str(info.value)
     assert g.ruleset.summary(g.state) == before
+
+
+def test_a_path_off_the_map_or_without_units_has_no_panel():
+    st = american_state([own("A2", ap=12)], [unit("s", "squad", "A1")])
+    assert path_preview(st, PlanMove(("s",), ("A1", "Z9"))) is None
+    assert path_preview(st, PlanMove(("nobody",), ("A1", "A2"))) is None
+    assert path_preview(st, PlanMove(("s",), ("A1",))) is None

@@ -440,8 +440,8 @@ def path_preview(view: AmState, action: Any) -> Preview | None:
     named = getattr(action, "units", None) or (getattr(action, "unit", None),)
     units = [view.units[u] for u in named if u in view.units]
     path = tuple(getattr(action, "path", ()))
-    if not units or len(path) < 2:
-        return None
+    if not units or len(path) < 2 or any(h not in view.board.places for h in path):
+        return None  # nothing to work out, or a path off the map (the check refuses it)
     viewer = units[0].side
     options = tuple(getattr(action, "options", ()) or ())
     end = path[-1]
