@@ -493,3 +493,52 @@ def test_fire_on_vehicles_follows_b28_42_as_a_stand_in():
     # a miss is no effect and stops nothing
     out = attacks.fire(st, "m", 4, 2, ScriptedDice([6, 6]), "AM-09", "Snap Shot")
     assert not out.effect and not out.stops
+
+
+@pytest.mark.parametrize("kind", ["medium-tank", "heavy-tank", "armored-car", "jeep",
+                                  "halftrack"])
+def test_am29_am31_play_and_odds_agree_for_every_at_roll(kind):
+    """Count each trigger dr and DR through at_attack; the tally is odds.at_vehicle."""
+    from fractions import Fraction
+
+    types = state([], []).data.units
+    ut = types[kind]
+    aerial = odds.aerial_table().aerial(ut.lowest_hull_af or 0) if ut.mine_armored else 0
+    for factors in (1, 3, 5):
+        tally: dict[str, int] = {}
+        for trig in range(1, 7):
+            for a in range(1, 7):
+                for b in range(1, 7):
+                    st = state([{"hex": "A2", "at": factors}], [unit("v", kind)])
+                    out = attacks.at_attack(st, "v", field_of(st), ScriptedDice([trig, a, b]))
+                    v = st.units["v"]
+                    if not out.attacked:
+                        label = odds.NO_ATTACK
+                    elif v.eliminated:
+                        wreck = attack_of(out).data.get("burning_wreck", False)
+                        label = odds.WRECK if wreck else odds.ELIMINATED
+                    else:
+                        label = odds.IMMOBILISED
+                    tally[label] = tally.get(label, 0) + 1
+        # every (dr, die, die) equally likely; a failed dr leaves its two dice unrolled
+        got = {k: Fraction(w, 6 * 6 * 6) for k, w in tally.items()}
+        assert got == odds.at_vehicle(factors, ut.mine_armored, aerial).fractions(), factors
+
+
+@pytest.mark.parametrize("kind", ["medium-tank", "truck", "halftrack"])
+def test_am19_play_and_odds_agree_for_every_ap_roll_on_a_vehicle(kind):
+    from fractions import Fraction
+
+    ut = state([], []).data.units[kind]
+    for strength in (6, 8, 12):
+        tally: dict[str, int] = {}
+        for a in range(1, 7):
+            for b in range(1, 7):
+                st = state([{"hex": "A2", "ap": strength}], [unit("v", kind)])
+                attacks.ap_attack(st, "v", field_of(st), ScriptedDice([a, b]))
+                v = st.units["v"]
+                label = odds.ELIMINATED if v.eliminated else \
+                    odds.IMMOBILISED if v.immobilised else odds.NO_EFFECT
+                tally[label] = tally.get(label, 0) + 1
+        got = {k: Fraction(w, 36) for k, w in tally.items()}
+        assert got == odds.ap_vehicle(strength, ut.mine_armored).fractions(), strength
