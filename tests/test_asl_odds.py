@@ -332,3 +332,8 @@ def test_a_path_off_the_map_or_without_units_has_no_panel():
     assert path_preview(st, PlanMove(("s",), ("A1", "Z9"))) is None
     assert path_preview(st, PlanMove(("nobody",), ("A1", "A2"))) is None
     assert path_preview(st, PlanMove(("s",), ("A1",))) is None
+
+
+def test_squad_fates_run_from_unharmed_to_eliminated():
+    assert list(odds.squad_fates(12)) == ["unharmed", "pinned", "broken", "reduced",
+                                          "reduced, pinned", "reduced, broken", "eliminated"]

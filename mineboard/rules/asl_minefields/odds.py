@@ -26,7 +26,15 @@ from mineboard.core.planning import Preview, percent
 from mineboard.core.schema import Doc, Range
 from mineboard.rules.asl_minefields.data import UnitType, unit_table
 from mineboard.rules.asl_minefields.morale import MODEL
-from mineboard.rules.asl_minefields.state import AP_STRENGTHS, GOOD, MAX_AT, AmState, Unit
+from mineboard.rules.asl_minefields.state import (
+    AP_STRENGTHS,
+    BROKEN,
+    GOOD,
+    MAX_AT,
+    PINNED,
+    AmState,
+    Unit,
+)
 from mineboard.rules.asl_minefields.tables import Ift, IftResult, aerial_table, ift
 
 Target = Literal["infantry", "armored", "unarmored"]
@@ -203,8 +211,12 @@ def squad_rows(strength: int, drm: int = 0, unit_type: str = "squad") -> tuple[s
             f"the morale model: {said}",)
 
 
-def _fate_order(fate: Any) -> tuple[int, int, str]:
-    return (int(fate.eliminated), int(fate.reduced), fate.status)
+_STATUS_RANK = {GOOD: 0, PINNED: 1, BROKEN: 2}
+
+
+def _fate_order(fate: Any) -> tuple[int, int, int]:
+    """Unharmed first, eliminated last: by elimination, reduction, then status."""
+    return (int(fate.eliminated), int(fate.reduced), _STATUS_RANK.get(fate.status, 3))
 
 
 # ---- a planned path ---------------------------------------------------------------------------
