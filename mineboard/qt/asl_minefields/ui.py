@@ -19,9 +19,14 @@ Each thing on the map differs by form, never by colour alone:
 - a Trail Break: two dark chevrons across the hexside it was made through, pointing into
   the minefield hex (AM-41).
 
-Beside the map the panel shows the viewing side's pool (total, what each kind cost, what is
-left) and its record hex by hex, the other side's public total (AM-76), what is known of
-its fields, and a key to the markers.
+Far out, where hexes are a few pixels wide, the tags give way and the rings alone (two
+pixels wide) show where fields are. Rings and Trail Breaks are stroked once into outlines
+that Qt fills each frame (no dashed pen stroked anew, no Python paint per frame).
+
+Beside the map the panel shows the viewing side's pool (while it records: total, what each
+kind cost, what is left; in play: what lies on the map now) and its record hex by hex, the
+other side's public total (AM-76), what is known of its fields, and a key to the markers;
+under the hot-seat cover it holds nobody's record.
 """
 
 from __future__ import annotations
