@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction as F
 
 import pytest
@@ -337,3 +337,19 @@ def test_a_path_off_the_map_or_without_units_has_no_panel():
 def test_squad_fates_run_from_unharmed_to_eliminated():
     assert list(odds.squad_fates(12)) == ["unharmed", "pinned", "broken", "reduced",
                                           "reduced, pinned", "reduced, broken", "eliminated"]
+
+
+def test_am28_a_vca_change_in_known_at_mines_has_its_odds():
+    from mineboard.rules.asl_minefields.odds import vca_preview
+
+    @dataclass(frozen=True)
+    class VcaLike:
+        vehicle: str
+
+    st = american_state([own("A2", at=3)], [unit("m", "medium-tank", "A2")])
+    p = vca_preview(st, VcaLike("m"))
+    assert dict(p.outcomes) == {"unharmed": F(1, 2),
+                                "stopped at A2 (immobilised)": F(13, 36),
+                                "eliminated at A2": F(5, 36)}
+    st.data = replace(st.data, options=replace(st.data.options, at_on_vca=False))
+    assert vca_preview(st, VcaLike("m")).outcomes == ()

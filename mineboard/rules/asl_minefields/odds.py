@@ -595,3 +595,33 @@ def bench_path_odds() -> float:
     elapsed = time.perf_counter() - start
     assert preview is not None and preview.outcomes
     return elapsed
+
+
+def vca_preview(view: AmState, action: Any) -> Preview | None:
+    """The odds panel of a vehicle (``action.vehicle``) changing its covered arc in a hex
+    with A-T mines the viewer knows of: a trigger dr each (AM-28, option ``at_on_vca``)."""
+    vehicle = view.units.get(getattr(action, "vehicle", ""))
+    if vehicle is None or vehicle.hex is None:
+        return None
+    title = f"{vehicle.id} changes its covered arc"
+    if not view.data.options.at_on_vca or \
+            not _susceptible(view, view.data.units[vehicle.type], "at", False):
+        return Preview.nothing_to_roll(title, "a VCA change sets off no A-T mines here")
+    parts = [k for k in known_parts(view, vehicle.side, vehicle.hex) if k.kind == "at"]
+    rows = tuple(_unknown_line(view.data.units, vehicle, k, True) for k in parts
+                 if k.strength is None)
+    known = [k for k in parts if k.strength is not None]
+    if not known:
+        if rows:
+            return Preview(title=title, axis="", outcomes=(), summary="strength unknown",
+                           rows=rows)
+        return Preview.nothing_to_roll(title, "no known A-T mines in its hex")
+    outcomes = tuple((label.replace(f"reaches {vehicle.hex} ", ""), p) for label, p in
+                     _ordered(_chain(view, vehicle, known), vehicle.hex))
+    first, p = outcomes[0]
+    return Preview(title=title, axis=f"{vehicle.id} (AM-28)", outcomes=outcomes,
+                   summary=f"{first}: {percent(p)}",
+                   good=next((i for i, (k, _p) in enumerate(outcomes)
+                              if k == "unharmed"), None), rows=rows,
+                   data={"unit": vehicle.id,
+                         "distribution": {k: str(v) for k, v in outcomes}})
