@@ -575,3 +575,57 @@ def test_am58_a_search_found_reveals_presence_and_type_not_strength():
         and not mf.at_strength_known
     assert lines(play(g, "discover", at="B2")) == ["AM-58: Allies' Search of hex B2 finds "
                                                    "nothing new"]
+
+
+def test_being_asked_tells_the_mover_nothing_about_the_minefields():
+    """Whether Axis is asked rests on its orders and the step, never on its fields."""
+    asks = []
+    for fields in ([], [{"hex": "B2", "ap": 6}]):
+        g = game([squad("S1", "A2"), squad("G1", "D2", side="Axis")], fields,
+                 orders=[snap_order("B2", answer="ask")])
+        play(g, "plan_move", units=["S1"], path=["A2", "B2"])
+        play(g, "step", rolls=NO_EFFECT if fields else None)
+        asks.append((g.state.to_move, g.state.ask.offer))
+    assert asks[0] == asks[1] == ("Axis", "snap-shoot at S1 in hex B2")
+
+
+def test_am09_a_snap_shot_that_pins_stops_the_move_for_good():
+    g = game([squad("S1", "A2"), squad("G1", "C2", side="Axis")], orders=[snap_order("B2")])
+    play(g, "plan_move", units=["S1"], path=["A2", "B2", "B3"])
+    rec = play(g, "step", rolls=[1, 2, 4, 4])  # 4 column DR 3: NMC; MC DR 8 > 7: broken
+    assert unit(g, "S1").status == "broken" and unit(g, "S1").hex == "B2"
+    stop = g.state.move.stopped
+    assert stop is not None and stop.clause == "AM-09" and not stop.resumable
+    assert ("AM-09", "MoveStopped") in kinds(rec)
+
+
+def test_orders_stand_in_for_the_other_side_as_orders_none_may_read():
+    g = game([squad("S1", "A2")])
+    order = g.ruleset.codec.parse({"kind": "set_orders", "orders": [snap_order("B2")]})
+    assert g.ruleset.stand_in(order) == g.ruleset.codec.parse({"kind": "set_orders"})
+    assert g.ruleset.stand_in(AmPlanMove(("S1",), ("A2", "B2"))) is None
+
+
+def test_moves_only_in_the_own_movement_phase_and_only_own_units():
+    g = game([squad("S1", "A2"), squad("G1", "D2", side="Axis")], phase="fire")
+    err = refused("TURN", g, "plan_move", units=["S1"], path=["A2", "B2"])
+    assert "Movement Phase" in err.reason
+    g2 = game([squad("S1", "A2"), squad("G1", "D2", side="Axis")])
+    refused("TURN", g2, "plan_move", units=["G1"], path=["D2", "D3"])
+
+
+def test_vehicles_and_personnel_move_apart_and_a_pinned_unit_stays():
+    g = game([squad("S1", "A2"), {"id": "T", "side": "Allies", "type": "truck", "hex": "A2"},
+              squad("S2", "A3", status="pinned")])
+    refused("TURN", g, "plan_move", units=["S1", "T"], path=["A2", "B2"])
+    refused("TURN", g, "plan_move", units=["S2"], path=["A3", "A4"])
+
+
+def test_a_new_movement_phase_gives_the_mf_back():
+    g = game([squad("S1", "A2"), squad("G1", "H2", side="Axis")])
+    play(g, "plan_move", units=["S1"], path=["A2", "B2"])
+    play(g, "step")
+    for _ in range(4):  # Allies MPh → Axis fire → Axis MPh → Allies fire → Allies MPh
+        play(g, "end_phase")
+    assert g.state.step.phase == "movement" and g.state.phasing == "Allies"
+    assert unit(g, "S1").spent == 0 and not unit(g, "S1").moved
