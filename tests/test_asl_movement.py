@@ -629,3 +629,13 @@ def test_a_new_movement_phase_gives_the_mf_back():
         play(g, "end_phase")
     assert g.state.step.phase == "movement" and g.state.phasing == "Allies"
     assert unit(g, "S1").spent == 0 and not unit(g, "S1").moved
+
+
+def test_am24_a_spared_building_field_stays_secret_from_the_mover():
+    g = game([squad("S1", "B1")], [{"hex": "C1", "ap": 6}])
+    play(g, "plan_move", units=["S1"], path=["B1", "C1"])
+    rec = play(g, "step")
+    spared = next(e for e in rec.events if e.kind == "BuildingSpared")
+    assert spared.secret_to == "Axis" and spared.public_twin() is None
+    assert not g.state.minefields["Axis"]["C1"].ap_known
+    assert "C1" not in g.ruleset.view(g.state, "Allies").minefields.get("Axis", {})

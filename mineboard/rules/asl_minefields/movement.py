@@ -460,9 +460,11 @@ def enter(state: AmState, move: MoveInProgress, dice: Dice) -> tuple[list[Event]
     stopped: list[str] = []
     mined = [f for f in state.fields_at(at) if f.ap or f.at]
     if mined and _spared(state, at):
-        events.append(Event(kind="BuildingSpared", clause=BUILDING, at=ref,
-                            text=f"{moves.said(move.units, 'enters', 'enter')} the building "
-                                 f"at {ref}: its minefield makes no attack"))
+        # no attack, so nothing revealed (AM-05): only the owners read that it held off
+        events += [Event(kind="BuildingSpared", clause=BUILDING, at=ref, secret_to=owner,
+                         text=f"{moves.said(move.units, 'enters', 'enter')} the building at "
+                              f"{ref}: {possessive(owner)} minefield there makes no attack")
+                   for owner in sorted({f.owner for f in mined})]
     elif mined and via_tb and double:
         events.append(Event(kind="TrailBreakUsed", clause=TB_ENTRY, at=ref,
                             text=f"{moves.said(move.units, 'enters', 'enter')} {ref} through "
