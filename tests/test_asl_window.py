@@ -118,6 +118,18 @@ def test_a_revealed_enemy_field_reads_a_p_query_until_its_strength_is_known():
     assert marks(AslMinefieldsUI().draw(state))[("E3", "German")] == (("A-P 8",), False, "")
 
 
+def test_the_panel_lists_a_dozen_fields_and_counts_the_rest():
+    from mineboard.qt.asl_minefields.ui import known_rows
+    from mineboard.rules.asl_minefields.state import Minefield
+
+    state = asl().new_game(1).state
+    hexes = sorted(h for h, p in state.board.places.items() if p.kind == "hex")[:14]
+    state.minefields["German"] = {h: Minefield(h, "German", ap=None, ap_known=True)
+                                  for h in hexes}
+    rows = known_rows(state, "American")
+    assert len(rows) == 1 + 12 + 1 and rows[-1] == "… and 2 more (hover the map)"
+
+
 def test_units_carry_their_state_as_letters_and_riders_in_words():
     state = asl().new_game(1).state
     picture = AslMinefieldsUI().draw(state)

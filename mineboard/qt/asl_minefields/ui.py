@@ -183,7 +183,20 @@ def unit_name(view: AmState, unit: Unit) -> str:
     return f"{view.unit_type(unit).name} {unit.id}"
 
 
-def unit_status(view: AmState, unit: Unit) -> tuple[Status, ...]:
+Riders = Mapping[str, list[Unit]]
+"""Vehicle id → the units riding in it (made once a picture: one pass over the units)."""
+
+
+def riders_of(view: AmState) -> Riders:
+    out: dict[str, list[Unit]] = {}
+    for u in view.units.values():
+        if u.carried_by is not None and not u.eliminated:
+            out.setdefault(u.carried_by, []).append(u)
+    return out
+
+
+def unit_status(view: AmState, unit: Unit, riders: Riders | None = None) \
+        -> tuple[Status, ...]:
     out = []
     if unit.status == "pinned":
         out.append(PINNED)
@@ -199,18 +212,20 @@ def unit_status(view: AmState, unit: Unit) -> tuple[Status, ...]:
         out.append(CONCEALED)
     if unit.daisy:
         out.append(HOLDS_DAISY)
-    riders = len(view.passengers(unit.id))
-    if riders:  # riders are off the map, inside: the count says they are there
-        out.append(Status(f"carrying {riders}", f"+{riders}"))
+    aboard = len((riders_of(view) if riders is None else riders).get(unit.id, ()))
+    if aboard:  # riders are off the map, inside: the count says they are there
+        out.append(Status(f"carrying {aboard}", f"+{aboard}"))
     return tuple(out)
 
 
-def unit_words(view: AmState, unit: Unit) -> str:
+def unit_words(view: AmState, unit: Unit, riders: Riders | None = None) -> str:
     """A unit in words: name, state, riders."""
-    states = [s.word for s in unit_status(view, unit) if not s.word.startswith("carrying")]
-    riders = [unit_name(view, p) for p in view.passengers(unit.id)]
+    riders = riders_of(view) if riders is None else riders
+    states = [s.word for s in unit_status(view, unit, riders)
+              if not s.word.startswith("carrying")]
+    aboard = [unit_name(view, p) for p in riders.get(unit.id, ())]
     return (unit_name(view, unit) + (f" ({', '.join(states)})" if states else "")
-            + (f", carrying {and_list(riders)}" if riders else ""))
+            + (f", carrying {and_list(aboard)}" if aboard else ""))
 
 
 # ---- the pool and the record ---------------------------------------------------------------
@@ -266,6 +281,17 @@ def pool_words(view: AmState, side: str) -> str:
             f"{s.left} left{daisy}")
 
 
+MAX_ROWS = 12
+"""Fields listed hex by hex in the panel; past it, how many more (a battlefield may hold
+hundreds: the map and its tooltips say the rest)."""
+
+
+def _capped(rows: list[str]) -> list[str]:
+    if len(rows) <= MAX_ROWS:
+        return rows
+    return [*rows[:MAX_ROWS], f"… and {len(rows) - MAX_ROWS} more (hover the map)"]
+
+
 def record_rows(view: AmState, side: str) -> list[str]:
     """``side``'s record hex by hex (its own view), then what it bought besides."""
     rows = []
@@ -275,6 +301,7 @@ def record_rows(view: AmState, side: str) -> list[str]:
         mark = field_mark(view, f)
         state = "secret" if mark.secret else "revealed"
         rows.append(f"{view.board.ref(hex_id)}: {', '.join(mark.lines)} — {state}")
+    rows = _capped(rows)
     pool = view.pools[side]
     s = spending(view, side)
     if s.at_bought:
@@ -295,10 +322,9 @@ def known_rows(view: AmState, side: str) -> list[str]:
         total = view.pools[other].total
         rows.append(f"{other}: {count_of(total, 'factor')} in the OB (how they are spent "
                     "is secret, AM-76)" if total else f"{other}: no minefield factors")
-        for hex_id, f in sorted(view.minefields.get(other, {}).items()):
-            if has_mines(f):
-                rows.append(f"{view.board.ref(hex_id)}: "
-                            f"{', '.join(field_mark(view, f).lines)}")
+        rows += _capped([f"{view.board.ref(hex_id)}: {', '.join(field_mark(view, f).lines)}"
+                         for hex_id, f in sorted(view.minefields.get(other, {}).items())
+                         if has_mines(f)])
     return rows
 
 
@@ -521,11 +547,11 @@ class AslScene(HexScene):
             tag.setVisible(not self.far)
         width = self._ring_width()
         for ring in getattr(self, "rings", {}).values():
-            ring.set_secret(bool(ring.secret), width)
+            ring.set_secret(bool(ring.secret), width)  # again only if it changed a quarter
 
     def _ring_width(self) -> float:
-        """Map units: thin near (the stroke's least), two screen pixels far out."""
-        return 2.0 / self.view_scale if self.far else 0.0
+        """Map units: at least 1.5 screen pixels (small hexes), two far out."""
+        return (2.0 if self.far else 1.5) / self.view_scale
 
     def _arrange_fields(self) -> None:
         """Each tag in the bottom of its hex — under the names where units stand there —
@@ -586,15 +612,16 @@ class AslMinefieldsUI(RulesetUI[AmState]):
         if all(pool.hidden for pool in view.pools.values()):
             self._clear_panel()  # nobody's view (the hot-seat cover): nobody's record
         p = AslPicture()
+        riders = riders_of(view)
 
         def mark(unit: Unit) -> tuple[UnitMark]:
             art = self.art(unit.type) if unit.known else "back"
             return (UnitMark(unit.id, art, unit_name(view, unit), "",
-                             unit_status(view, unit)),)
+                             unit_status(view, unit, riders)),)
 
         def tip(place: str, side: str, units: list[Unit]) -> str:
             return f"{side} at {view.board.ref(place)}:\n" + "\n".join(
-                unit_words(view, u) for u in units)
+                unit_words(view, u, riders) for u in units)
 
         on_map = [u for u in view.units.values() if u.hex is not None and not u.eliminated]
         # the unit that matters on top: vehicles over the Infantry they carry or escort
