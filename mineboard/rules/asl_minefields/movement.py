@@ -465,7 +465,7 @@ def enter(state: AmState, move: MoveInProgress, dice: Dice) -> tuple[list[Event]
                          text=f"{moves.said(move.units, 'enters', 'enter')} the building at "
                               f"{ref}: {possessive(owner)} minefield there makes no attack")
                    for owner in sorted({f.owner for f in mined})]
-    elif mined and via_tb and double:
+    elif via_tb and double:
         events.append(Event(kind="TrailBreakUsed", clause=TB_ENTRY, at=ref,
                             text=f"{moves.said(move.units, 'enters', 'enter')} {ref} through "
                                  "the Trail Break at twice its cost: no minefield attack"))
@@ -569,7 +569,8 @@ def snap_shot(state: AmState, side: str, move: MoveInProgress,
     ref = state.board.ref(at)
     shooter = firer(state, side, at)
     if shooter is None:
-        return [Event(kind="SnapShotNone", clause=FIRE_TEM, at=ref,
+        # an order that finds no firer stays the side's secret, as the order itself is
+        return [Event(kind="SnapShotNone", clause=FIRE_TEM, at=ref, secret_to=side,
                       text=f"no unit of {possessive(side)} can snap-shoot at {ref}")], None
     fp, drm = state.unit_type(shooter).fp, tem(state, at)
     events: list[Event] = [Event(kind="SnapShot", clause=FIRE_TEM, at=ref,
