@@ -639,3 +639,18 @@ def test_am24_a_spared_building_field_stays_secret_from_the_mover():
     assert spared.secret_to == "Axis" and spared.public_twin() is None
     assert not g.state.minefields["Axis"]["C1"].ap_known
     assert "C1" not in g.ruleset.view(g.state, "Allies").minefields.get("Axis", {})
+
+
+def test_odds_panels_of_a_rout_an_unload_and_a_vca_change():
+    g = game([squad("S1", "B3", status="broken"),
+              {"id": "T1", "side": "Allies", "type": "medium-tank", "hex": "D2"},
+              {"id": "H", "side": "Allies", "type": "halftrack", "hex": "E2"},
+              {"id": "P", "side": "Allies", "type": "squad", "carried_by": "H"}],
+             own=[{"hex": "B2", "ap": 6}, {"hex": "D2", "at": 3}, {"hex": "E2", "ap": 8}])
+    view = g.ruleset.view(g.state, "Allies")
+    rout = g.ruleset.preview(view, Rout("S1", ("B3", "B2", "C2")))
+    assert rout is not None and rout.outcomes
+    vca = g.ruleset.preview(view, movement.ChangeVCA("T1"))
+    assert vca is not None and sum(p for _, p in vca.outcomes) == 1
+    unload = g.ruleset.preview(view, movement.Unload(("P",)))
+    assert unload is not None and unload.outcomes

@@ -1238,6 +1238,15 @@ def preview_plan(view: AmState, action: AmPlanMove) -> Preview | None:
     return replace(found, rows=tuple(found.rows) + tuple(rows))
 
 
+def _odds_of(name: str) -> Any:
+    """attacks' odds panel ``name`` (odds.py), looked up when asked."""
+    def preview(view: AmState, action: Action) -> Preview | None:
+        found = _hook("odds", name)
+        return None if found is None else found(view, action)
+
+    return preview
+
+
 def candidates(view: AmState) -> list[Action]:
     """A broad sample for legal_actions: the move's buttons, orders, one-step plans of each
     unit that may move, routs, unloading, VCA changes and visible A-T removal."""
@@ -1359,7 +1368,8 @@ PART = Part(
     stand_in=_stand_in,
     commands=commands,
     candidates=candidates,
-    previews={AmPlanMove: preview_plan},
+    previews={AmPlanMove: preview_plan, Rout: _odds_of("path_preview"),
+              Unload: _odds_of("unload_preview"), ChangeVCA: _odds_of("vca_preview")},
     phase_end=phase_end,
     phase_start=phase_start,
     summary=summary,
