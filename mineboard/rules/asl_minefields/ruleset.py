@@ -17,6 +17,7 @@ from mineboard.core.planning import Choice, Command, Selection
 from mineboard.core.routes import RouteReport
 from mineboard.maps.model import BoardMap
 from mineboard.rules.asl_minefields import clearance, daisy, movement, setup, traps
+from mineboard.rules.asl_minefields.odds import AttackQuery
 from mineboard.rules.asl_minefields.parts import Part
 from mineboard.rules.asl_minefields.scenario import state_from_scenario
 from mineboard.rules.asl_minefields.state import AmState
@@ -89,6 +90,7 @@ class AslMinefields(PlannedRuleset[AmState]):
     id = "asl-minefields"
     title = "Minefields on a tactical land board (ASL B28)"
     clause_prefix = "AM"
+    odds_query = AttackQuery
     codec = ActionCodec(*_ACTIONS, EndPhase)
     checks: ClassVar[Mapping[type[Action], Any]] = {**_joined("checks"),
                                                     EndPhase: _check_end_phase}
