@@ -506,6 +506,9 @@ def test_intent_for_a_broken_unit_is_a_rout_and_choices_offer_the_tb_options():
     view = g.ruleset.view(g.state, "Allies")
     assert g.ruleset.intent(view, Selection("B2", ("S1",)), view.board.ref("C2")) == \
         Rout("S1", ("B2", "C2"))
+    lit = g.ruleset.targets(view, Selection("B2", ("S1",)))
+    assert {ref.id: a for ref, a in lit.items()} == {"C2": Rout("S1", ("B2", "C2"))}
+    assert g.ruleset.intent(view, Selection("B2", ("S1",)), view.board.ref("A2")) is None
     keys = [c.key for c in g.ruleset.choices(view, Selection("A1", ("T1",)))]
     assert keys == ["vbm", "trail_break"]
     labels = [c.label for c in g.ruleset.commands(view, Selection("B2", ("S1",)))]

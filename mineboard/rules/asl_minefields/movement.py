@@ -1027,17 +1027,20 @@ def intent(view: AmState, selection: Selection, kind: str, place: str) -> Action
             or place not in view.board.places or any(u not in view.units
                                                      for u in selection.units):
         return None
+    if _broken(view, selection.units):
+        return next((Rout(selection.units[0], path)
+                     for path in rout_paths(view, selection.units[0]) if path[-1] == place),
+                    None)
     found = _route(view, selection, place)
     if found is None:
         return None
-    if _broken(view, selection.units):
-        return Rout(selection.units[0], found)
     return AmPlanMove(tuple(selection.units), found, **_options(selection))
 
 
 def targets(view: AmState, selection: Selection, check: Check) -> dict[str, Action]:
     """The hexes a click would step into: the next step of the move in progress, or each
-    neighbour the picked units may legally enter now (6 checks: fast on any board)."""
+    neighbour the picked units may legally enter now (6 checks: fast on any board); for a
+    broken unit, the buildings it may rout to."""
     if moves.busy(view):
         move = view.move
         if view.ask is None and move is not None and move.ahead is not None:
@@ -1045,10 +1048,15 @@ def targets(view: AmState, selection: Selection, check: Check) -> dict[str, Acti
         return {}
     if not selection.units or selection.place is None \
             or selection.place not in view.board.adjacent \
-            or any(u not in view.units for u in selection.units) \
-            or _broken(view, selection.units):
+            or any(u not in view.units for u in selection.units):
         return {}
     out: dict[str, Action] = {}
+    if _broken(view, selection.units):  # the buildings it may rout to (AM-16)
+        for path in rout_paths(view, selection.units[0]):
+            rout_to = Rout(selection.units[0], path)
+            if is_legal(check, view, rout_to):
+                out[path[-1]] = rout_to
+        return out
     opts = _options(selection)
     for n in view.board.adjacent[selection.place]:
         action = AmPlanMove(tuple(selection.units), (selection.place, n), **opts)
