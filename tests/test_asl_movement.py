@@ -657,3 +657,16 @@ def test_odds_panels_of_a_rout_an_unload_and_a_vca_change():
     assert vca is not None and sum(p for _, p in vca.outcomes) == 1
     unload = g.ruleset.preview(view, movement.Unload(("P",)))
     assert unload is not None and unload.outcomes
+
+
+def test_a_broken_units_rout_targets_on_6600_hexes_take_under_5_ms():
+    board = big_board()
+    middle = sorted(board.places)[3333]
+    g = game([squad("S1", "A1", status="broken")])
+    g.state.board = board
+    unit(g, "S1").hex = middle
+    view = g.ruleset.view(g.state, "Allies")
+    sel = Selection(middle, ("S1",))
+    assert g.ruleset.targets(view, sel) == {}  # no building within its rout MF
+    best = min(_timed(lambda: g.ruleset.targets(view, sel)) for _ in range(10))
+    assert best < 0.005, f"rout targets took {best * 1000:.2f} ms"

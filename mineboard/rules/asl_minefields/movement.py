@@ -697,24 +697,34 @@ def _end(state: AmState, action: EndMove, dice: Dice) -> list[Event]:
 
 
 # ---- AM-16: rout ------------------------------------------------------------------------------
-def _known_ap(state: AmState, side: str, hex_id: str) -> bool:
-    """An A-P minefield at ``hex_id`` its side knows of: its own, or one revealed."""
-    return any(f.ap != 0 and (f.owner == side or f.ap_known) for f in state.fields_at(hex_id))
-
-
 def _is_building(state: AmState, hex_id: str) -> bool:
     return terrain_of(state, hex_id)[0] == "building"
 
 
-def _hexes_to_building(state: AmState, ut: UnitType, start: str,
-                       avoid: Iterable[str] = ()) -> tuple[int | None, dict[str, str]]:
+def _known_ap_hexes(state: AmState, side: str) -> set[str]:
+    """Every hex with an A-P minefield ``side`` knows of (its own, or one revealed)."""
+    return {h for owned in state.minefields.values() for h, f in owned.items()
+            if f.ap != 0 and (f.owner == side or f.ap_known)}
+
+
+def _reach(state: AmState, unit: Unit) -> int:
+    """The most hexes a routing unit could cover: its rout MF over the cheapest entry."""
+    table = cost_table().classes[class_of(state.unit_type(unit))]
+    cheapest = min([c for c in (*table.enter.values(), *table.features.values()) if c > 0],
+                   default=1)
+    return int(mf_left(state, unit, routing=True) // cheapest)
+
+
+def _hexes_to_building(state: AmState, ut: UnitType, start: str, avoid: Iterable[str] = (),
+                       reach: int = 99) -> tuple[int | None, dict[str, str]]:
     """Breadth-first: the fewest hexes from ``start`` to a building hex over hexes the unit
-    may enter, never through ``avoid``; and each reached hex's predecessor."""
+    may enter, never through ``avoid``, no further than ``reach`` hexes (None: none
+    within it); and each reached hex's predecessor."""
     blocked = set(avoid)
     seen: dict[str, str] = {start: start}
     frontier = [start]
     depth = 0
-    while frontier:
+    while frontier and depth <= reach:
         if any(_is_building(state, h) for h in frontier if h != start):
             return depth, seen
         depth += 1
@@ -735,11 +745,10 @@ def rout_paths(state: AmState, uid: str) -> list[tuple[str, ...]]:
     unit = state.units[uid]
     ut = state.unit_type(unit)
     start = str(unit.hex)
-    side = unit.side
     out: list[tuple[str, ...]] = []
-    known = [h for h in state.board.places if _known_ap(state, side, h)]
-    for avoid in ((), known):
-        depth, seen = _hexes_to_building(state, ut, start, avoid)
+    reach = _reach(state, unit)
+    for avoid in ((), _known_ap_hexes(state, unit.side)):
+        depth, seen = _hexes_to_building(state, ut, start, avoid, reach)
         if depth is None or depth == 0:
             continue
         goal = sorted(h for h, _ in seen.items() if _is_building(state, h) and h != start
@@ -783,19 +792,18 @@ def check_rout(state: AmState, action: Rout) -> None:
     if not _is_building(state, goal):
         raise IllegalAction(f"a rout ends in a building; {state.board.ref(goal)} is none",
                             ROUT)
-    side = unit.side
-    known = [h for h in state.board.places if _known_ap(state, side, h)]
-    shortest, _ = _hexes_to_building(state, ut, action.path[0])
+    known = _known_ap_hexes(state, unit.side)
+    shortest, _ = _hexes_to_building(state, ut, action.path[0], reach=steps)
     if steps == shortest:
         return
-    detour, _ = _hexes_to_building(state, ut, action.path[0], known)
+    detour, _ = _hexes_to_building(state, ut, action.path[0], known, steps)
     crosses = [h for h in action.path[1:] if h in known]
     if detour is not None and detour != shortest and steps == detour and not crosses:
         return
+    round_known = "" if detour in (None, shortest) else f" ({detour})"
     raise IllegalAction(f"{unit.id} must rout by the fewest hexes to a building ("
-                        f"{shortest}), or round the A-P minefields its side knows of "
-                        f"({'none needed' if detour in (None, shortest) else detour}); "
-                        f"this path takes {steps}", ROUT)
+                        f"{shortest}), or round the A-P minefields its side knows of"
+                        f"{round_known}; this path takes {steps}", ROUT)
 
 
 def rout(state: AmState, action: Rout, dice: Dice) -> list[Event]:
