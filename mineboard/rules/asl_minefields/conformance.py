@@ -40,8 +40,8 @@ def _other_strength(rng: random.Random, now: int, choices: tuple[int, ...]) -> i
 
 def scramble(truth: AmState, side: str, rng: random.Random) -> AmState:
     """The other sides' hidden fields moved elsewhere with other strengths, the unknown
-    strengths of their revealed fields and visible counters changed, their pools split
-    otherwise and their orders made up anew."""
+    strengths of their revealed fields and visible counters changed, the Daisy Chain
+    counters their units hold, their pools split otherwise and their orders made up anew."""
     other = copy.deepcopy(truth)
     hexes = sorted(h for h, p in truth.board.places.items() if p.kind == HEX)
     for owner, owned in other.minefields.items():
@@ -60,6 +60,9 @@ def scramble(truth: AmState, side: str, rng: random.Random) -> AmState:
                 found.ap = _other_strength(rng, found.ap, AP_STRENGTHS)
             if found.at and (found.visible or found.at_known) and not found.at_strength_known:
                 found.at = _other_strength(rng, found.at, tuple(range(1, MAX_AT + 1)))
+    for unit in other.units.values():  # who holds a Daisy Chain counter (AM-37)
+        if unit.side != side:
+            unit.daisy = rng.choice((0, 1, 2))
     names = boards(truth)
     for owner, pool in other.pools.items():
         if owner == side:
