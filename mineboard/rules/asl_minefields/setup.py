@@ -12,10 +12,13 @@ its scenario's minefield factors (the OB pool, AM-02) on
 
 Every action here is its side's secret: its events are secret to the owner, so a save seals
 it and a turn file sends it sealed, and the other side learns nothing — not even how much of
-the pool is spent (AM-76). The one public trace is a visible A-T counter: its place is
-public, its factors are not (AM-68). Its stand-in, :class:`AtCounterShown`, puts the counter
-on the map in the other sides' worlds with no factors recorded; the views show a visible
-counter's factors as unknown (None) to anyone but the owner, so the worlds agree.
+the pool is spent (AM-76). A side may make its record piece by piece or hand it in as one
+order (:class:`RecordSetup`), so that its files hold a single sealed order for its Setup and
+do not even show how many records it made. The one public trace is a visible A-T counter:
+its place is public, its factors are not (AM-68). Its stand-in, :class:`AtCounterShown`,
+puts the counters on the map in the other sides' worlds with no factors recorded; the views
+show a visible counter's factors as unknown (None) to anyone but the owner, so the worlds
+agree.
 
 What a side may see of another side's record (:func:`hide`): its fields that play revealed —
 presence and type, strength only once an attack with an effect showed it (AM-05, AM-06) —
