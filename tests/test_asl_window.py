@@ -571,7 +571,7 @@ def test_each_demo_board_is_drawn_and_played_to_its_end_in_the_window(qtbot, nam
 
     path = assets_dir() / "rules" / "asl-minefields" / "demos" / name
     headless = run_demo(load_demo(path)).ok
-    w = shown_window(qtbot, GameSession.open("northsea-1940", 3))
+    w = shown_window(qtbot, GameSession.open("asl-village-minefield", 3))
     w.show_demo(path)
     assert w.demo is not None and isinstance(w.ui, AslMinefieldsUI)
     panel = w.demo_panel
