@@ -254,6 +254,12 @@ def test_a_field_recorded_in_secret_is_drawn_for_its_owner_only(qtbot):
         ("D3", "German"): (("A-P 8",), True, "yours"),
         ("E3", "German"): (("A-P 12",), True, "yours")}
     assert w.selection.holdings.text() == "German: 20 factors · 20 spent (A-P 20) · 0 left"
+    # undo takes the last record back, off the map and out of the pool; redo lays it again
+    w.undo_action.trigger()
+    assert set(w.scene.fields) == {("D3", "German")}
+    assert w.selection.holdings.text() == "German: 20 factors · 8 spent (A-P 8) · 12 left"
+    w.redo_action.trigger()
+    assert set(w.scene.fields) == {("D3", "German"), ("E3", "German")}
     qtbot.wait(20)  # the dock lays its labels out
     assert w.ui.record.height() >= w.ui.record.heightForWidth(w.ui.record.width())
     w.grab().save(f"{SHOTS}-1-recorded.png")
