@@ -602,10 +602,12 @@ class AslMinefieldsUI(RulesetUI[AmState]):
     scene_class = AslScene
     colours: ClassVar[Mapping[str, str]] = {"German": "#5A5A5A", "American": "#009E73",
                                             "Russian": "#D55E00", "British": "#E69F00"}
-    help = (("Secret record", "pick what to lay in the panel, click a hex: only you see it "
-                              "(dashed tag)"),
+    help = (("Secret record", "click a hex, pick from its menu what to record there: only "
+                              "you see it (dashed ring)"),
             ("Click your units", "pick them; click a hex to see the route and its odds, again "
                                  "to set out, then each next hex to step"),
+            ("Fire phase", "click a squad for clearance or its Daisy Chain (buttons); click a "
+                           "hex for FFE or bombs (menu)"),
             ("Hover a tag", "what is known of that minefield, and by whom"))
 
     def picture(self, view: AmState) -> AslPicture:
