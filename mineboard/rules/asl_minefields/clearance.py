@@ -38,7 +38,7 @@ from mineboard.core.schema import Doc, Range
 from mineboard.rules.asl_minefields.data import RULESET_ID
 from mineboard.rules.asl_minefields.parts import Part
 from mineboard.rules.asl_minefields.state import FIRE, GOOD, MOVEMENT, AmState, Minefield, Unit
-from mineboard.rules.common.checks import TURN, owned
+from mineboard.rules.common.checks import owned
 from mineboard.rules.common.tables import read_rule_table
 
 CLEARANCE_FILE = "clearance-test.json"
@@ -212,11 +212,6 @@ def reduce_mines(state: AmState, hex_id: str, ap_by: int, at_by: int) -> list[Ev
     return events
 
 
-def _not_waiting(state: AmState) -> None:
-    if state.move is not None and not state.move.stopped and not state.move.finished:
-        raise IllegalAction("a move is under way: finish it first", TURN)
-
-
 # ---- AM-40, AM-49, AM-62: infantry clearance -------------------------------------------------
 def sapper_drm(state: AmState, unit: Unit) -> int:
     """AM-49: a Sapper squad subtracts 2 from its Clearance DR, a Sapper HS 1."""
@@ -286,7 +281,6 @@ def check_strike(state: AmState, action: MineStrike) -> None:
     if action.column not in columns:
         raise IllegalAction(f"the IFT has no {action.column} column (it has "
                             f"{', '.join(map(str, columns))})", "AM-43")
-    _not_waiting(state)
 
 
 def _weapon(action: MineStrike) -> str:
