@@ -11,6 +11,7 @@ import copy
 from typing import Any
 
 import pytest
+from PySide6.QtCore import QPointF
 
 from mineboard.core.table import Table
 from mineboard.persistence.scenario import Scenario, scenario_from_data
@@ -617,3 +618,24 @@ def check_drawn(w: Any) -> None:
     assert set(w.scene.fields) == wanted and set(w.scene.rings) == wanted
     assert set(w.scene.stacks) == {(s.place, s.owner) for s in picture.stacks}
     assert set(w.scene.trail_breaks) == set(picture.trail_breaks)
+
+
+def test_a_concealed_unit_is_a_back_until_discovered_on_entry(qtbot):
+    """AM-15: the American sees a concealed German unit as a back with "?"; his squad
+    entering its hex discovers it, and from then on he sees what it is."""
+    sc = asl(sides=[{"name": "American", "pool": 0}, {"name": "German", "pool": 0}],
+             units=[{"id": "A1", "side": "American", "type": "squad", "hex": "F2"},
+                    {"id": "G1", "side": "German", "type": "half-squad", "hex": "G3",
+                     "concealed": True}],
+             phase="movement")
+    w = shown_window(qtbot, GameSession(sc, sc.new_game(1)))
+    (hidden,) = w.scene.stacks[("G3", "German")].units
+    assert (hidden.art, hidden.label, hidden.badge) == ("back", "Concealed unit G1", "?")
+    click(qtbot, w, stack_point(w, "F2", "American"))
+    low = w.view.mapFromScene(w.scene.anchors["G3"] + QPointF(0, 20))  # beside the stack
+    for _ in range(3):
+        click(qtbot, w, low)
+    assert any("A1 discovers German's G1" in line for line in log_lines(w))
+    assert w.session.game.state.units["A1"].hex == "G3"
+    (found,) = w.scene.stacks[("G3", "German")].units
+    assert (found.art, found.label, found.badge) == ("asl-half-squad", "Rifle half-squad G1", "")
