@@ -52,9 +52,17 @@ from mineboard.maps.model import BoardMap
 from mineboard.qt import palette
 from mineboard.qt.docks import WrappedLabel
 from mineboard.qt.maps.hexes import HexScene
-from mineboard.qt.maps.items import LABEL_Z, LINE_Z, MARKER_Z, Art, ScreenItem, compose, font_of
+from mineboard.qt.maps.items import (
+    LABEL_Z,
+    LINE_Z,
+    MARKER_Z,
+    Art,
+    ScreenItem,
+    compose,
+    font_of,
+)
 from mineboard.qt.maps.picture import BROKEN, IMMOBILISED, PINNED, Picture, Status, UnitMark
-from mineboard.qt.maps.scene import Clearance, Colours, Hit
+from mineboard.qt.maps.scene import Colours, Hit
 from mineboard.qt.plugin import RulesetUI, UnitRow, move_hint, stacks
 from mineboard.rules.asl_minefields.state import (
     AT_COST,
@@ -555,40 +563,29 @@ class AslScene(HexScene):
 
     def _arrange_fields(self) -> None:
         """Each tag in the bottom of its hex — under the names where units stand there —
-        owners side by side, nudged off the stacks, the planned route and each other when
-        near enough to read (the scene's :class:`~mineboard.qt.maps.scene.Clearance`, as
-        for every marker)."""
+        owners side by side. Fixed spots, not the scene's :class:`Clearance` nudging: on a
+        battlefield of a hundred revealed fields that cost 150 ms at every zoom step and
+        every route under the pointer, and a nudged tag may leave its hex; the route may
+        pass under a tag, the ring says whose hex it is."""
         if not hasattr(self, "fields"):
             return  # the base scene arranges its markers before this one has tags
         order = {o: i for i, o in enumerate(self.picture.owners)}
         per_hex: dict[str, list[str]] = {}
         for hex_id, owner in sorted(self.fields, key=lambda k: (k[0], order.get(k[1], 99))):
             per_hex.setdefault(hex_id, []).append(owner)
-        clear = Clearance(self, [] if self.far else self._route_rects())
         size = self.grid.layout.size * self.view_scale  # screen pixels
+        under: dict[str, float] = {}
+        for (place, _owner), st in self.stacks.items():
+            under[place] = max(under.get(place, -1e9), st.boundingRect().bottom())
         for hex_id, owners in per_hex.items():
             for i, owner in enumerate(owners):
                 item = self.fields[(hex_id, owner)]
-                base = self.anchors[hex_id]
-                item.setPos(base)
                 box = item.boundingRect()
                 across = (i - (len(owners) - 1) / 2) * (box.width() + 4)
-                stack = [st for (place, _o), st in self.stacks.items() if place == hex_id]
-                if stack and not self.far:
-                    # under the stack's names, as low in the hex as it must go: the ring
-                    # says whose hex it is if it reaches the next one (Clearance would
-                    # push it off the stack's whole picture, into the next hex)
-                    under = max(st.boundingRect().bottom() for st in stack)
-                    item.set_shift(QPointF(across, under - box.top() - 4))
-                    clear.hold(item, base)
-                    continue
-                clear.settle(item, base, QPointF(across, 0.45 * size), hex_id)
-
-    def holds(self, place: str, point: QPointF) -> bool:
-        """A tag nudged off the route or a stack stays in its own hex (its middle does):
-        nudged into the next one it would be read as that hex's."""
-        h = self.grid.hex_at(point.x(), point.y())
-        return h is not None and self.grid.label(h) == place
+                if hex_id in under and not self.far:  # under the stack's names
+                    item.set_shift(QPointF(across, under[hex_id] - box.top() - 4))
+                else:
+                    item.set_shift(QPointF(across, 0.45 * size))
 
     def hit_item(self, item: QGraphicsItem, pos: QPointF | None = None) -> Hit | None:
         if isinstance(item, FieldItem):
