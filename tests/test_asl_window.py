@@ -639,3 +639,62 @@ def test_a_concealed_unit_is_a_back_until_discovered_on_entry(qtbot):
     assert w.session.game.state.units["A1"].hex == "G3"
     (found,) = w.scene.stacks[("G3", "German")].units
     assert (found.art, found.label, found.badge) == ("asl-half-squad", "Rifle half-squad G1", "")
+
+
+# ---- on a battlefield of 6,400 hexes -----------------------------------------------------------
+@pytest.mark.timing
+def test_a_battlefield_of_fields_draws_and_follows_the_pointer_within_a_frame(qtbot, tmp_path):
+    """The issue's battlefield size (80 × 80 hexes) with 240 stacks, 300 German fields (about
+    half revealed to the American at the screen) and 60 Trail Breaks: the picture is made in
+    well under a frame's worth of work per action, and what follows the pointer — the route
+    re-laid over the tags — and a repaint at whole-board and close zoom stay within a frame
+    (16.7 ms, the best of five, in CPU time so that other work on the machine counts less)."""
+    import json
+    import random
+    import time
+
+    from mineboard.maps.generate import hex_map_json
+    from mineboard.rules.asl_minefields.state import Minefield, Unit
+
+    (tmp_path / "map.geojson").write_text(json.dumps(hex_map_json(80, 80, 30.0)))
+    sc = scenario_from_data({**BASE, "map": "map.geojson", "units": [],
+                             "sides": [{"name": "American"}, {"name": "German"}]},
+                            "battlefield", tmp_path)
+    game = sc.new_game(1, Table(open=True))
+    state = game.state
+    hexes = sorted(h for h, p in state.board.places.items() if p.kind == "hex")
+    rnd = random.Random(27)
+    for i, h in enumerate(rnd.sample(hexes, 240)):
+        for k in range(1 + i % 3):
+            state.units[f"u{i}-{k}"] = Unit(f"u{i}-{k}", ("American", "German")[i % 2],
+                                            ("squad", "half-squad", "medium-tank")[k], h)
+    for h in rnd.sample(hexes, 300):
+        state.minefields["German"][h] = Minefield(h, "German", ap=8, at=2,
+                                                  ap_known=rnd.random() < 0.5)
+    for a in rnd.sample(hexes, 60):
+        state.trail_breaks.add((a, next(iter(state.board.adjacent[a]))))
+    w = shown_window(qtbot, GameSession(sc, game))
+    qtbot.wait(300)  # the window settles (its docks, a last fit) before the zoom is ours
+    assert 100 < len(w.scene.fields) < 200 and len(w.scene.trail_breaks) == 60
+
+    def cpu_ms(run: Any, times: int = 5) -> float:
+        best = 1e9
+        for _ in range(times):
+            started = time.process_time()
+            run()
+            best = min(best, time.process_time() - started)
+        return best * 1000
+
+    view = w.session.view()
+    assert cpu_ms(lambda: w.ui.draw(view)) < 16.7
+    viewport = w.view.viewport()
+    assert cpu_ms(viewport.repaint) < 16.7  # the whole battlefield
+    for _ in range(12):  # in, till tags and counters show (hexes some 60 pixels across)
+        if not w.scene.far:
+            break
+        w.view.zoom_by(2)
+    w.view.zoom_by(2)
+    w.scene.set_view(w.view.transform().m11(), 1.0, settle=True)  # as once the wheel rests
+    assert not w.scene.far
+    assert cpu_ms(viewport.repaint) < 16.7  # close
+    assert cpu_ms(lambda: w.scene.set_path(hexes[100:108])) < 16.7
