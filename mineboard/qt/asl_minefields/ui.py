@@ -449,17 +449,25 @@ class FieldItem(ScreenItem):
         self.owner = owner
         self.colour = colour
         self.mark: FieldMark | None = None
+        self.compact = False
+        """Hexes too small on screen for the stacks' names: the small tag, without its
+        words (the ring and the edge still tell secret from revealed)."""
 
     def set_mark(self, mark: FieldMark) -> None:
         self.mark = mark
         self.setToolTip(mark.tip)
         self.refresh()
 
+    def set_compact(self, compact: bool) -> None:
+        if compact != self.compact:
+            self.compact = compact
+            self.refresh()
+
     def art(self) -> Art:
         m = self.mark
         assert m is not None
         return field_art(m.lines, m.tag, palette.nation_code(self.owner), self.colour.name(),
-                         m.secret, self.far, self.ratio)
+                         m.secret, self.far or self.compact, self.ratio)
 
 
 class TrailBreakItem(QGraphicsPathItem):
@@ -580,6 +588,7 @@ class AslScene(HexScene):
         for hex_id, owners in per_hex.items():
             for i, owner in enumerate(owners):
                 item = self.fields[(hex_id, owner)]
+                item.set_compact(not self.captions)  # small hexes: the small tag
                 box = item.boundingRect()
                 across = (i - (len(owners) - 1) / 2) * (box.width() + 4)
                 if hex_id in under and not self.far:  # under the stack's names
