@@ -697,7 +697,8 @@ class AslMinefieldsUI(RulesetUI[AmState]):
         return pool_words(view, side)
 
     def heading(self, view: AmState, place: str) -> str:
-        return (f"{view.actor} at {view.board.ref(place)}: tick the units, then click a hex.")
+        then = "press a button below" if view.phase == FIRE else "click a hex"
+        return f"{view.actor} at {view.board.ref(place)}: tick the units, then {then}."
 
     def phase_detail(self, view: AmState) -> str:
         if view.phase == SETUP and view.actor in view.pools:
