@@ -309,3 +309,27 @@ def test_a_scenario_setup_on_forbidden_terrain_breaks_the_invariants():
         "be in full view (AM-33) (AM-04)",
         "Axis's minefield at A1: A-T mines lie in full view only on a bridge, paved road, "
         "runway or ice; hex A1 has none (AM-33)"]
+
+
+def test_a_scenarios_recorded_setup_is_checked_in_one_line_naming_the_clause():
+    from mineboard.core.errors import BadInput
+    from mineboard.rules.asl_minefields.setup import check_recorded
+
+    def state(**side: Any) -> Any:
+        return asl_game(phase="movement", sides=[{"name": AXIS, **side},
+                                                 {"name": ALLIES}]).state
+
+    check_recorded(state(pool=24, at_bought=1, minefields=[{"hex": "A1", "ap": 8},
+                                                           {"hex": "C4", "at": 1,
+                                                            "visible": True}]), "s")
+    cases = [
+        ({"pool": 24, "minefields": [{"hex": "B5", "ap": 6}]}, "B5: no minefield may lie in "
+         "hex B5: marsh (AM-04)"),
+        ({"pool": 24, "minefields": [{"hex": "A1", "ap": 10}]}, "not 10 (AM-07)"),
+        ({"pool": 6, "minefields": [{"hex": "A1", "ap": 8}]}, "spends 8 minefield factors "
+         "of the 6 its pool grants (AM-02)"),
+        ({"pool": 24, "minefields": [{"hex": "A1", "at": 2}]}, "bought 0 (AM-25)")]
+    for side, words in cases:
+        with pytest.raises(BadInput) as info:
+            check_recorded(state(**side), "s")
+        assert words in str(info.value) and str(info.value).count("\n") == 0, info.value

@@ -36,7 +36,7 @@ from typing import Annotated, Any, Literal
 
 from mineboard.core.actions import Action
 from mineboard.core.dice import Dice
-from mineboard.core.errors import IllegalAction
+from mineboard.core.errors import BadInput, IllegalAction
 from mineboard.core.events import Event
 from mineboard.core.hidden_place import PlacedSomewhere
 from mineboard.core.places import PlaceRef
@@ -645,6 +645,29 @@ def placement_problems(state: AmState, found: Minefield) -> list[str]:
         if where is not None:
             out.append(f"{where[0]} ({where[1]})")
     return out
+
+
+def check_recorded(state: AmState, where: str) -> None:
+    """Refuse a scenario whose own recorded setup breaks the record's clauses, in one line
+    naming the side's field and the clause (the scenario reader calls it: a recorded setup
+    is read without the record's checks)."""
+    for index, side in enumerate(state.sides):
+        for hex_id, found in state.minefields.get(side, {}).items():
+            problems = placement_problems(state, found)
+            if found.ap not in (0, *AP_STRENGTHS) and not found.daisy:
+                problems.append(f"an A-P minefield has 6, 8 or 12 factors, not {found.ap} "
+                                "(AM-07)")
+            if problems:
+                raise BadInput(f"{where}: sides[{index}].minefields",
+                               f"{side}'s minefield at {hex_id}: {problems[0]}")
+        if spent(state, side) > state.pools[side].total:
+            raise BadInput(f"{where}: sides[{index}]",
+                           f"{side}'s recorded setup spends {spent(state, side)} minefield "
+                           f"factors of the {state.pools[side].total} its pool grants (AM-02)")
+        if at_recorded(state, side) > state.pools[side].at_bought:
+            raise BadInput(f"{where}: sides[{index}].at_bought",
+                           f"{side} records {at_recorded(state, side)} A-T factors but bought "
+                           f"{state.pools[side].at_bought} (AM-25)")
 
 
 def invariants(state: AmState) -> list[str]:
