@@ -93,7 +93,7 @@ def test_am03_every_record_is_sealed_in_a_save_and_the_counter_stands_in():
     assert RULESET.stand_in(stand_ins[-1]) == stand_ins[-1]  # a fixed point
 
 
-def test_the_counter_stand_in_is_never_an_order():
+def test_am01_the_counter_stand_in_is_never_an_order():
     g = asl_game()
     with pytest.raises(IllegalAction) as info:
         g.play(AtCounterShown(AXIS, 1, ("C4",)), by=AXIS)
@@ -101,7 +101,7 @@ def test_the_counter_stand_in_is_never_an_order():
     assert isinstance(AtCounterShown(AXIS, 1, ("C4",)), PlacedSomewhere)
 
 
-def test_the_stand_in_world_looks_to_the_other_side_as_the_truth():
+def test_am01_the_stand_in_world_looks_to_the_other_side_as_the_truth():
     truth = axis_record(asl_game())
     world = asl_game()
     for r in truth.records:
@@ -115,7 +115,7 @@ def test_the_stand_in_world_looks_to_the_other_side_as_the_truth():
     assert RULESET.invariants(world.state) == []
 
 
-def test_the_stand_in_is_judged_without_the_pool():
+def test_am76_the_stand_in_is_judged_without_the_pool():
     """The other side's program checks the counter on what it may know: whose Setup, the
     hex — not the pool, which it may not see."""
     g = asl_game()
@@ -192,7 +192,7 @@ def test_the_kit_twins_look_alike_to_the_other_side():
 
 
 # ---- by email ----------------------------------------------------------------------------
-def test_by_email_the_record_travels_sealed_and_each_world_is_true(tmp_path, private_data_dir):
+def test_am03_by_email_the_record_travels_sealed_and_each_world_is_true(tmp_path, private_data_dir):
     sc = scenario_from_data(asl_scenario(), "asl pbem", maps_dir() / "scenarios")
     pbem.send(pbem.start(sc, AXIS, "a"), tmp_path / "t0.json")
     pbem.send(pbem.join(pbem.read_turn(tmp_path / "t0.json"), "b"), tmp_path / "t1.json")
@@ -275,7 +275,7 @@ def test_am76_a_whole_record_in_one_order_is_the_same_as_its_parts():
     ({"convert": 0, "fields": [{"hex": "A1", "at": 1}]}, "AM-25", "fields[0]: "),
     ({"convert": 0, "booby": [], "fields": []}, "AM-03", "a whole record"),
 ])
-def test_a_whole_record_is_refused_naming_its_part_and_clause(change, clause, words):
+def test_am03_a_whole_record_is_refused_naming_its_part_and_clause(change, clause, words):
     g = asl_game(sides=[{"name": AXIS, "pool": 40, "setup_boards": ["asl-demo-board"]},
                         {"name": ALLIES}])
     before = copy.deepcopy(g.state)
@@ -297,7 +297,7 @@ def _run(capsys, *args: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-def test_run_refuses_a_bad_record_by_index_and_clause_and_keeps_nothing_of_it(capsys,
+def test_am07_run_refuses_a_bad_record_by_index_and_clause_and_keeps_nothing_of_it(capsys,
                                                                              tmp_path):
     scenario = tmp_path / "s.json"
     scenario.write_text(json.dumps(asl_scenario()))
@@ -312,7 +312,7 @@ def test_run_refuses_a_bad_record_by_index_and_clause_and_keeps_nothing_of_it(ca
     assert state["pools"][AXIS]["left"] == 16
 
 
-def test_run_for_the_allies_prints_nothing_of_the_axis_record(capsys, tmp_path):
+def test_am76_run_for_the_allies_prints_nothing_of_the_axis_record(capsys, tmp_path):
     scenario = tmp_path / "s.json"
     scenario.write_text(json.dumps(asl_scenario()))
     actions = tmp_path / "a.json"

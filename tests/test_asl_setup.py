@@ -196,7 +196,7 @@ def test_am48_no_hidden_minefield_laid_during_play():
     refused("AM-48", g, "convert_to_at", side=AXIS, factors=3)
 
 
-def test_each_side_records_in_its_own_setup():
+def test_am03_each_side_records_in_its_own_setup():
     g = asl_game()
     refused("TURN", g, "record_mines", side=ALLIES, hex="A1", ap=6)
     record(g, "A1", ap=6)
@@ -263,20 +263,20 @@ def test_am01_a_visible_record_is_sealed_but_its_counter_is_public():
     assert "2" not in twin.text
 
 
-def test_invariants_hold_after_a_full_record():
+def test_am02_invariants_hold_after_a_full_record():
     g = asl_game()
     play(g, "convert_to_at", side=AXIS, factors=6)
     record(g, "A1", ap=12, at=2)
     assert g.ruleset.invariants(g.state) == []
 
 
-def test_legal_actions_in_setup_offer_every_record_kind():
+def test_am03_legal_actions_in_setup_offer_every_record_kind():
     g = asl_game()
     kinds = {a.kind for a in g.ruleset.legal_actions(g.observe(AXIS).view)}
     assert {"record_mines", "convert_to_at", "buy_booby_traps", "end_phase"} <= kinds
 
 
-def test_a_hex_clicked_in_ones_setup_offers_only_legal_records():
+def test_am03_a_hex_clicked_in_ones_setup_offers_only_legal_records():
     from mineboard.core.planning import Selection
 
     g = asl_game()
@@ -298,7 +298,7 @@ def test_a_hex_clicked_in_ones_setup_offers_only_legal_records():
             if c.action is not None and c.action.kind == "record_mines"] == []
 
 
-def test_a_scenario_setup_on_forbidden_terrain_breaks_the_invariants():
+def test_am04_a_scenario_setup_on_forbidden_terrain_breaks_the_invariants():
     g = asl_game(phase="movement", sides=[
         {"name": AXIS, "pool": 24, "at_bought": 4, "minefields": [{"hex": "C4", "ap": 6},
                                                   {"hex": "A1", "at": 2, "visible": True},
@@ -311,7 +311,7 @@ def test_a_scenario_setup_on_forbidden_terrain_breaks_the_invariants():
         "runway or ice; hex A1 has none (AM-33)"]
 
 
-def test_a_scenarios_recorded_setup_is_checked_in_one_line_naming_the_clause():
+def test_am04_a_scenarios_recorded_setup_is_checked_in_one_line_naming_the_clause():
     from mineboard.core.errors import BadInput
     from mineboard.rules.asl_minefields.setup import check_recorded
 
