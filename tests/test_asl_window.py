@@ -100,6 +100,12 @@ def test_the_other_side_is_drawn_only_the_visible_a_t_counter_without_its_streng
     assert marks(american) == {("D4", "German"): (("A-T ?",), False, "in view")}
     assert american.fields[0].tip == ("German at hex D4: A-T mines of unknown strength — "
                                       "revealed: A-T mines in full view (AM-33)")
+    game = asl().new_game(1)
+    game.state.at_clearing["D4"] = "A1"  # an American squad spent its MF there (AM-34)
+    (clearing,) = AslMinefieldsUI().draw(game.observe("American").view).fields
+    assert clearing.tag == "in view · clearing"
+    assert clearing.tip.endswith("A1 is removing them: gone at the end of the Movement Phase "
+                                 "(AM-34, AM-74)")
 
 
 def test_a_revealed_enemy_field_reads_a_p_query_until_its_strength_is_known():

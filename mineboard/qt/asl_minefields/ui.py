@@ -145,8 +145,13 @@ def field_mark(view: AmState, f: Minefield) -> FieldMark:
         words = ["yours"] + (["in view"] if f.visible else [] if secret else ["seen"])
     else:
         words = ["secret"] if secret else ["in view"] if f.visible else []
-    return FieldMark(f.hex, f.owner, tuple(lines), secret, " · ".join(words),
-                     field_tip(view, f))
+    tip = field_tip(view, f)
+    clearer = view.at_clearing.get(f.hex) if f.visible else None
+    if clearer is not None:  # AM-34, AM-74: gone once the phase ends, unless stopped first
+        words.append("clearing")
+        tip += (f"; {clearer} is removing them: gone at the end of the Movement Phase "
+                "(AM-34, AM-74)")
+    return FieldMark(f.hex, f.owner, tuple(lines), secret, " · ".join(words), tip)
 
 
 def viewer_of(view: AmState) -> str | None:
