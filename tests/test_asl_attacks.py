@@ -542,3 +542,27 @@ def test_am19_play_and_odds_agree_for_every_ap_roll_on_a_vehicle(kind):
                 tally[label] = tally.get(label, 0) + 1
         got = {k: Fraction(w, 36) for k, w in tally.items()}
         assert got == odds.ap_vehicle(strength, ut.mine_armored).fractions(), strength
+
+
+def test_am63_a_fuller_morale_model_replaces_the_small_one_for_play_and_odds(monkeypatch):
+    """The one interface: a model whose every result eliminates is used by the attacks
+    and by the odds alike."""
+    from fractions import Fraction
+
+    from mineboard.core.chance import Dist
+
+    class Deadly(morale.SmallModel):
+        def fate(self, types, unit_type, status, result, check_dr):
+            return morale.Fate(unit_type, status, eliminated=result.effect)
+
+        def chances(self, types, unit_type, status, result):
+            return Dist.certain(self.fate(types, unit_type, status, result, 0))
+
+        def needs_check(self, types, unit_type, result):
+            return False
+
+    monkeypatch.setattr(morale, "MODEL", Deadly())
+    st = state([{"hex": "A2", "ap": 12}], [unit("s", "squad")])
+    attacks.ap_attack(st, "s", field_of(st), ScriptedDice([3, 4]))  # DR 7: NMC
+    assert st.units["s"].eliminated
+    assert odds.squad_fates(12)["eliminated"] == 1 - Fraction(5, 18)

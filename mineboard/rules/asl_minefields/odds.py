@@ -24,8 +24,8 @@ from mineboard.core.chance import Dist, dice_sum
 from mineboard.core.errors import BadInput
 from mineboard.core.planning import Preview, percent
 from mineboard.core.schema import Doc, Range
+from mineboard.rules.asl_minefields import morale
 from mineboard.rules.asl_minefields.data import UnitType, unit_table
-from mineboard.rules.asl_minefields.morale import MODEL
 from mineboard.rules.asl_minefields.state import (
     AP_STRENGTHS,
     BROKEN,
@@ -195,7 +195,7 @@ def squad_fates(strength: int, drm: int = 0, unit_type: str = "squad") -> dict[s
     model: each fate's exact chance, unharmed first, eliminated last."""
     types = unit_table().types
     fates = ap_results(strength, drm).bind(
-        lambda r: MODEL.chances(types, unit_type, GOOD, r)).fractions()
+        lambda r: morale.MODEL.chances(types, unit_type, GOOD, r)).fractions()
     out: dict[str, Fraction] = {}
     for f, p in sorted(fates.items(), key=lambda kv: _fate_order(kv[0])):
         out[f.label] = out.get(f.label, Fraction(0)) + p
@@ -302,14 +302,15 @@ _HERE = "·"
 """Where a transition stops before it is placed on a hex (see :func:`_attack`)."""
 
 _TRANSITIONS: dict[tuple[object, ...], tuple[tuple[object, ...], Dist[Track]]] = {}
-"""Memo of one attack's outcomes by what they depend on (the tables and unit types by
-identity, so an edited table is never answered from the old one)."""
+"""Memo of one attack's outcomes by what they depend on (the tables, the unit types and
+the morale model by identity, so an edited table or a replaced model is never answered
+from the old one)."""
 
 
 def _attack(types: Mapping[str, UnitType], track: Track, part: Known, strength: int,
             at_hex: str, cr_stops: bool) -> Dist[Track]:
     """One known attack on a unit still going: its exact outcomes."""
-    deps = (types, ift(), aerial_table())
+    deps = (types, ift(), aerial_table(), morale.MODEL)
     key = (*map(id, deps), track, part.kind, strength, cr_stops, at_hex)
     found = _TRANSITIONS.get(key)
     if found is None or any(a is not b for a, b in zip(found[0], deps, strict=True)):
@@ -345,7 +346,7 @@ def _transition(types: Mapping[str, UnitType], track: Track, kind: str, strength
         return replace(new, stop=_HERE) if worse else new
 
     return ap_results(strength).bind(
-        lambda r: MODEL.chances(types, track.type, track.status, r)).map(after)
+        lambda r: morale.MODEL.chances(types, track.type, track.status, r)).map(after)
 
 
 def unit_path(view: AmState, viewer: str, unit: Unit, path: tuple[str, ...],
@@ -384,7 +385,7 @@ def _chain(view: AmState, unit: Unit, parts: list[Known]) -> Dist[Track]:
     """The unit's fate through ``parts`` in order, each attacking while it goes on."""
     types = view.data.units
     cr_stops = view.data.options.cr_stops
-    deps = [types, ift(), aerial_table()]
+    deps = [types, ift(), aerial_table(), morale.MODEL]
     if len(_CHAIN_DEPS) != len(deps) or any(a is not b for a, b in zip(_CHAIN_DEPS, deps,
                                                                          strict=True)) \
             or len(_CHAINS) > 20_000:
