@@ -343,10 +343,10 @@ def known_rows(view: AmState, side: str) -> list[str]:
 
 KEY = ("Key: a dashed ring and tag mark a minefield only its owner knows of (\"yours\": "
        "you are the owner); solid ones a minefield revealed (\"seen\": the enemy knows of "
-       "yours). \"?\" — strength not yet known (AM-06). \"in view\" — A-T "
-       "mines on a hard surface (AM-33). Chevrons across a hexside — a Trail Break (AM-41). "
-       "Counter badges: P pinned, B broken, I immobilised, ? concealed, FB flail broken, DC "
-       "holds a Daisy Chain, +1 one rider aboard.")
+       "yours). \"?\" — strength not yet known (AM-06). \"in view\" — A-T mines on a hard "
+       "surface (AM-33); \"clearing\" — being removed (AM-34). Chevrons across a hexside — "
+       "a Trail Break (AM-41). Counter badges: P pinned, B broken, I immobilised, ? "
+       "concealed, FB flail broken, DC holds a Daisy Chain, +1 one rider aboard.")
 
 
 # ---- drawing -------------------------------------------------------------------------------
