@@ -566,3 +566,23 @@ def test_am63_a_fuller_morale_model_replaces_the_small_one_for_play_and_odds(mon
     attacks.ap_attack(st, "s", field_of(st), ScriptedDice([3, 4]))  # DR 7: NMC
     assert st.units["s"].eliminated
     assert odds.squad_fates(12)["eliminated"] == 1 - Fraction(5, 18)
+
+
+@pytest.mark.parametrize(("text", "parsed"), [
+    ("3KIA", IftResult("KIA", 3)), ("K/2", IftResult("K", 2)), ("1MC", IftResult("MC", 1)),
+    ("NMC", IftResult("NMC")), ("PTC", IftResult("PTC")), ("-", IftResult("none"))])
+def test_am56_ift_results_parse_and_print(text, parsed):
+    assert IftResult.parse(text) == parsed
+    assert parsed.text == (text if text != "-" else "no effect")
+
+
+@pytest.mark.parametrize("bad", ["KIA", "0KIA", "K/", "MC", "2NMC", "kia", ""])
+def test_am56_not_an_ift_result(bad):
+    with pytest.raises(ValueError):
+        IftResult.parse(bad)
+
+
+def test_am56_columns_read_the_largest_not_above():
+    table = ift()
+    assert [table.column_label(table.column_index(fp)) for fp in (0, 1, 3, 7, 12, 35, 36, 80)] \
+        == ["1", "1", "2", "6", "12", "30", "36+", "36+"]
