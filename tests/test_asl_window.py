@@ -66,7 +66,7 @@ def marks(picture: AslPicture) -> dict[tuple[str, str], tuple[tuple[str, ...], b
 
 
 # ---- the picture: made from a view, so it shows what that side may know --------------------
-def test_the_owner_sees_its_record_in_full_secret_fields_dashed():
+def test_am03_the_owner_sees_its_record_in_full_secret_fields_dashed():
     state = asl().new_game(1).state
     picture = AslMinefieldsUI().draw(state)
     assert marks(picture) == {
@@ -78,7 +78,7 @@ def test_the_owner_sees_its_record_in_full_secret_fields_dashed():
                           "— secret: recorded, the other side knows nothing of it (AM-03)")
 
 
-def test_a_sides_own_fields_say_yours_in_its_view_only():
+def test_am03_a_sides_own_fields_say_yours_in_its_view_only():
     from mineboard.core.game import PUBLIC
     from mineboard.qt.asl_minefields.ui import viewer_of
 
@@ -91,7 +91,7 @@ def test_a_sides_own_fields_say_yours_in_its_view_only():
     assert marks(AslMinefieldsUI().draw(german))[("D4", "German")][2] == "yours · in view"
 
 
-def test_the_other_side_is_drawn_only_the_visible_a_t_counter_without_its_strength():
+def test_am01_am68_the_other_side_is_drawn_only_the_visible_a_t_counter():
     """Through the ruleset's own hiding (Game.observe): the German's hidden fields are not
     in the American's view at all; its A-T mines on the bridge show as a counter (AM-01,
     AM-33) whose factors stay secret (AM-68)."""
@@ -108,7 +108,7 @@ def test_the_other_side_is_drawn_only_the_visible_a_t_counter_without_its_streng
                                  "(AM-34, AM-74)")
 
 
-def test_a_revealed_enemy_field_reads_a_p_query_until_its_strength_is_known():
+def test_am06_a_revealed_enemy_field_reads_a_p_query_until_its_strength_is_known():
     """The view's None strength (AM-06, AM-68) is drawn "?"; once an attack had an effect
     the number shows."""
     state = asl().new_game(1).state
@@ -191,7 +191,7 @@ def test_the_scene_draws_tags_trail_breaks_and_the_panel_the_viewers_record(qtbo
     assert zone_point(w, "E3") is not None
 
 
-def test_the_side_panel_shows_the_viewers_pool_and_record_and_the_enemys_total(qtbot):
+def test_am76_the_side_panel_shows_the_viewers_pool_and_record_and_the_enemys_total(qtbot):
     sc = asl()
     game = sc.new_game(1, Table(open=True))
     w = shown_window(qtbot, GameSession(sc, game))
@@ -262,7 +262,7 @@ def record(qtbot: Any, w: Any, hex_id: str, label: str) -> None:
     w.context_menu.close()
 
 
-def test_a_field_recorded_in_secret_is_drawn_for_its_owner_only(qtbot):
+def test_am03_a_field_recorded_in_secret_is_drawn_for_its_owner_only(qtbot):
     sc = asl(**STORY)
     w = shown_window(qtbot, GameSession(sc, sc.new_game(1)))
     game = w.session.game
@@ -297,7 +297,7 @@ def test_a_field_recorded_in_secret_is_drawn_for_its_owner_only(qtbot):
     assert game.observe("American").view.minefields["German"] == {}
 
 
-def test_a_squad_through_two_fields_exit_before_entry_stopped_and_what_each_side_sees(qtbot):
+def test_am14_am66_a_squad_through_two_fields_exit_before_entry_stopped_and_seen(qtbot):
     """The issue's window story: the German records two fields in secret, the cover goes up;
     the American squad plans C3 → E3 (the route the pointer finds runs through D2) and steps:
     into D2 (8 A-P: no effect), then on — D2's exit attack (no effect) before E3's entry
@@ -378,7 +378,7 @@ def test_a_squad_through_two_fields_exit_before_entry_stopped_and_what_each_side
         "strength (AM-06)")
 
 
-def test_a_tank_records_a_trail_break_and_is_immobilised_by_a_t_mines(qtbot):
+def test_am41_am18_a_tank_records_a_trail_break_and_is_immobilised_by_a_t_mines(qtbot):
     """A fully-tracked AFV ticks "Record a Trail Break" and enters D3 (6 A-P + 2 A-T): the
     A-P attack first — no effect on an AFV, so its strength stays unknown (AM-18, AM-69) —
     then the A-T trigger dr 1 ≤ 2 and the attack on the 36+ column immobilises it (AM-28,
@@ -412,7 +412,7 @@ def test_a_tank_records_a_trail_break_and_is_immobilised_by_a_t_mines(qtbot):
     assert set(w.scene.trail_breaks) == {("C3", "D3")}
 
 
-def test_a_snap_shot_asked_live_behind_the_cover(qtbot):
+def test_am09_a_snap_shot_asked_live_behind_the_cover(qtbot):
     """The German's standing order asks it live when the American enters D2: the cover
     goes up for the German, who shoots (or passes) with the buttons; the cover goes back
     to the American, whose move goes on. Being asked says nothing of the minefields."""
@@ -452,7 +452,7 @@ def test_a_snap_shot_asked_live_behind_the_cover(qtbot):
     assert game.state.units["A1"].hex == "E3"
 
 
-def test_a_daisy_chain_placed_by_clicks_is_drawn_for_its_owner_only(qtbot):
+def test_am36_am37_a_daisy_chain_placed_by_clicks_is_drawn_for_its_owner_only(qtbot):
     """In the German fire phase a squad holding the Daisy Chain counter (badge DC) pulls it
     across the paved road next to it: drawn for the German as a secret Daisy Chain, nothing
     for the American until a unit of his sees the hex (AM-36, AM-37)."""
@@ -473,7 +473,7 @@ def test_a_daisy_chain_placed_by_clicks_is_drawn_for_its_owner_only(qtbot):
     assert AslMinefieldsUI().draw(game.observe("American").view).fields == []
 
 
-def test_the_owner_is_warned_before_its_unit_enters_its_own_hidden_field(qtbot):
+def test_am72_the_owner_is_warned_before_its_unit_enters_its_own_hidden_field(qtbot):
     """AM-72: a German squad planning a move through the German's own hidden field reads
     the warning in the odds panel before it sets out."""
     sc = asl(sides=[{"name": "American", "pool": 0},
@@ -493,7 +493,7 @@ def test_the_owner_is_warned_before_its_unit_enters_its_own_hidden_field(qtbot):
     w.grab().save(f"{SHOTS}-6-own-field.png")
 
 
-def test_fire_for_effect_from_the_hex_menu_clears_mines_the_shooter_never_learns_of(qtbot):
+def test_am43_fire_for_effect_from_the_hex_menu_clears_mines_unseen_by_the_shooter(qtbot):
     """AM-43 in the window: the American clicks D2 in his fire phase and picks FFE from the
     menu; the Original KIA destroys the German's hidden field there. The American's log has
     the roll, not the field; the German's record loses it."""
@@ -561,7 +561,7 @@ def test_the_newcomers_scenario_plays_as_its_briefing_says(qtbot):
     w.grab().save(f"{SHOTS}-7-newcomer-move.png")
 
 
-def test_infantry_clearance_by_clicks_shows_its_odds_before_it_is_tried(qtbot):
+def test_am40_infantry_clearance_by_clicks_shows_its_odds_before_it_is_tried(qtbot):
     """AM-40 in the window: in his fire phase the American picks his squad, whose button
     "Clear mines (A1)" stands with its odds in the odds panel; pressed, DR 3 clears the
     German's hidden field in its hex — gone from the German's record, never drawn for the
@@ -626,7 +626,7 @@ def check_drawn(w: Any) -> None:
     assert set(w.scene.trail_breaks) == set(picture.trail_breaks)
 
 
-def test_a_concealed_unit_is_a_back_until_discovered_on_entry(qtbot):
+def test_am15_a_concealed_unit_is_a_back_until_discovered_on_entry(qtbot):
     """AM-15: the American sees a concealed German unit as a back with "?"; his squad
     entering its hex discovers it, and from then on he sees what it is."""
     sc = asl(sides=[{"name": "American", "pool": 0}, {"name": "German", "pool": 0}],
