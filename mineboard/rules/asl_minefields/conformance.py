@@ -3,9 +3,11 @@ sides record minefields in secret on the demo board, then move through them.
 
 A side's secrets here are its minefield record — where its hidden fields lie and how strong
 they are, the factors of its visible A-T counters (AM-68), its pool's split and what is left
-(AM-76), its booby-trap boards — and its standing orders. :func:`scramble` makes another
-truth that differs in exactly those, and :func:`twins` the records another side may not tell
-apart (a field in another hex, of another strength, a conversion instead of a field).
+(AM-76), its booby-trap boards — its Daisy Chains until seen (AM-37) and its standing orders.
+:func:`scramble` makes another truth that differs in exactly those, :func:`twins` the
+records another side may not tell apart (a field in another hex, of another strength, a
+conversion instead of a field), and :func:`pairs` scripted games the differential test plays
+on to the other side's moves.
 """
 
 from __future__ import annotations
