@@ -738,7 +738,7 @@ class AslMinefieldsUI(RulesetUI[AmState]):
             self.record.show_text("")
             self.known.show_text("\n".join(known_rows(view, "")))
             return
-        rows = [f"Your record ({side}, secret):", pool_words(view, side)]
+        rows = [f"Your record ({side}, secret):"]  # the pool's line is the holdings', above
         rows += record_rows(view, side) or ["no minefields recorded"]
         self.record.show_text("\n".join(rows))
         self.known.show_text("\n".join(["What you know of the enemy:",
