@@ -611,8 +611,13 @@ class AslScene(HexScene):
 class AslMinefieldsUI(RulesetUI[AmState]):
     ruleset_id = "asl-minefields"
     scene_class = AslScene
-    colours: ClassVar[Mapping[str, str]] = {"German": "#5A5A5A", "American": "#009E73",
-                                            "Russian": "#D55E00", "British": "#E69F00"}
+    colours: ClassVar[Mapping[str, str]] = {
+        "German": "#5A5A5A", "Germans": "#5A5A5A", "Axis": "#5A5A5A",
+        "American": "#009E73", "Americans": "#009E73", "Allies": "#009E73",
+        "Russian": "#D55E00", "Russians": "#D55E00", "British": "#E69F00"}
+    """Field grey and olive green as on the printed counters, both in the safe set and far
+    apart in lightness (they stay apart to a red-green-blind eye); the demos' Axis and
+    Allies drawn alike."""
     help = (("Secret record", "click a hex, pick from its menu what to record there: only "
                               "you see it (dashed ring)"),
             ("Click your units", "pick them; click a hex to see the route and its odds, again "
