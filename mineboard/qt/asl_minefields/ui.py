@@ -53,9 +53,8 @@ from mineboard.qt import palette
 from mineboard.qt.docks import WrappedLabel
 from mineboard.qt.maps.hexes import HexScene
 from mineboard.qt.maps.items import (
-    LABEL_Z,
     LINE_Z,
-    MARKER_Z,
+    STACK_Z,
     Art,
     ScreenItem,
     compose,
@@ -357,19 +356,22 @@ TAG_INK = QColor("#111111")
 @cache
 def field_art(lines: tuple[str, ...], tag: str, code: str, colour: str, secret: bool,
               far: bool, ratio: float) -> Art:
-    """A minefield tag, one line: the owner's chip (letters on its colour), the kinds
-    ("A-P 8 · A-T 2"), the tag word in small italics; a dashed edge when secret. Far out:
-    smaller, without the word (the edge still tells)."""
+    """A minefield tag: the owner's chip (letters on its colour), a line per kind ("A-P 8",
+    "A-T 2"), the tag word in small italics after the last; a dashed edge when secret —
+    narrow enough to stay inside its hex, clear of Trail Breaks on its sides. Far out (or
+    in small hexes): one line, smaller, without the word (the edge still tells)."""
     font = font_of(6 if far else 8, True)
     small = font_of(6, False)
     small.setItalic(True)
     metrics, small_metrics = QFontMetricsF(font), QFontMetricsF(small)
-    text = " · ".join(lines)
+    text = [" · ".join(lines)] if far else list(lines)
     word = "" if far else tag
     chip_w = metrics.horizontalAdvance(code) + 6
-    text_w = metrics.horizontalAdvance(text)
-    width = chip_w + 8 + text_w + (small_metrics.horizontalAdvance(word) + 4 if word else 0)
-    height = metrics.height() + 4
+    widths = [metrics.horizontalAdvance(t) for t in text]
+    word_w = small_metrics.horizontalAdvance(word) + 4 if word else 0
+    line_h = metrics.height()
+    width = chip_w + 8 + max(*widths, widths[-1] + word_w)
+    height = line_h * len(text) + 4
     body = QRectF(-width / 2, -height / 2, width, height)
     owner = QColor(colour)
 
@@ -388,13 +390,14 @@ def field_art(lines: tuple[str, ...], tag: str, code: str, colour: str, secret: 
         p.setPen(palette.ink_for(owner))
         p.drawText(chip, Qt.AlignmentFlag.AlignCenter, code)
         p.setPen(TAG_INK)
-        x = chip.right() + 3
-        p.drawText(QRectF(x, body.top(), text_w + 2, body.height()),
-                   Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
+        x, y = chip.right() + 3, body.top() + 2
+        for t, w in zip(text, widths, strict=True):
+            p.drawText(QRectF(x, y, w + 2, line_h),
+                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, t)
+            y += line_h
         if word:
             p.setFont(small)
-            p.drawText(QRectF(x + text_w + 4, body.top(), body.right() - x - text_w - 4,
-                              body.height()),
+            p.drawText(QRectF(x + widths[-1] + 4, y - line_h, word_w, line_h),
                        Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, word)
 
     return compose(body.adjusted(-2, -2, 2, 2), ratio, draw)
@@ -449,7 +452,7 @@ class FieldItem(ScreenItem):
     """One owner's minefield tag in a hex, drawn at the bottom of the hex."""
 
     def __init__(self, hex_id: str, owner: str, colour: QColor) -> None:
-        super().__init__(MARKER_Z)
+        super().__init__(STACK_Z - 0.2)  # under the counters (it sits under their names)
         self.hex = hex_id
         self.owner = owner
         self.colour = colour
@@ -478,7 +481,8 @@ class FieldItem(ScreenItem):
 class TrailBreakItem(QGraphicsPathItem):
     """Two chevrons astride the hexside a Trail Break was made through, pointing into the
     minefield hex, dark on a white halo; drawn in map units, so they grow with the hexes,
-    under the counters and tags (a badge or a tag's words must stay readable)."""
+    under the minefield tags and the counters (their words and badges must read; of two
+    chevrons astride the side, one lies beyond any tag in the hex)."""
 
     INK = QColor("#2B1D0E")
     HALO = QColor(255, 255, 255, 220)
@@ -510,7 +514,8 @@ class TrailBreakItem(QGraphicsPathItem):
         self.ink = QGraphicsPathItem(_stroke(path, self.width), self)
         self.ink.setPen(QPen(Qt.PenStyle.NoPen))
         self.ink.setBrush(self.INK)
-        self.setZValue(LABEL_Z + 0.5)  # over the map's names, under counters and tags
+        self.setZValue(STACK_Z - 0.3)  # over the map's names, under tags and counters: a
+        # tag's words and a badge must read; the chevron across the side still shows
         board = scene.board
         self.setToolTip(f"Trail Break from {board.ref(a)} into {board.ref(b)} (AM-41): "
                         "who enters through it paying double does not set the mines off "
@@ -599,7 +604,7 @@ class AslScene(HexScene):
                 if hex_id in under and not self.far:  # under the stack's names
                     item.set_shift(QPointF(across, under[hex_id] - box.top() - 4))
                 else:
-                    item.set_shift(QPointF(across, 0.45 * size))
+                    item.set_shift(QPointF(across, 0.32 * size))
 
     def hit_item(self, item: QGraphicsItem, pos: QPointF | None = None) -> Hit | None:
         if isinstance(item, FieldItem):
