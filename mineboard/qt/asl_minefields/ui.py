@@ -11,9 +11,9 @@ Each thing on the map differs by form, never by colour alone:
   tank, halftrack, truck …), the type's name and id under it, the owner's colour and the
   state as letters on a dark badge (P pinned, B broken, I immobilised, FB flail broken,
   ? concealed, DC holds a Daisy Chain, +1 one rider aboard);
-- minefields: a ring just inside the hex's edge, and a white tag at the bottom of the hex
-  (under the names of units there): the owner's letters on a chip in its colour, then the
-  kinds ("A-P 8 · A-T 2"; "A-P ?" while the strength is not known). A field nobody else
+- minefields: a ring just inside the hex's edge, and a white tag low in the hex (under the
+  names of units there): the owner's letters on a chip in its colour, then the kinds, one
+  a line ("A-P 8", "A-T 2"; "A-P ?" while the strength is not known). A field nobody else
   knows of yet has a dashed ring and tag, one revealed solid ones; the owner's own say
   "yours" ("yours · seen" once revealed), visible A-T mines "in view";
 - a Trail Break: two dark chevrons across the hexside it was made through, pointing into
@@ -449,7 +449,7 @@ class FieldRing(QGraphicsPathItem):
 
 
 class FieldItem(ScreenItem):
-    """One owner's minefield tag in a hex, drawn at the bottom of the hex."""
+    """One owner's minefield tag in a hex, drawn low in the hex."""
 
     def __init__(self, hex_id: str, owner: str, colour: QColor) -> None:
         super().__init__(STACK_Z - 0.2)  # under the counters (it sits under their names)
@@ -580,7 +580,7 @@ class AslScene(HexScene):
         return (2.0 if self.far else 1.5) / self.view_scale
 
     def _arrange_fields(self) -> None:
-        """Each tag in the bottom of its hex — under the names where units stand there —
+        """Each tag low in its hex — under the names where units stand there —
         owners side by side. Fixed spots, not the scene's :class:`Clearance` nudging: on a
         battlefield of a hundred revealed fields that cost 150 ms at every zoom step and
         every route under the pointer, and a nudged tag may leave its hex; the route may
