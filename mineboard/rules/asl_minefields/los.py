@@ -7,13 +7,18 @@ minefields. AM-09: fire into a hex uses the TEM of its other terrain only (movem
 
 The small model: LOS between two hexes is clear unless a hex strictly between them on the
 straight hex line is woods or building (blocking terrain). Walls, hedges, heights and
-Hindrances are not modelled.
+Hindrances are not modelled. ``distance`` counts hexes on the map (ranges).
 """
 
 from __future__ import annotations
 
+from functools import cache
+
+from mineboard.core.orders import Distance
+from mineboard.maps.hexgrid import distance as hex_distance
 from mineboard.maps.hexgrid import line
 from mineboard.maps.model import BoardMap
+from mineboard.rules.asl_minefields.state import AmState
 
 BLOCKING = frozenset({"woods", "building"})
 """Base terrain that blocks a line of sight drawn across it (never a minefield, AM-08)."""
@@ -31,3 +36,15 @@ def hindrance(board: BoardMap, a: str, b: str) -> int:
     """The Hindrance DRM along the LOS: 0 — minefields are never a Hindrance (AM-08), and
     no other Hindrance is modelled."""
     return 0
+
+
+def distance(state: AmState) -> Distance:
+    """Hexes between two hexes of the map (standing orders' ranges, the nearest firer)."""
+    grid = state.board.grid
+    assert grid is not None
+
+    @cache
+    def apart(a: str, b: str) -> int:
+        return hex_distance(grid.from_label(a), grid.from_label(b))
+
+    return apart
