@@ -44,18 +44,11 @@ def attacks_module() -> ModuleType:
     return importlib.import_module("mineboard.rules.asl_minefields.attacks")
 
 
-def _sibling(name: str) -> ModuleType | None:
-    import importlib
-
-    try:
-        return importlib.import_module(f"mineboard.rules.asl_minefields.{name}")
-    except ImportError:  # pragma: no cover - the part is not written yet
-        return None
-
-
 def hook(module: str, name: str) -> Any:
-    found = _sibling(module)
-    return None if found is None else getattr(found, name, None)
+    """``name`` of the sibling ``module`` (clearance.py, daisy.py, odds.py), looked up by
+    name so that the movement modules import none of them (they may import these)."""
+    found = importlib.import_module(f"mineboard.rules.asl_minefields.{module}")
+    return getattr(found, name, None)
 
 
 def spared(state: AmState, hex_id: str) -> bool:
