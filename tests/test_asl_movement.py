@@ -670,3 +670,12 @@ def test_a_broken_units_rout_targets_on_6600_hexes_take_under_5_ms():
     assert g.ruleset.targets(view, sel) == {}  # no building within its rout MF
     best = min(_timed(lambda: g.ruleset.targets(view, sel)) for _ in range(10))
     assert best < 0.005, f"rout targets took {best * 1000:.2f} ms"
+
+
+def test_a_broken_passenger_offers_no_rout():
+    g = game([{"id": "T", "side": "Allies", "type": "truck", "hex": "A2"},
+              {"id": "P", "side": "Allies", "type": "squad", "carried_by": "T",
+               "status": "broken"}])
+    view = g.ruleset.view(g.state, "Allies")
+    assert movement.rout_paths(view, "P") == []
+    assert all(not isinstance(a, Rout) for a in g.ruleset.legal_actions(view))

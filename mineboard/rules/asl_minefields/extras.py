@@ -133,8 +133,10 @@ def rout_paths(state: AmState, uid: str) -> list[tuple[str, ...]]:
     """Sample legal routs (for legal_actions): the shortest to the nearest building, and
     the detour round known A-P minefields where there is one (AM-16)."""
     unit = state.units[uid]
+    if unit.hex is None or unit.eliminated:  # aboard a vehicle, or gone: no rout
+        return []
     ut = state.unit_type(unit)
-    start = str(unit.hex)
+    start = unit.hex
     out: list[tuple[str, ...]] = []
     reach = _reach(state, unit)
     for avoid in ((), _known_ap_hexes(state, unit.side)):
