@@ -290,9 +290,9 @@ def react(state: AmState, side: str, move: MoveInProgress, dice: Dice,
     if not outcome.stops:
         return events, None
     # as any attack that stops a unit: it drops out, the rest of the stack goes on (AM-64)
-    from mineboard.rules.asl_minefields.movement import _drop_out
+    from mineboard.rules.asl_minefields.passage import drop_out
 
-    more, stop = _drop_out(state, [vehicle], hex_id, "AM-38", "the Daisy Chain")
+    more, stop = drop_out(state, [vehicle], hex_id, "AM-38", "the Daisy Chain")
     return events + more, stop
 
 
