@@ -403,7 +403,26 @@ def test_am57_aerial_table_must_give_every_hull_af(tmp_path):
     with pytest.raises(BadInput) as info:
         read_table(AerialTable, _broken(tmp_path, "aerial-af.json",
                                         lambda d: d["drm"].pop("7")))
-    assert "drm.7" in str(info.value) and "AM-57" in str(info.value)
+    assert "drm.7" in str(info.value)
+
+
+def test_am57_a_missing_or_broken_table_names_its_clause(tmp_path, monkeypatch):
+    from mineboard.rules.asl_minefields import tables
+
+    monkeypatch.setattr(tables, "read_rule_table",
+                        lambda cls, _rid, name: read_table(cls, tmp_path / name))
+    tables.aerial_table.cache_clear()
+    tables.ift.cache_clear()
+    try:
+        with pytest.raises(BadInput) as info:
+            tables.aerial_table()
+        assert "no such file" in str(info.value) and "AM-57" in str(info.value)
+        with pytest.raises(BadInput) as info:
+            tables.ift()
+        assert "AM-56" in str(info.value) and "\n" not in str(info.value)
+    finally:
+        tables.aerial_table.cache_clear()
+        tables.ift.cache_clear()
 
 
 def test_am56_an_edited_ift_changes_play(tmp_path, monkeypatch):

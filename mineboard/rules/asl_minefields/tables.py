@@ -15,8 +15,9 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Annotated, Literal
+from typing import Annotated, Literal, TypeVar
 
+from mineboard.core.errors import BadInput
 from mineboard.core.schema import Doc, Length, Range
 from mineboard.rules.asl_minefields.data import RULESET_ID
 from mineboard.rules.common.tables import Shared, read_rule_table
@@ -196,8 +197,7 @@ class AerialTable(Shared):
                 raise ValueError(f"drm.{key}: keys are hull AFs from 1 to 30")
         missing = [h for h in range(1, 31) if str(h) not in self.drm]
         if missing:
-            raise ValueError(f"drm.{missing[0]}: no Aerial AF for hull AF {missing[0]} (AM-57: "
-                             "type in the printed value; the program never assumes one)")
+            raise ValueError(f"drm.{missing[0]}: no Aerial AF for hull AF {missing[0]}")
 
     def aerial(self, hull_af: int) -> int:
         return self.drm[str(min(max(hull_af, 1), 30))]
@@ -206,10 +206,23 @@ class AerialTable(Shared):
 @cache
 def ift() -> Ift:
     """The IFT a game reads: ``assets/rules/asl-minefields/ift.json`` (AM-56)."""
-    return read_rule_table(Ift, RULESET_ID, "ift.json")
+    return _read(Ift, "ift.json", "AM-56: the program never assumes a cell of the IFT")
 
 
 @cache
 def aerial_table() -> AerialTable:
     """``assets/rules/asl-minefields/aerial-af.json`` (AM-57)."""
-    return read_rule_table(AerialTable, RULESET_ID, "aerial-af.json")
+    return _read(AerialTable, "aerial-af.json",
+                 "AM-57: the program never assumes an Aerial AF; type in the printed values")
+
+
+T = TypeVar("T")
+
+
+def _read(cls: type[T], name: str, why: str) -> T:
+    """A table file, or one line naming the file, the field and the clause: a game meeting
+    it mid-move refuses that step and changes nothing."""
+    try:
+        return read_rule_table(cls, RULESET_ID, name)
+    except BadInput as e:
+        raise BadInput(e.where, f"{e.what} ({why})") from e
