@@ -8,3 +8,4 @@ from mineboard.core.registry import provide
 provide("naval-lines", odds="LineQuery")
 provide("gwas-tactical", odds="HexQuery")
 provide("imperium-mines", odds="SystemQuery")
+provide("asl-minefields", odds="AttackQuery")

@@ -5,8 +5,12 @@ when a phase ends, and its keys of the summary. One part a group of clauses:
 - setup.py — the secret record: pool, A-P and A-T fields, visible A-T, terrain (AM-01…AM-07,
   AM-25, AM-26, AM-33, AM-59, AM-60, AM-76, AM-78)
 - movement.py — moves hex by hex with exit and entry attacks, vehicles, PRC, Trail Breaks,
-  snap shots and concealed units, rout, visible A-T removal (AM-08…AM-24, AM-27…AM-34,
-  AM-41, AM-42, AM-64, AM-66…AM-70, AM-72…AM-74), using attacks.py
+  snap shots and concealed units, rout, visible A-T removal (AM-08…AM-18, AM-21…AM-24,
+  AM-27, AM-28, AM-32, AM-34, AM-41, AM-42, AM-58, AM-64, AM-66, AM-69, AM-70, AM-72,
+  AM-74), using attacks.py; joined from costs.py, los.py, passage.py (leaving and
+  entering), reactions.py (standing orders), moving.py (the plan and the move engine's
+  answers), extras.py (rout, unload, VCA, visible A-T, a Search's find) and planning.py
+  (what the window offers)
 - clearance.py — infantry clearance, sappers, FFE and bombs, flail tanks (AM-40, AM-43…AM-49,
   AM-62)
 - traps.py — booby traps and the Task Checks that set them off (AM-50…AM-55, AM-61, AM-75)

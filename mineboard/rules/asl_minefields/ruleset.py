@@ -11,10 +11,13 @@ from mineboard.core.dice import Dice
 from mineboard.core.events import Event, PhaseBegan
 from mineboard.core.moves import MoveInProgress, Stop
 from mineboard.core.orders import Distance, StandingOrder
+from mineboard.core.outside import OutsideResult
 from mineboard.core.places import PlaceRef
-from mineboard.core.planning import Command, Selection
+from mineboard.core.planning import Choice, Command, Selection
+from mineboard.core.routes import RouteReport
 from mineboard.maps.model import BoardMap
 from mineboard.rules.asl_minefields import clearance, daisy, movement, setup, traps
+from mineboard.rules.asl_minefields.odds import AttackQuery
 from mineboard.rules.asl_minefields.parts import Part
 from mineboard.rules.asl_minefields.scenario import state_from_scenario
 from mineboard.rules.asl_minefields.state import AmState
@@ -61,6 +64,16 @@ def _legal_actions(view: AmState, check: Any) -> list[Action]:
     return [a for a in dict.fromkeys(out) if is_legal(check, view, a)]
 
 
+def _units_at(view: AmState, place: str) -> list[str]:
+    """Movement picks the units that may move; in the fire phase clearance picks those
+    that may clear, place a Daisy Chain or take a Task Check."""
+    return movement.units_at(view, place) or clearance.units_at(view, place)
+
+
+def _choices(view: AmState, selection: Selection) -> list[Choice]:
+    return [*movement.choices(view, selection), *clearance.choices(view, selection)]
+
+
 def _commands(view: AmState, selection: Selection) -> list[Command]:
     return [c for part in PARTS for c in part.commands(view, selection)]
 
@@ -77,13 +90,14 @@ class AslMinefields(PlannedRuleset[AmState]):
     id = "asl-minefields"
     title = "Minefields on a tactical land board (ASL B28)"
     clause_prefix = "AM"
+    odds_query = AttackQuery
     codec = ActionCodec(*_ACTIONS, EndPhase)
     checks: ClassVar[Mapping[type[Action], Any]] = {**_joined("checks"),
                                                     EndPhase: _check_end_phase}
     effects: ClassVar[Mapping[type[Action], Any]] = {**_joined("effects"),
                                                      EndPhase: _end_phase}
-    planner = Planner(_legal_actions, units_at=movement.units_at, intent=movement.intent,
-                      targets=movement.targets, choices=movement.choices,
+    planner = Planner(_legal_actions, units_at=_units_at, intent=movement.intent,
+                      targets=movement.targets, choices=_choices,
                       commands=_commands, previews=_joined("previews"),
                       invariants=_invariants)
     move_clause = movement.MOVE_CLAUSE
@@ -101,6 +115,11 @@ class AslMinefields(PlannedRuleset[AmState]):
             if type(action) in part.checks:
                 return part.stand_in(action)
         return None
+
+    def resolve(self, state: AmState, result: OutsideResult, dice: Dice) -> list[Event]:
+        """An accepted result from outside the rules: the only one is the reduction an
+        Original K of an FFE or bomb makes (AM-44), clearance's."""
+        return clearance.resolve(state, result, dice)
 
     def summary(self, state: AmState) -> dict[str, Any]:
         out = {**turn_summary(state), "to_move": state.to_move}
@@ -135,6 +154,11 @@ class AslMinefields(PlannedRuleset[AmState]):
 
     def offer(self, state: AmState, reaction: str, move: MoveInProgress) -> str:
         return movement.offer(state, reaction, move)
+
+    def route_report(self, view: AmState, selection: Selection,
+                     at: PlaceRef) -> RouteReport | None:
+        """The route under the pointer (movement.py: MF/MP, where it runs out)."""
+        return movement.route_report(view, selection, at)
 
 
 RULESET = AslMinefields()

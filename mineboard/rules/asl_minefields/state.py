@@ -101,6 +101,9 @@ class Pool:
     """Daisy Chain A-T factors the SSR grants on top of the pool (AM-71)."""
     recorded: bool = False
     """The side has recorded its setup (public: only that it has)."""
+    hidden: bool = False
+    """True in another side's view: only ``total`` and ``recorded`` are real there, the rest
+    is the owner's secret (AM-76), so a summary must not count it."""
 
 
 @dataclass
@@ -128,6 +131,18 @@ class AmState(WaitsForResults, MovesAndReactions):
     ask: Ask | None = None
     awaiting: Awaiting | None = None
     serial: int = 0
+    clearance_tried: set[str] = field(default_factory=set)
+    """Units that tried Minefield Clearance this fire phase (AM-40: once a phase)."""
+    reduction_at: str | None = None
+    """The hex whose mines an Original K of an FFE or bomb reduces by an amount the players
+    are entering (AM-44, options.k_reduces_by 0)."""
+    at_clearing: dict[str, str] = field(default_factory=dict)
+    """Hex → the Infantry unit that spent 1 MF there to remove its visible A-T mines (AM-34,
+    AM-74): they go at the end of the MPh unless the unit is pinned, broken or eliminated
+    there first (movement.py)."""
+    move_options: tuple[str, ...] = ()
+    """The options of the move in progress, kept for its steps: ``double_tb`` (AM-42),
+    ``vbm``, ``trail_break`` (AM-41) (movement.py)."""
 
     def unit_type(self, unit: Unit | str) -> UnitType:
         u = self.units[unit] if isinstance(unit, str) else unit
