@@ -33,7 +33,7 @@ from mineboard.explorer.index import demo_index
 
 HERE = Path(__file__).resolve().parent / "data" / "demo_transcripts"
 
-STATIC = frozenset({"board", "ring", "grid", "rules", "ship_data"})
+STATIC = frozenset({"board", "ring", "grid", "rules", "ship_data", "data"})
 """A state's fields that are the map and the rule tables: the scenario's, never changed in
 play, and large; left out."""
 

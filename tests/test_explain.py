@@ -74,9 +74,10 @@ def test_explain_needs_one_clause_or_a_list(capsys):
     assert code == 2 and "give one clause id" in err
 
 
-def test_the_catalogues_hold_every_clause_of_the_three_rulesets():
+def test_the_catalogues_hold_every_clause_of_the_four_rulesets():
     counts = {rid: len(cat.clauses) for rid, cat in catalogues().items()}
-    assert counts == {"gwas-tactical": 15, "imperium-mines": 35, "naval-lines": 24}
+    assert counts == {"asl-minefields": 78, "gwas-tactical": 15, "imperium-mines": 35,
+                      "naval-lines": 24}
 
 
 def test_a_broken_catalogue_is_one_line_naming_the_file(tmp_path):

@@ -137,6 +137,17 @@ def _register_orders() -> None:
 _register_orders()
 
 
+def _register_asl() -> None:
+    from mineboard.bench import asl_steps
+
+    bench("asl_legal_steps_6450", runs=7, budget_ms=asl_steps.STEPS_MS)(asl_steps.legal_steps)
+    bench("asl_route_6450", runs=7)(asl_steps.route_under_pointer)
+    bench("asl_path_odds", runs=7, budget_ms=20.0)(asl_steps.path_odds)
+
+
+_register_asl()
+
+
 # ---- running ------------------------------------------------------------------------------
 
 def run(names: list[str] | None = None, runs: int | None = None) -> list[dict[str, Any]]:

@@ -1,6 +1,7 @@
-"""asl-minefields movement on the issue's battlefield (about 6,600 hexes: the demo board's
-header grown to 110 × 60): the legal steps a picked squad's click lights (budget 5 ms,
-issue 27) and the route under the pointer to a hex 6 steps away.
+"""asl-minefields movement on the issue's battlefield (the 4×5 geomorphic boards of
+``mineboard.maps.geomorphic``: 6,450 hexes, every one with its terrain): the legal steps
+a picked squad's click lights (budget 5 ms, issue 27), the route under the pointer to a hex
+6 steps away, and the odds panel of a planned path (budget 20 ms).
 
 Not registered by itself: :mod:`mineboard.bench` registers it (this module imports nothing
 of it: no import circle).
@@ -8,7 +9,6 @@ of it: no import circle).
 
 from __future__ import annotations
 
-import json
 import time
 from functools import cache
 from typing import Any
@@ -22,17 +22,16 @@ STEPS_MS = 5.0
 @cache
 def _game() -> tuple[Any, Any, Any, str, str]:
     from mineboard.maps.geojson import board_from_json
+    from mineboard.maps.geomorphic import field_json
     from mineboard.maps.loading import load_board
     from mineboard.resources import maps_dir
     from mineboard.rules.asl_minefields.ruleset import RULESET
     from mineboard.rules.asl_minefields.scenario import state_from_scenario
 
     demo = load_board(maps_dir() / "asl-demo-board.geojson")
-    data = json.loads((maps_dir() / "asl-demo-board.geojson").read_text())
-    data["mineboard"]["hex"].update(cols=110, rows=60)
-    data["features"] = []
-    board = board_from_json(data, "asl bench board")
-    middle = sorted(board.places)[3333]
+    board = board_from_json(field_json(), "asl battlefield")
+    open_hexes = sorted(h for h, p in board.places.items() if p.props.get("terrain") == "open")
+    middle = open_hexes[len(open_hexes) // 2]
     far = middle
     for _ in range(6):
         far = sorted(board.adjacent[far])[-1]
@@ -62,3 +61,11 @@ def route_under_pointer() -> float:
     start = time.perf_counter()
     rules.route_report(view, selection, board.ref(far))
     return time.perf_counter() - start
+
+
+def path_odds() -> float:
+    """The odds panel of a planned path: 3 units through 10 of the viewer's own minefields,
+    the path's memos emptied first (issue 27's budget: 20 ms)."""
+    from mineboard.rules.asl_minefields.odds import bench_path_odds
+
+    return bench_path_odds()
