@@ -28,7 +28,7 @@ UK_IN_BATTLE = {"nation": "United Kingdom", "phase": "battle", "units": [
     {"nation": "Germany", "type": "cruiser", "zone": "112"}]}
 IMPERIAL_A = {"id": "A", "side": "Imperial", "system": "halcyon", "ships": {"destroyer": 2}}
 
-PLACES = {"path"}
+PLACES = {"path", "hexes"}
 """List fields that name places, not units: a route may come back the way it went."""
 
 
@@ -66,6 +66,14 @@ def terran_and_imperial_at_lumen() -> Game[Any]:
     return imperium(segment=1, minefields=[], fleets=[
         {"id": "A", "side": "Imperial", "system": "lumen", "ships": {"destroyer": 1}},
         {"id": "T", "side": "Terran", "system": "lumen", "ships": {"frigate": 2}}])
+
+
+def allies_on_the_demo_board() -> Game[Any]:
+    from tests.test_asl_movement import game as asl_game
+
+    return asl_game([{"id": "S1", "side": "Allies", "type": "squad", "hex": "A2"},
+                     {"id": "T1", "side": "Allies", "type": "truck", "hex": "A3"},
+                     {"id": "R1", "side": "Allies", "type": "half-squad", "carried_by": "T1"}])
 
 
 def terran_ship(g: Game[Any]) -> str:
@@ -109,6 +117,11 @@ CASES = [
     Case("TURN", "imperium-mines", "settle_combat", "destroyed", terran_and_imperial_at_lumen,
          lambda g: {"system": "lumen", "destroyed": [terran_ship(g)] * 2},
          "destroyed ship s2 is listed twice"),
+    Case("TURN", "asl-minefields", "plan_move", "units", allies_on_the_demo_board,
+         lambda g: {"units": ["S1", "S1"], "path": ["A2", "B2"]},
+         "moving unit S1 is listed twice"),
+    Case("TURN", "asl-minefields", "unload", "units", allies_on_the_demo_board,
+         lambda g: {"units": ["R1", "R1"]}, "unloading unit R1 is listed twice"),
 ]
 
 

@@ -257,7 +257,11 @@ class NewGameDialog(QDialog):
         layout = self.layout()
         if layout is not None:
             layout.activate()
-            self.resize(self.width(), layout.totalHeightForWidth(self.width()))
+            wanted = layout.totalHeightForWidth(self.width())
+            screen = self.screen()
+            if screen is not None:  # never past the screen's foot: the list scrolls instead
+                wanted = min(wanted, screen.availableGeometry().height() - 40)
+            self.resize(self.width(), wanted)
 
     def _passphrase_rows(self, sides: tuple[str, ...]) -> None:
         intro = QLabel("Each side may seal its secrets in the saved file with a passphrase, "
