@@ -390,7 +390,8 @@ def reveal(state: AmState, field: Minefield, kind: Literal["ap", "at"],
     clause = "AM-06" if strength else "AM-05"
     how = "with its strength" if strength else "type only, strength unknown"
     return [CountersRevealed(clause=clause, at=at, faces={field.owner: (shown,)},
-                             text=f"{field.owner}'s {shown} revealed at {at} ({how})",
+                             text=f"{field.owner}'s {shown.removesuffix(' ?')} revealed at "
+                                  f"{at} ({how})",
                              data={"hex": field.hex, "owner": field.owner, "mines": kind,
                                    "strength": (field.ap if kind == "ap" else field.at)
                                    if strength else None})]
