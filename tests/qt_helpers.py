@@ -88,3 +88,21 @@ def unit_point(window: MainWindow, item, unit: str) -> QPoint:
     s = StackItem.SIZE
     centre = QPointF(cell.left() + s / 2, cell.top() + s / 2)
     return window.view.mapFromScene(item.mapToScene(centre))
+
+
+def log_lines(window: MainWindow) -> list[str]:
+    """The log's lines, top to bottom, as the player reads them."""
+    return [window.log.item(i).text() for i in range(window.log.count())]
+
+
+def hover(window: MainWindow, place: str) -> None:
+    """The pointer moved onto ``place``, as the window system sends it."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtWidgets import QApplication
+
+    viewport = window.view.viewport()
+    there = QPointF(window.view.mapFromScene(window.scene.anchors[place]))
+    QApplication.sendEvent(viewport, QMouseEvent(
+        QEvent.Type.MouseMove, there, QPointF(viewport.mapToGlobal(there)),
+        Qt.MouseButton.NoButton, Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier))

@@ -25,7 +25,16 @@ from mineboard.qt.asl_minefields.ui import (
 from mineboard.qt.maps.picture import BROKEN, IMMOBILISED, PINNED
 from mineboard.qt.session import GameSession
 from mineboard.resources import maps_dir
-from tests.qt_helpers import button, click, shown_window, stack_point, uncover, zone_point
+from tests.qt_helpers import (
+    button,
+    click,
+    hover,
+    log_lines,
+    shown_window,
+    stack_point,
+    uncover,
+    zone_point,
+)
 
 pytestmark = pytest.mark.usefixtures("private_data_dir")
 
@@ -225,23 +234,6 @@ def menu(w: Any) -> dict[str, Any]:
     return {a.text(): a for a in w.context_menu.actions() if a.text()}
 
 
-def log_lines(w: Any) -> list[str]:
-    return [w.log.item(i).text() for i in range(w.log.count())]
-
-
-def point(w: Any, place: str) -> None:
-    """The pointer moved onto ``place``, as the window system sends it."""
-    from PySide6.QtCore import QEvent, QPointF, Qt
-    from PySide6.QtGui import QMouseEvent
-    from PySide6.QtWidgets import QApplication
-
-    viewport = w.view.viewport()
-    there = QPointF(w.view.mapFromScene(w.scene.anchors[place]))
-    QApplication.sendEvent(viewport, QMouseEvent(
-        QEvent.Type.MouseMove, there, QPointF(viewport.mapToGlobal(there)),
-        Qt.MouseButton.NoButton, Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier))
-
-
 def in_order(lines: list[str], *needles: str) -> list[int]:
     """The index of the line holding each of ``needles``, each found after the one before
     (the order of events, whatever the rest of their words)."""
@@ -318,7 +310,7 @@ def test_am14_am66_a_squad_through_two_fields_exit_before_entry_stopped_and_seen
     assert game.state.phase == "movement" and w.scene.fields == {}
     # ---- the move, step by step
     click(qtbot, w, stack_point(w, "C3", "American"))
-    point(w, "E3")  # the route under the pointer: its cost, from the mover's view
+    hover(w, "E3")  # the route under the pointer: its cost, from the mover's view
     readout = w.statusBar().currentMessage()
     assert "E3" in readout and "2 MF (of 4)" in readout  # nothing of the fields on the way
     assert "A-P" not in readout and "AM-" not in readout

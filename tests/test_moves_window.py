@@ -15,7 +15,15 @@ from mineboard.qt.move_route import show_move
 from mineboard.qt.plugin import move_track, track
 from mineboard.qt.session import GameSession
 from tests.conftest import play
-from tests.qt_helpers import button, click, shown_window, stack_point, uncover, zone_point
+from tests.qt_helpers import (
+    button,
+    click,
+    log_lines,
+    shown_window,
+    stack_point,
+    uncover,
+    zone_point,
+)
 from tests.seam_ruleset import seam_scenario
 
 pytestmark = pytest.mark.usefixtures("seam", "private_data_dir")
@@ -36,10 +44,6 @@ def points(path: Any) -> list[tuple[float, float]]:
 def anchors(w: Any, places: list[str]) -> list[tuple[float, float]]:
     return [(round(w.scene.anchors[p].x(), 1), round(w.scene.anchors[p].y(), 1))
             for p in places]
-
-
-def log_lines(w: Any) -> list[str]:
-    return [w.log.item(i).text() for i in range(w.log.count())]
 
 
 def test_a_move_clicked_step_by_step_is_stopped_by_a_field_and_shown(qtbot):

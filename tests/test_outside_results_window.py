@@ -17,12 +17,9 @@ from mineboard.qt.mainwindow import MainWindow
 from mineboard.qt.outside_results import AcceptPrompt, ResultForm
 from mineboard.qt.session import GameSession
 from tests.outside_ruleset import Engage, outside_ruleset  # noqa: F401  (a fixture)
+from tests.qt_helpers import log_lines
 
 pytestmark = pytest.mark.usefixtures("private_data_dir")
-
-
-def log_lines(w: MainWindow) -> list[str]:
-    return [w.log.item(i).text() for i in range(w.log.count())]
 
 
 def lift(qtbot, w: MainWindow, side: str) -> None:

@@ -18,7 +18,11 @@ from mineboard.qt.clause_links import clause_of, linked, linked_markdown
 from mineboard.qt.mainwindow import MainWindow
 from mineboard.qt.rules_window import haystack
 from mineboard.qt.session import GameSession
-from tests.qt_helpers import activate, shown_window
+from tests.qt_helpers import (
+    activate,
+    log_lines,
+    shown_window,
+)
 
 pytestmark = pytest.mark.usefixtures("private_data_dir")
 
@@ -69,10 +73,6 @@ def open_demo(qtbot, w: MainWindow, clause: str, name: str) -> float:
 def press_next(qtbot, w: MainWindow, key: Qt.Key = Qt.Key.Key_Right) -> None:
     activate(qtbot, w)
     qtbot.keyClick(w.view, key)
-
-
-def log_lines(w: MainWindow) -> list[str]:
-    return [w.log.item(i).text() for i in range(w.log.count())]
 
 
 # ---- the list ------------------------------------------------------------------------------
@@ -366,6 +366,7 @@ def test_a_page_links_to_the_clauses_it_names(qtbot, window):
     assert rules.clause.id == "NL-16"
 
 
+@pytest.mark.timing  # a wall-clock bound: run alone, after the parallel suite
 def test_every_bundled_demo_opens_in_the_window_within_the_bound(qtbot, window):
     """Every demo opens (none is refused by the window), each within 500 ms. (A
     gwas-tactical setup demo took 250–600 ms until the hexes near each boundary were

@@ -10,33 +10,26 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QEvent, QPointF, Qt
-from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QApplication
 
 from mineboard.core.table import Table
 from mineboard.qt.outside_results import AcceptPrompt, ResultForm
 from mineboard.qt.session import GameSession
-from tests.qt_helpers import button, click, shown_window, stack_point, status, zone_point
+from tests.qt_helpers import (
+    button,
+    click,
+    hover,
+    log_lines,
+    shown_window,
+    stack_point,
+    status,
+    zone_point,
+)
 from tests.seam_ruleset import seam_scenario
 from tests.seam_ruleset.ruleset import route
 
 pytestmark = pytest.mark.usefixtures("seam", "private_data_dir")
 
 SHOTS = "/tmp/seam-window"
-
-
-def log_lines(w: Any) -> list[str]:
-    return [w.log.item(i).text() for i in range(w.log.count())]
-
-
-def point(w: Any, place: str) -> None:
-    """The pointer moved onto ``place``, as the window system sends it."""
-    viewport = w.view.viewport()
-    there = QPointF(w.view.mapFromScene(w.scene.anchors[place]))
-    QApplication.sendEvent(viewport, QMouseEvent(
-        QEvent.Type.MouseMove, there, QPointF(viewport.mapToGlobal(there)),
-        Qt.MouseButton.NoButton, Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier))
 
 
 def lift(w: Any, side: str) -> None:
@@ -70,7 +63,7 @@ def test_the_whole_show_played_by_clicks(qtbot):
 
     # ---- SR-1, SR-2, SR-3: R1 across the field, Blue's order fires, the field stops it
     click(qtbot, w, stack_point(w, "1A3", "Red"))
-    point(w, "1F3")
+    hover(w, "1F3")
     assert status(w) == "To hex 1F3: 5 MP (of 8)"
     click(qtbot, w, zone_point(w, "1F3"))
     click(qtbot, w, zone_point(w, "1F3"))  # again: it sets out
@@ -101,10 +94,10 @@ def test_the_whole_show_played_by_clicks(qtbot):
 
     # ---- SR-6: the boat's route through the Deep under the pointer
     click(qtbot, w, stack_point(w, "2E1", "Red"))
-    point(w, "2D5")
+    hover(w, "2D5")
     assert status(w) == "To hex 2D5: 6 hexes (of 6)"
     assert w.controller.mode.readout.report.places == ("2E1", "DEEP", "2E5", "2D5")
-    point(w, "2C5")
+    hover(w, "2C5")
     assert status(w) == ("To hex 2C5: 7 hexes (of 6) · stops at hex 2C5 — SR-6: hex 2C5 is "
                          "7 hexes away; at most 6 may be spent")
     w.grab().save(f"{SHOTS}-2-route.png")
@@ -112,7 +105,7 @@ def test_the_whole_show_played_by_clicks(qtbot):
     click(qtbot, w, zone_point(w, "2C5"))  # set out there anyway: refused where it stops
     assert status(w) == "Not allowed — SR-6: hex 2C5 is 7 hexes away; at most 6 may be spent"
     assert game.state.move is None
-    point(w, "2D5")
+    hover(w, "2D5")
     click(qtbot, w, zone_point(w, "2D5"))
     click(qtbot, w, zone_point(w, "2D5"))
     assert game.state.move.path == ("2E1", "DEEP", "2E5", "2D5")
