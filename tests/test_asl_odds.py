@@ -11,21 +11,12 @@ from fractions import Fraction as F
 
 import pytest
 
-from mineboard.cli import main
 from mineboard.core.errors import BadInput
 from mineboard.rules.asl_minefields import odds
 from mineboard.rules.asl_minefields.odds import AttackQuery, attack_distribution, path_preview
 from mineboard.rules.common.moves import PlanMove
 from tests.test_asl_attacks import state, unit
-
-
-def run_cli(capsys, *args: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(args))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.test_cli import run_cli
 
 
 # ---- one attack -------------------------------------------------------------------------------

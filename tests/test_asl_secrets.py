@@ -23,6 +23,7 @@ from mineboard.rules.asl_minefields.setup import AtCounterShown, RecordMines, se
 from mineboard.rules.asl_minefields.state import Minefield
 from tests.conftest import play
 from tests.test_asl_setup import ALLIES, AXIS, asl_game, asl_scenario, record
+from tests.test_cli import run_cli
 
 
 def axis_record(g: Game[Any]) -> Game[Any]:
@@ -286,16 +287,6 @@ def test_am03_a_whole_record_is_refused_naming_its_part_and_clause(change, claus
 
 
 # ---- the command line ------------------------------------------------------------------------
-def _run(capsys, *args: str) -> tuple[int, str, str]:
-    from mineboard.cli import main
-
-    try:
-        code = main(list(args))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
 
 def test_am07_run_refuses_a_bad_record_by_index_and_clause_and_keeps_nothing_of_it(capsys,
                                                                              tmp_path):
@@ -305,7 +296,7 @@ def test_am07_run_refuses_a_bad_record_by_index_and_clause_and_keeps_nothing_of_
     actions.write_text(json.dumps([
         {"kind": "record_mines", "side": AXIS, "hex": "A1", "ap": 8},
         {"kind": "record_mines", "side": AXIS, "hex": "A2", "ap": 10}]))
-    code, out, err = _run(capsys, "run", str(scenario), "--actions", str(actions), "--json")
+    code, out, err = run_cli(capsys, "run", str(scenario), "--actions", str(actions), "--json")
     assert code == 1 and "action 1 (record_mines) refused" in err and "[AM-07]" in err
     state = json.loads(out)["state"]
     assert state["minefields"][AXIS] == {"A1": {"ap": 8, "at": 0}}
@@ -321,7 +312,7 @@ def test_am76_run_for_the_allies_prints_nothing_of_the_axis_record(capsys, tmp_p
         {"kind": "record_mines", "side": AXIS, "hex": "A1", "ap": 8},
         {"kind": "record_mines", "side": AXIS, "hex": "C4", "at": 1, "visible": True},
         {"kind": "end_phase"}]))
-    code, out, _ = _run(capsys, "run", str(scenario), "--actions", str(actions), "--json",
+    code, out, _ = run_cli(capsys, "run", str(scenario), "--actions", str(actions), "--json",
                         "--side", ALLIES)
     assert code == 0
     report = json.loads(out)
