@@ -1,7 +1,7 @@
 """Build the desktop bundle: PyInstaller's one-folder program, the desktop integration beside
 it, and a .tar.gz of the whole (Linux). packaging/README.md says how, and what was tried where.
 
-    .venv/bin/python packaging/build.py [--dist DIR]
+    .venv/bin/python packaging/build.py [--dist DIR] [--work DIR]
 
 Needs the packaging extra (`pip install -e ".[packaging]"`, which pins PyInstaller). The
 result is DIR/mineboard/ (run DIR/mineboard/mineboard) and, on Linux,
@@ -49,6 +49,33 @@ def run_pyinstaller(dist: Path, work: Path) -> Path:
     return dist / "mineboard"
 
 
+def damaged_entry(program: Path) -> str | None:
+    """The first entry of the program's embedded archives that does not read back, or None.
+
+    Every module the program imports is read from the archive appended to its executable; a
+    build that wrote it wrongly starts and dies with a zlib error on its first import. Reading
+    every entry back here (a few seconds) stops such a bundle at build time, with its name,
+    instead of in a player's hands."""
+    from PyInstaller.archive.readers import PKG_ITEM_PYZ, CArchiveReader, ZlibArchiveReader
+
+    pkg = CArchiveReader(str(program))
+    for name, (*_, typecode) in pkg.toc.items():
+        try:
+            if typecode == PKG_ITEM_PYZ:
+                pyz = pkg.open_embedded_archive(name)
+                assert isinstance(pyz, ZlibArchiveReader)
+                for module in pyz.toc:
+                    try:
+                        pyz.extract(module, raw=True)
+                    except Exception as error:  # any failure is the answer
+                        return f"{name}:{module} ({error})"
+            else:
+                pkg.extract(name)
+        except Exception as error:
+            return f"{name} ({error})"
+    return None
+
+
 def add_desktop_files(bundle: Path) -> None:
     """The freedesktop files beside the program, where install.sh finds them."""
     share = bundle / "share"
@@ -85,6 +112,8 @@ def pack(bundle: Path, dist: Path) -> Path:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
+    parser.add_argument("--work", type=Path, default=ROOT / "build" / "pyinstaller",
+                        help="PyInstaller's work folder (emptied first)")
     args = parser.parse_args(argv)
     dist: Path = args.dist.resolve()
     try:
@@ -93,7 +122,13 @@ def main(argv: list[str] | None = None) -> int:
         print("packaging/build.py: PyInstaller is missing; install the packaging extra: "
               '.venv/bin/pip install -e ".[packaging]"', file=sys.stderr)
         return 2
-    bundle = run_pyinstaller(dist, ROOT / "build" / "pyinstaller")
+    bundle = run_pyinstaller(dist, args.work.resolve())
+    program = bundle / ("mineboard.exe" if sys.platform == "win32" else "mineboard")
+    damage = damaged_entry(program) if program.is_file() else None
+    if damage is not None:
+        print(f"packaging/build.py: the archive in {program} does not read back at {damage}; "
+              "build again", file=sys.stderr)
+        return 1
     if sys.platform.startswith("linux"):
         add_desktop_files(bundle)
         print(f"bundle: {bundle}\narchive: {pack(bundle, dist)}")

@@ -25,8 +25,14 @@ pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("bundle")]
 def bundle(tmp_path_factory) -> Path:
     pytest.importorskip("PyInstaller", reason="the packaging extra is not installed")
     dist = tmp_path_factory.mktemp("dist")
-    subprocess.run([sys.executable, str(ROOT / "packaging" / "build.py"), "--dist", str(dist)],
-                   check=True, capture_output=True, timeout=900)
+    # Its own work and cache folders: nothing of another build (the checkout's build/, a
+    # PyInstaller cache another process cleans) is shared with this one.
+    work = tmp_path_factory.mktemp("work")
+    env = {**os.environ, "PYINSTALLER_CONFIG_DIR": str(work / "cache")}
+    built = subprocess.run([sys.executable, str(ROOT / "packaging" / "build.py"), "--dist",
+                            str(dist), "--work", str(work / "pyinstaller")],
+                           capture_output=True, text=True, timeout=900, env=env)
+    assert built.returncode == 0, built.stderr[-3000:]
     return dist / "mineboard"
 
 
@@ -146,3 +152,28 @@ def test_install_sh_puts_the_program_in_the_menu_and_registers_its_saves(bundle,
     if shutil.which("update-mime-database"):  # shared-mime-info: the glob is in force
         assert "application/x-mineboard-save:*.mineboard" in (
             share / "mime" / "globs2").read_text()
+
+
+def test_the_build_reads_its_archive_back_and_names_a_damaged_entry(bundle, tmp_path):
+    """CI once got a bundle whose first import died with a zlib error; build.py now reads
+    every entry of the program's archives back before it calls the bundle built."""
+    import importlib.util
+
+    from PyInstaller.archive.readers import PKG_ITEM_PYZ, CArchiveReader
+
+    spec = importlib.util.spec_from_file_location("build", ROOT / "packaging" / "build.py")
+    assert spec is not None and spec.loader is not None
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    program = bundle / "mineboard"
+    assert build.damaged_entry(program) is None
+
+    pkg = CArchiveReader(str(program))
+    name, (offset, length, *_rest) = next(
+        (n, e) for n, e in pkg.toc.items() if e[-1] == PKG_ITEM_PYZ)
+    damaged = tmp_path / "mineboard"
+    data = bytearray(program.read_bytes())
+    middle = pkg._start_offset + offset + length // 2
+    data[middle:middle + 256] = bytes(256)
+    damaged.write_bytes(bytes(data))
+    assert (build.damaged_entry(damaged) or "").startswith(f"{name}:")
