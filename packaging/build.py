@@ -122,12 +122,15 @@ def main(argv: list[str] | None = None) -> int:
         print("packaging/build.py: PyInstaller is missing; install the packaging extra: "
               '.venv/bin/pip install -e ".[packaging]"', file=sys.stderr)
         return 2
-    bundle = run_pyinstaller(dist, args.work.resolve())
-    program = bundle / ("mineboard.exe" if sys.platform == "win32" else "mineboard")
-    damage = damaged_entry(program) if program.is_file() else None
-    if damage is not None:
-        print(f"packaging/build.py: the archive in {program} does not read back at {damage}; "
-              "build again", file=sys.stderr)
+    for attempt in (1, 2):  # a damaged archive is built once more, then refused
+        bundle = run_pyinstaller(dist, args.work.resolve())
+        program = bundle / ("mineboard.exe" if sys.platform == "win32" else "mineboard")
+        damage = damaged_entry(program) if program.is_file() else None
+        if damage is None:
+            break
+        print(f"packaging/build.py: the archive in {program} does not read back at {damage}"
+              + ("; building it again" if attempt == 1 else ""), file=sys.stderr)
+    else:
         return 1
     if sys.platform.startswith("linux"):
         add_desktop_files(bundle)
