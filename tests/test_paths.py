@@ -353,3 +353,22 @@ def test_the_bench_command_measures_the_pointer_within_its_budget(capsys):
     assert main(["bench", "route_under_pointer_10k", "--runs", "3", "--json"]) == 0
     (result,) = json.loads(capsys.readouterr().out)["results"]
     assert result["budget_ms"] == 5.0 and result["within_budget"] is True
+
+
+def test_a_barred_hexside_feature_is_no_edge_and_the_route_goes_round_it():
+    """A naval move never runs along a river (AW-40): the river hexside between two coastal
+    hexes is no edge of the water graph, so the route goes out to sea and back in."""
+    board = hex_map(2, 2, feature("c1", "hex", label="0101", terrain="coast"),
+                    feature("c2", "hex", label="0201", terrain="coast"),
+                    feature("r", "hexsides", name="The Wend", hexsides=["0101|0201"],
+                            features=["river"]))
+    costs = MoveCosts.from_json({"enter": {"sea": 1, "coast": 1}, "barred": ["river"]},
+                                "costs.json")
+    assert costs.barred == ("river",)
+    assert not weighted_graph(board, costs).has_edge("0101", "0201")
+    report = route_report(board, costs, RouteRules(), "0101", "0201")
+    assert report.places == ("0101", "0102", "0201") and report.legal
+    open_costs = MoveCosts.from_json({"enter": {"sea": 1, "coast": 1}}, "costs.json")
+    assert route_report(board, open_costs, RouteRules(), "0101", "0201").length == 1
+    with pytest.raises(BadInput, match=r"^costs.json: barred: must list hexside features"):
+        MoveCosts.from_json({"enter": {"sea": 1}, "barred": "river"}, "costs.json")

@@ -62,17 +62,22 @@ class MoveCosts:
     cross: Pairs = ()
     fixed: Pairs = ()
     unit: tuple[str, str] = ("hex", "hexes")
+    barred: tuple[str, ...] = ()
+    """Hexside features never crossed (a naval move along a river, or over the land between
+    two coastal hexes): such a way is no edge of the graph at all."""
 
     @classmethod
     def of(cls, enter: Mapping[str, int], cross: Mapping[str, int] | None = None,
            fixed: Mapping[str, int] | None = None,
-           unit: tuple[str, str] = ("hex", "hexes")) -> MoveCosts:
-        return cls(_pairs(enter), _pairs(cross or {}), _pairs(fixed or {}), unit)
+           unit: tuple[str, str] = ("hex", "hexes"),
+           barred: tuple[str, ...] = ()) -> MoveCosts:
+        return cls(_pairs(enter), _pairs(cross or {}), _pairs(fixed or {}), unit,
+                   tuple(sorted(barred)))
 
     @classmethod
     def from_json(cls, data: Any, where: str) -> MoveCosts:
         """``{"unit": ["hex", "hexes"], "enter": {"sea": 1}, "cross": {"hedge": 1},
-        "fixed": {"berth": 0}}`` — a bad entry is one line naming it."""
+        "fixed": {"berth": 0}, "barred": ["river"]}`` — a bad entry is one line naming it."""
         if not isinstance(data, Mapping):
             raise BadInput(where, "movement costs must be an object with \"enter\"")
         tables: dict[str, dict[str, int]] = {}
@@ -91,7 +96,11 @@ class MoveCosts:
         if not (isinstance(unit, list) and len(unit) == 2
                 and all(isinstance(u, str) and u for u in unit)):
             raise BadInput(f"{where}: unit", "must be [singular, plural], e.g. [\"MP\", \"MP\"]")
-        return cls.of(tables["enter"], tables["cross"], tables["fixed"], (unit[0], unit[1]))
+        barred = data.get("barred", [])
+        if not (isinstance(barred, list) and all(isinstance(b, str) and b for b in barred)):
+            raise BadInput(f"{where}: barred", "must list hexside features, e.g. [\"river\"]")
+        return cls.of(tables["enter"], tables["cross"], tables["fixed"], (unit[0], unit[1]),
+                      tuple(barred))
 
     @cached_property
     def _enter(self) -> dict[str, int]:
@@ -107,6 +116,8 @@ class MoveCosts:
 
     def step(self, way: Way, into: Place) -> int | None:
         """What crossing ``way`` into ``into`` costs; None: it may not be entered."""
+        if self.bars(way):
+            return None
         fixed, cross = self.way_cost(way)
         if fixed is not None:
             return fixed
@@ -116,6 +127,13 @@ class MoveCosts:
     def entry(self, place: Place) -> int | None:
         """What entering ``place`` costs by its terrain (else its kind); None: never."""
         return self._enter.get(str(place.props.get("terrain", place.kind)))
+
+    def bars(self, way: Way) -> bool:
+        """Whether ``way`` carries a feature never crossed."""
+        if not self.barred:
+            return False
+        features = way.props.get("features")
+        return isinstance(features, list) and any(f in self.barred for f in features)
 
     def way_cost(self, way: Way) -> tuple[int | None, int]:
         """A step over ``way``: its whole cost if fixed (a box's link, a berth), else what
@@ -213,6 +231,8 @@ def weighted_graph(board: BoardMap, costs: MoveCosts) -> nx.DiGraph:
     edges = []
     steps: dict[str, list[tuple[str, int, str]]] = {}
     for way in board.ways.values():
+        if costs.bars(way):
+            continue
         fixed, cross = costs.way_cost(way)
         for a, b in ((way.a, way.b), (way.b, way.a)):
             into = enter[b]

@@ -1,0 +1,123 @@
+"""The awaw-naval ruleset (A World at War, rule 21): the parts (parts.py) joined into one
+ruleset. Base changes are declared together and judged on their combined result
+(core/batch.py, AW-03, AW-47); interception successes, naval battles and ground combat are
+results entered from outside the rules (core/outside.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from mineboard.core.actions import Action
+from mineboard.core.batch import BatchCodec
+from mineboard.core.dice import Dice
+from mineboard.core.events import Event, PhaseBegan
+from mineboard.core.outside import OutsideResult
+from mineboard.core.places import PlaceRef
+from mineboard.core.planning import Command, Selection
+from mineboard.core.routes import RouteReport
+from mineboard.maps.model import BoardMap
+from mineboard.rules.awaw_naval import bases, control, employment, movement, planning
+from mineboard.rules.awaw_naval.parts import Part
+from mineboard.rules.awaw_naval.scenario import state_from_scenario
+from mineboard.rules.awaw_naval.state import SEASONS, AwState
+from mineboard.rules.common.actions import EndPhase
+from mineboard.rules.common.checks import TURN, is_legal
+from mineboard.rules.common.ruleset import PlannedRuleset, Planner
+from mineboard.rules.common.turns import turn_summary
+
+PARTS: tuple[Part, ...] = (control.PART, movement.PART, bases.PART, employment.PART)
+
+
+def _joined(name: str) -> dict[Any, Any]:
+    out: dict[Any, Any] = {}
+    for part in PARTS:
+        for cls, fn in getattr(part, name).items():
+            if cls in out:
+                raise ValueError(f"{cls.__name__} has two {name}")
+            out[cls] = fn
+    return out
+
+
+def _end_phase(state: AwState, action: EndPhase, dice: Dice) -> list[Event]:
+    events: list[Event] = []
+    for part in PARTS:
+        events += part.phase_end(state, dice)
+    state.position, new_turn = state.sequence.advance(state.position)
+    if new_turn:
+        state.turn += 1
+        state.season = (state.season + 1) % len(SEASONS)
+        state.year += state.season == 0
+    events.append(PhaseBegan(clause=TURN, text=f"{state.phasing}: {state.step.label}"
+                             + (f" ({state.calendar})" if new_turn else ""),
+                             turn=state.turn, actor=state.phasing))
+    for part in PARTS:
+        events += part.phase_start(state)
+    return events
+
+
+def _check_end_phase(state: AwState, action: EndPhase) -> None:
+    return None
+
+
+def _legal_actions(view: AwState, check: Any) -> list[Action]:
+    out: list[Action] = [EndPhase()]
+    for part in PARTS:
+        out += part.candidates(view)
+    return [a for a in dict.fromkeys(out) if is_legal(check, view, a)]
+
+
+def _commands(view: AwState, selection: Selection) -> list[Command]:
+    return [*planning.commands(view, selection),
+            *(c for part in PARTS for c in part.commands(view, selection))]
+
+
+def _invariants(state: AwState) -> list[str]:
+    return [line for part in PARTS for line in part.invariants(state)]
+
+
+_ACTIONS = tuple(a for part in PARTS for a in part.actions)
+_RESOLVE = _joined("resolve")
+
+
+class AwawNaval(PlannedRuleset[AwState]):
+    id = "awaw-naval"
+    title = "Naval operations on a strategic hex map (A World at War, rule 21)"
+    clause_prefix = "AW"
+    odds_query = None
+    codec = BatchCodec(*_ACTIONS, *_RESOLVE, EndPhase)
+    checks: ClassVar[Mapping[type[Action], Any]] = {**_joined("checks"),
+                                                    EndPhase: _check_end_phase}
+    effects: ClassVar[Mapping[type[Action], Any]] = {**_joined("effects"),
+                                                     EndPhase: _end_phase}
+    planner = Planner(_legal_actions, units_at=planning.units_at, intent=planning.intent,
+                      targets=planning.targets, choices=planning.choices,
+                      commands=_commands, previews=_joined("previews"),
+                      invariants=_invariants)
+    batch_kinds: ClassVar[frozenset[str]] = bases.BATCH_KINDS
+
+    def new_state(self, scenario: Mapping[str, Any], board: BoardMap, where: str) -> AwState:
+        return state_from_scenario(scenario, board, where)
+
+    def check_together(self, before: AwState, after: AwState,
+                       members: tuple[Action, ...]) -> None:
+        """Capacity on the combined result of every base change declared (AW-03, AW-47)."""
+        bases.check_together(before, after, members)
+
+    def resolve(self, state: AwState, result: OutsideResult, dice: Dice) -> list[Event]:
+        return list(_RESOLVE[type(result)](state, result, dice))
+
+    def summary(self, state: AwState) -> dict[str, Any]:
+        out = {**turn_summary(state), "to_move": state.to_move}
+        for part in PARTS:
+            out.update(part.summary(state))
+        return out
+
+    def route_report(self, view: AwState, selection: Selection,
+                     at: PlaceRef) -> RouteReport | None:
+        """The route under the pointer: length, port touches, where it stops being legal
+        and why (movement.py)."""
+        return movement.route_report(view, selection, at)
+
+
+RULESET = AwawNaval()

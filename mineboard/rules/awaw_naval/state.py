@@ -1,0 +1,184 @@
+"""The awaw-naval state: naval units in ports and boxes, who controls each land hex now and
+at the moments the rules test it, port counters built, the calendar and the war's toggles.
+
+Nothing here is secret: A World at War's fleets lie face up, so a side's view is the state
+itself (``has_secrets`` is False). What the rules leave to other systems — supply, the
+construction chart, ground combat, the naval battle — enters as the scenario's flags or as
+results from outside the rules (core/outside.py), never as an assumption.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from mineboard.core.outside import Awaiting
+from mineboard.maps.model import BoardMap
+from mineboard.rules.awaw_naval.data import AwData, Figures, Nation, ShipType
+from mineboard.rules.common.phases import PhaseSequence, Step
+from mineboard.rules.common.waiting import WaitsForResults
+
+MOVEMENT, COMBAT, REDEPLOYMENT, CONSTRUCTION = "movement", "combat", "redeployment", \
+    "construction"
+"""A player turn's phases, as far as naval operations use them: base changes and missions in
+the movement phase (AW-47, AW-52), invasions in the combat phase, NRs and sea escorts in the
+redeployment phase, port counters in the construction phase (AW-09)."""
+
+TURN_START, MOVEMENT_START, PHASE_START = "turn", "movement", "phase"
+"""The moments at which the rules test control (AW-245): the start of the player turn
+(AW-72 returns), of the movement phase (AW-49 base-change destinations) and of the phase of
+the activity (AW-13, AW-28 straits and canals)."""
+
+SEASONS = ("Spring", "Summer", "Fall", "Winter")
+
+NEUTRAL = "neutral"
+"""The controller of a land hex no major power holds."""
+
+# Construction-chart rows a unit may sit on (out of scope: the construction module's or the
+# player's input, AW-06, AW-59).
+WAITING_FOR_REPAIR, ROW_2, LAUNCH, ROW_3_UP, SUNK_IN_PORT = \
+    "waiting_repair", "2", "launch", "3+", "sunk_in_port"
+
+
+@dataclass(slots=True)
+class Ship:
+    """A naval counter: a number of factors of one type and nationality, based in a port,
+    a box or a port counter (``base``: its place id), or at sea while an activity runs."""
+
+    id: str
+    nation: str
+    type: str
+    factors: int
+    base: str | None
+    """A port, box or built port's place id; None once eliminated."""
+    name: str = ""
+    tf: str | None = None
+    """The task force it belongs to (AW-65), if any."""
+    inverted: bool = False
+    """Used this player turn, or displaced (AW-62, AW-64); uninverted under 33.7 (AW-249)."""
+    held_inverted: bool = False
+    """Stays inverted until the end of this player turn whatever uninverts (AW-48, AW-51)."""
+    operated: bool = False
+    """Carried out its one operation this player turn (AW-63)."""
+    damaged: bool = False
+    unusable: bool = False
+    """Excess factors in an overstacked port: not usable for the rest of the player turn
+    (AW-04)."""
+    row: str = ""
+    """Its row on the Naval Construction Chart, if any (AW-06, AW-59)."""
+    new: bool = False
+    """Built this player turn: no operation (AW-74)."""
+    impaired: bool = False
+    """Impaired by supply problems (a supply-module input, AW-63)."""
+    eliminated: bool = False
+
+
+@dataclass(slots=True)
+class BuiltPort:
+    """A port counter (AW-08…AW-10): a port in every respect, never moved or destroyed."""
+
+    id: str
+    hex: str
+    nation: str
+    turn: int
+    year: int
+
+
+@dataclass
+class AwState(WaitsForResults):
+    board: BoardMap
+    data: AwData
+    sides: tuple[str, ...]
+    sequence: PhaseSequence
+    position: int
+    turn: int
+    year: int
+    season: int
+    """Index into SEASONS."""
+    ships: dict[str, Ship]
+    control: dict[str, str]
+    """Land hex → the major power that holds it now (absent or NEUTRAL: no major power)."""
+    held_at: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Moment (TURN_START, MOVEMENT_START, PHASE_START) → control as it was then (AW-245)."""
+    built_ports: dict[str, BuiltPort] = field(default_factory=dict)
+    at_peace: set[tuple[str, str]] = field(default_factory=set)
+    """Pairs of powers (sorted) not at war with each other (AW-21, AW-78)."""
+    unsupplied: set[str] = field(default_factory=set)
+    """Hexes not fully supplied (a supply-module input: AW-10, AW-83)."""
+    nations: tuple[str, ...] = ()
+    """The powers in play (the scenario's), each on its side by nations.json."""
+    awaiting: Awaiting | None = None
+    serial: int = 0
+
+    @property
+    def has_secrets(self) -> bool:
+        """Fleets lie face up: a side's view is the state itself."""
+        return False
+
+    # ---- reading the tables ----------------------------------------------------------
+    def ship_type(self, ship: Ship | str) -> ShipType:
+        s = self.ships[ship] if isinstance(ship, str) else ship
+        return self.data.ships[s.type]
+
+    def nation(self, name: str) -> Nation:
+        return self.data.nations[name]
+
+    def side_of_nation(self, name: str) -> str:
+        return self.data.nations[name].side
+
+    def figures(self, theatre: str) -> Figures:
+        return self.data.theatres[theatre]
+
+    # ---- control (AW-245) ----------------------------------------------------------------
+    def controller(self, hex_id: str, moment: str | None = None) -> str:
+        """Who holds ``hex_id`` now, or at ``moment`` (NEUTRAL: no major power)."""
+        table = self.control if moment is None else self.held_at.get(moment, self.control)
+        return table.get(hex_id, NEUTRAL)
+
+    def friendly(self, hex_id: str, side: str, moment: str | None = None) -> bool:
+        """Held by a major power of ``side`` (AW-245: "friendly")."""
+        holder = self.controller(hex_id, moment)
+        return holder != NEUTRAL and holder in self.data.nations \
+            and self.data.nations[holder].side == side
+
+    def snapshot(self, *moments: str) -> None:
+        for moment in moments:
+            self.held_at[moment] = dict(self.control)
+
+    def at_war(self, a: str, b: str) -> bool:
+        return ((a, b) if a <= b else (b, a)) not in self.at_peace
+
+    # ---- ships and places ------------------------------------------------------------
+    def ships_at(self, base: str) -> list[Ship]:
+        return [s for s in self.ships.values() if s.base == base and not s.eliminated]
+
+    def port_hex(self, base: str) -> str | None:
+        """The hex of a port (map or built), None for a box."""
+        if base in self.built_ports:
+            return self.built_ports[base].hex
+        place = self.board.places.get(base)
+        if place is None or place.kind != "port":
+            return None
+        hex_id = place.props.get("hex")
+        return str(hex_id) if hex_id is not None else None
+
+    def is_box(self, base: str) -> bool:
+        place = self.board.places.get(base)
+        return place is not None and place.kind == "box"
+
+    def new_id(self, prefix: str) -> str:
+        self.serial += 1
+        return f"{prefix}{self.serial}"
+
+    @property
+    def calendar(self) -> str:
+        return f"{SEASONS[self.season]} {self.year}"
+
+
+def order_of_play(sides: tuple[str, ...]) -> PhaseSequence:
+    """Each game turn, each side's player turn: movement, combat, redeployment and
+    construction phases."""
+    return PhaseSequence(cycle=tuple(
+        Step(phase, side, label) for side in sides
+        for phase, label in ((MOVEMENT, "Movement phase"), (COMBAT, "Combat phase"),
+                             (REDEPLOYMENT, "Redeployment phase"),
+                             (CONSTRUCTION, "Construction phase"))))
