@@ -103,7 +103,8 @@ def options_of(overrides: Mapping[str, Any], where: str) -> RuleOptions:
 
 
 def game_data(options: RuleOptions) -> AwData:
-    return AwData(ship_table().types, nation_table().nations, {str(k): v for k, v in theatre_table().theatres.items()},
+    theatres = {str(k): v for k, v in theatre_table().theatres.items()}
+    return AwData(ship_table().types, nation_table().nations, theatres,
                   activity_table().activities, options)
 
 
