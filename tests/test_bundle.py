@@ -51,10 +51,10 @@ def test_the_bundle_answers_on_the_command_line(bundle, tmp_path):
     rulesets = run(bundle, tmp_path, "rulesets")
     assert rulesets.returncode == 0 and rulesets.stdout.splitlines() == [
         "asl-minefields\tAM\tMinefields on a tactical land board (ASL B28)",
+        "awaw-naval\tAW\tNaval operations on a strategic hex map (A World at War, rule 21)",
         "gwas-tactical\tGT\tMine and dummy counters on a WWI tactical hex map",
         "imperium-mines\tIM\tMinelayers, minesweepers and false minefields between star systems",
-        "naval-lines\tNL\tNaval mines on sea-zone lines (WWII grand strategy)",
-        "still to come: awaw-naval"]
+        "naval-lines\tNL\tNaval mines on sea-zone lines (WWII grand strategy)"]
     odds = run(bundle, tmp_path, "odds", "naval-lines", "--mines", "10", "--ships", "2",
                "--json")
     assert odds.returncode == 0 and '"2": "17635/19683"' in odds.stdout  # NL-15, seed ex. 2

@@ -74,10 +74,11 @@ def test_explain_needs_one_clause_or_a_list(capsys):
     assert code == 2 and "give one clause id" in err
 
 
-def test_the_catalogues_hold_every_clause_of_the_four_rulesets():
+def test_the_catalogues_hold_every_clause_of_the_five_rulesets():
+    """awaw-naval's part 1 (issue 28): AW-01…AW-92 and the eight interpretations they need."""
     counts = {rid: len(cat.clauses) for rid, cat in catalogues().items()}
-    assert counts == {"asl-minefields": 78, "gwas-tactical": 15, "imperium-mines": 35,
-                      "naval-lines": 24}
+    assert counts == {"asl-minefields": 78, "awaw-naval": 100, "gwas-tactical": 15,
+                      "imperium-mines": 35, "naval-lines": 24}
 
 
 def test_a_broken_catalogue_is_one_line_naming_the_file(tmp_path):

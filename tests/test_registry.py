@@ -61,8 +61,8 @@ def test_one_line_registers_a_ruleset_from_outside_the_package(hidden_posts, cap
     from tests.rulesets.hidden_posts_qt import HiddenPostsUI
 
     assert hidden_posts.window == "tests.rulesets.hidden_posts_qt:HiddenPostsUI"
-    assert ruleset_ids() == ["asl-minefields", "gwas-tactical", HIDDEN_POSTS, "imperium-mines",
-                             "naval-lines"]
+    assert ruleset_ids() == ["asl-minefields", "awaw-naval", "gwas-tactical", HIDDEN_POSTS,
+                             "imperium-mines", "naval-lines"]
     assert known() == ruleset_ids()
     assert type(ui_for(HIDDEN_POSTS)) is HiddenPostsUI
     assert KITS[HIDDEN_POSTS] is KIT and HIDDEN_POSTS in KITS
