@@ -68,7 +68,7 @@ def test_one_line_registers_a_ruleset_from_outside_the_package(hidden_posts, cap
     assert KITS[HIDDEN_POSTS] is KIT and HIDDEN_POSTS in KITS
     code, out, _ = run_cli(capsys, "rulesets")
     assert code == 0
-    assert out.splitlines()[2] == \
+    assert out.splitlines()[3] == \
         "hidden-posts\tHP\tHidden posts: a secret place (a ruleset of the tests)"
     with pytest.raises(ValueError, match="'hidden-posts' provided twice"):
         provide(HIDDEN_POSTS)
