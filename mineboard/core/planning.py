@@ -25,6 +25,10 @@ class Selection:
     place: str | None = None
     units: tuple[str, ...] = ()
     options: Mapping[str, Any] = field(default_factory=dict)
+    declared: tuple[Action, ...] = ()
+    """Orders planned to be declared together (the ruleset's ``batch_kinds``), kept by the
+    window in the order planned until a command declares them as one batch
+    (core/batch.py)."""
 
     def option(self, key: str, default: Any = None) -> Any:
         return self.options.get(key, default)

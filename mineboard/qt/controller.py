@@ -17,6 +17,7 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QMenu, QWidget
 
 from mineboard.core.actions import Action
+from mineboard.core.batch import Batch
 from mineboard.core.errors import IllegalAction, MineboardError
 from mineboard.core.events import Event
 from mineboard.core.game import GameState, Observation
@@ -56,6 +57,10 @@ class BoardController:
         """Whether the screen shows the game as it is (no dice still settling): an action
         taken before then would be taken for a side whose turn has not been shown."""
         self.mode: Interaction = Interaction(self)
+        self._declared: list[tuple[Action, str]] = []
+        """Orders of the ruleset's ``batch_kinds`` planned this step, to be declared
+        together as one batch (core/batch.py): kept here, not played one by one."""
+        self._declared_at: tuple[object, ...] = ()
 
     # ---- reading ------------------------------------------------------------------------
     @property
@@ -77,6 +82,65 @@ class BoardController:
 
     def selection(self) -> Selection:
         return self.mode.selection()
+
+    # ---- orders declared together (core/batch.py) -----------------------------------------
+    def _step(self) -> tuple[object, ...]:
+        view = self.view()
+        return (view.turn, view.phasing, getattr(view, "position", view.phase_label))
+
+    def declared(self) -> tuple[Action, ...]:
+        """The orders planned to be declared together, in the order planned; dropped once
+        the game has moved on to another step (they were that step's)."""
+        if self._declared and self._declared_at != self._step():
+            self._declared.clear()
+        return tuple(action for action, _text in self._declared)
+
+    def declared_words(self) -> list[str]:
+        self.declared()
+        return [text for _action, text in self._declared]
+
+    def declares_together(self, action: Action) -> bool:
+        return not isinstance(action, Batch) and action.kind in self.ruleset.batch_kinds
+
+    def refusal(self, action: Action) -> IllegalAction | None:
+        """Why ``action`` may not be given now (None: it may). An order declared together
+        with others is judged alone here (is it an order at all?); the declaration as a
+        whole is judged when it is declared."""
+        observation = self.observation()
+        if not self.declares_together(action):
+            return observation.refusal(action)
+        try:
+            self.ruleset.check_declared(observation.view, action)
+        except IllegalAction as exc:
+            return exc
+        return None
+
+    def keep(self, action: Action, text: str) -> bool:
+        """Add ``action`` to the orders declared together; say what the declaration now
+        holds and whether it could be declared as it stands."""
+        refusal = self.refusal(action)
+        if refusal is not None:
+            self.refuse(refusal)
+            return False
+        self.declared()
+        self._declared_at = self._step()
+        self._declared.append((action, text or action.kind.replace("_", " ").capitalize()))
+        count = len(self._declared)
+        whole = self.observation().refusal(Batch(self.declared()))
+        state = ("ready to declare with the button below" if whole is None else
+                 f"as it stands it would be refused — {whole.clause}: {whole.reason}")
+        self.say(f"Added to the declaration ({count} order{'s' if count > 1 else ''}): "
+                 f"{self._declared[-1][1]}; {state}. Right-click the map to withdraw one.",
+                 error=whole is not None)
+        return True
+
+    def withdraw(self, index: int) -> None:
+        """Take one order out of the declaration."""
+        self.declared()
+        if 0 <= index < len(self._declared):
+            _action, text = self._declared.pop(index)
+            self.say(f"Withdrawn from the declaration: {text}.")
+            self.mode.refresh()
 
     def tip(self, at: PlaceRef) -> str:
         """What a place's tooltip says, on one line for the status bar."""
@@ -137,6 +201,8 @@ class BoardController:
         """Play ``action`` for the seat in front of the screen; a refusal changes nothing."""
         if not self._ready():
             return False
+        if self.declares_together(action):  # kept, to be declared with the others
+            return self.keep(action, text)
         try:
             record = self.session.play(action, text)
         except IllegalAction as exc:
@@ -145,6 +211,8 @@ class BoardController:
         except MineboardError as exc:
             self.say(str(exc), error=True)
             return False
+        if isinstance(action, Batch):
+            self._declared.clear()  # declared: the next declaration starts empty
         if record is None:  # by email, a move that rolls waits for the other side's dice
             said = text or action.kind.replace("_", " ").capitalize()
             self.say(f"{said} rolls dice: File ▸ Send turn, and the other "
@@ -235,9 +303,7 @@ class BoardController:
     def judged(self, commands: list[Command]) -> list[tuple[Command, IllegalAction | None]]:
         """Each command with the reason it would be refused now (None: it may be given);
         a command that first asks which units is judged when it is built."""
-        observation = self.observation()
-        return [(c, None if c.action is None else observation.refusal(c.action))
-                for c in commands]
+        return [(c, None if c.action is None else self.refusal(c.action)) for c in commands]
 
 
 def _sentence(event: Event) -> str:

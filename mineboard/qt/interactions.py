@@ -103,6 +103,14 @@ class Controller(Protocol):
 
     def offer(self, selection: Selection) -> Selection: ...
 
+    def declared(self) -> tuple[Action, ...]: ...
+
+    def declared_words(self) -> list[str]: ...
+
+    def withdraw(self, index: int) -> None: ...
+
+    def refusal(self, action: Action) -> IllegalAction | None: ...
+
 
 class Interaction:
     place: str | None = None
@@ -129,7 +137,7 @@ class Interaction:
         """The state or the options changed under this mode."""
 
     def selection(self) -> Selection:
-        return Selection(options=self.c.options())
+        return Selection(options=self.c.options(), declared=self.c.declared())
 
     def meant(self, hit: Hit) -> Hit:
         """What a left click meant: near a line it is the line where an order may be given
@@ -142,7 +150,7 @@ class Interaction:
         view, selection = self.c.view(), self.selection()
         for meant in (hit, Hit(hit.beneath)):
             action = self.c.ruleset.intent(view, selection, meant.at)
-            if action is not None and self.c.observation().refusal(action) is None:
+            if action is not None and self.c.refusal(action) is None:
                 return meant
         lit = self.c.ruleset.targets(view, selection)
         return hit if any(at.kind == hit.at.kind for at in lit) else Hit(hit.beneath)
@@ -167,6 +175,9 @@ class Interaction:
                                  lambda: self.c.set_mode(Selecting(self.c, at))))
         entries += self.orders_at(hit)
         entries += self.commands_at(hit)
+        for index, words in enumerate(self.c.declared_words()):
+            entries.append(Entry(f"Withdraw from the declaration: {words}",
+                                 functools.partial(self.c.withdraw, index)))
         if self.place is not None:
             entries.append(Entry("Drop the pick (Esc)", self.c.idle))
         self.c.context(entries)
@@ -178,8 +189,8 @@ class Interaction:
     def place_commands(self, at: PlaceRef) -> list[Command]:
         """The place's own commands, with no units picked (buy mines at a capital, settle a
         battle)."""
-        return self.c.ruleset.commands(self.c.view(), Selection(place=at.id,
-                                                                options=self.c.options()))
+        return self.c.ruleset.commands(self.c.view(), Selection(
+            place=at.id, options=self.c.options(), declared=self.c.declared()))
 
     def commands_at(self, hit: Hit) -> list[Entry]:
         return self.entries(self.place_commands(hit.at))
@@ -253,7 +264,7 @@ class Selecting(Interaction):
     def selection(self) -> Selection:
         here = set(self.units())
         return Selection(self.place, tuple(u for u in self.c.chosen() if u in here),
-                         self.c.options())
+                         self.c.options(), self.c.declared())
 
     def start(self) -> None:
         view = self.c.view()
@@ -344,7 +355,7 @@ class Selecting(Interaction):
             if not quiet:
                 self.explain(Hit(at))
             return
-        refusal = self.c.observation().refusal(action)
+        refusal = self.c.refusal(action)
         if refusal is not None:
             if not quiet and self.place_commands(at):
                 self.explain(Hit(at))  # not an order for these units: what the place offers
@@ -354,7 +365,7 @@ class Selecting(Interaction):
         route = self.c.ruleset.route(view, action)
         if not route:
             self.target = None
-            if not quiet and self.c.play(action):
+            if not quiet and self.c.play(action, describe(action, at)):
                 self.c.idle()
             return
         self.planned = action
@@ -386,7 +397,7 @@ class Selecting(Interaction):
             return []
         route = self.c.ruleset.route(view, action)
         label = describe(action, hit.at, moving=bool(route))
-        refusal = self.c.observation().refusal(action)
+        refusal = self.c.refusal(action)
         if refusal is not None:
             return [Entry(label, None, enabled=False,
                           why=f"{refusal.clause}: {refusal.reason}")]

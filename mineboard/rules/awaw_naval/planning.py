@@ -1,30 +1,185 @@
-"""What a player is offered (to be written: the window's part; see PLAN)."""
+"""What a player is offered: the ships a click on a port or box picks, what a click on
+another base means for them (a base change, AW-47…AW-50), the bases worth lighting up, and
+the command that declares every base change planned this phase together, as one batch
+(AW-03, AW-47).
+
+A base change is an order of a batch kind (``bases.BATCH_KINDS``): the window keeps the
+ones a player plans in the turn's declaration (``Selection.declared``) rather than making
+each at once, and :func:`commands` offers them back as one :class:`~mineboard.core.batch.Batch`
+— declared, judged on the combined result, applied and undone as one record.
+"""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar
 
 from mineboard.core.actions import Action
+from mineboard.core.batch import Batch
+from mineboard.core.errors import IllegalAction
 from mineboard.core.planning import Choice, Command, Selection
-from mineboard.rules.awaw_naval.state import AwState
+from mineboard.core.schema import Length
+from mineboard.core.words import count_of
+from mineboard.maps.model import BOX, HEX, PORT
+from mineboard.rules.awaw_naval import bases
+from mineboard.rules.awaw_naval.state import AwState, Ship
+
+BASE_CHANGE = "base_change"
 
 
-def units_at(view: AwState, place: str) -> list[str]:
-    return []
+@dataclass(frozen=True, slots=True)
+class _StandInBaseChange(Action):
+    """Until bases.py declares its order: the same shape (ships, destination)."""
+
+    kind: ClassVar[str] = BASE_CHANGE
+    ships: Annotated[tuple[str, ...], Length(1, 200)]
+    to: str
 
 
-def intent(view: AwState, selection: Selection, kind: str, place: str) -> Action | None:
+def _order_class() -> type[Action]:
+    """The bases part's order (``BaseChange(ships, to)``), wherever it is kept."""
+    found = getattr(bases, "BaseChange", None)
+    if found is None:
+        try:
+            found = importlib.import_module("mineboard.rules.awaw_naval.basechange").BaseChange
+        except (ImportError, AttributeError):
+            found = _StandInBaseChange
+    cls: type[Action] = found
+    return cls
+
+
+def base_change(ships: tuple[str, ...], to: str) -> Action:
+    """The base-change order of the bases part."""
+    action: Action = _order_class()(ships=ships, to=to)  # type: ignore[call-arg]
+    return action
+
+
+# ---- places ----------------------------------------------------------------------------
+def base_at(view: AwState, place: str) -> str | None:
+    """The base a click on ``place`` means: a port, a box or a port counter itself, or the
+    port in a hex clicked (a two-port hex has one port place, AW-02)."""
+    found = view.board.places.get(place)
+    if place in view.built_ports or (found is not None and found.kind in (PORT, BOX)):
+        return place
+    if found is None or found.kind != HEX:
+        return None
+    for port in view.board.places_of(PORT):
+        if port.props.get("hex") == place:
+            return port.id
+    for built in view.built_ports.values():
+        if built.hex == place:
+            return built.id
     return None
 
 
+def bases_of(view: AwState) -> list[str]:
+    """Every place a ship may be based: the map's ports and boxes, then port counters."""
+    return [p.id for p in view.board.places.values() if p.kind in (PORT, BOX)] \
+        + list(view.built_ports)
+
+
+def base_name(view: AwState, base: str) -> str:
+    if base in view.built_ports:
+        return f"port counter in hex {view.built_ports[base].hex}"
+    return str(view.board.ref(base))
+
+
+def capacity(view: AwState, base: str) -> int | None:
+    """A base's capacity in naval factors (None: a box, unlimited, AW-07)."""
+    if view.is_box(base):
+        return None
+    place = view.board.places.get(base)
+    if place is None:  # a port counter holds as a port does (AW-08)
+        return 50
+    value = place.props.get("capacity", 50)
+    return int(value) if isinstance(value, int | float) else 50
+
+
+def load(view: AwState, base: str) -> int:
+    """Naval factors counted against a port's capacity: not those waiting for repair
+    (AW-06)."""
+    return sum(s.factors for s in view.ships_at(base) if s.row != "waiting_repair")
+
+
+def side_of(view: AwState, ship: Ship) -> str:
+    return view.side_of_nation(ship.nation)
+
+
+# ---- what the window asks --------------------------------------------------------------
+def units_at(view: AwState, place: str) -> list[str]:
+    """The ships of the side to move at the base ``place`` means, task forces together,
+    biggest first."""
+    base = base_at(view, place)
+    if base is None:
+        return []
+    mine = [s for s in view.ships_at(base) if side_of(view, s) == view.to_move]
+    return [s.id for s in sorted(mine, key=lambda s: (s.tf or "~", -s.factors, s.id))]
+
+
+def intent(view: AwState, selection: Selection, kind: str, place: str) -> Action | None:
+    """A click on another base with ships picked: their base change there."""
+    if not selection.units or selection.place is None:
+        return None
+    start, goal = base_at(view, selection.place), base_at(view, place)
+    if goal is None or start is None or goal == start:
+        return None
+    return base_change(tuple(selection.units), goal)
+
+
 def targets(view: AwState, selection: Selection, check: Any) -> Mapping[str, Action]:
-    return {}
+    """The bases the picked ships may change base to, each order judged alone (the
+    declaration is judged together when it is declared: a swap into a full port lights
+    up, AW-03). ``check`` would judge each as a declaration of one."""
+    if not selection.units or selection.place is None:
+        return {}
+    from mineboard.rules.awaw_naval.ruleset import RULESET  # it joins this module
+
+    start = base_at(view, selection.place)
+    out: dict[str, Action] = {}
+    for base in bases_of(view):
+        if base == start or base in view.built_ports:
+            continue
+        action = base_change(tuple(selection.units), base)
+        try:
+            RULESET.check_declared(view, action)
+        except IllegalAction:
+            continue
+        out[base] = action
+    return out
 
 
 def choices(view: AwState, selection: Selection) -> list[Choice]:
     return []
 
 
+def declared_changes(selection: Selection) -> tuple[Action, ...]:
+    return tuple(a for a in selection.declared if a.kind == BASE_CHANGE)
+
+
+def order_words(view: AwState, action: Action) -> str:
+    """A planned base change in words: "Home Fleet (HF1, HF2, HF3, 35 factors) from
+    Westhaven to Skarth"."""
+    ships = [view.ships[s] for s in getattr(action, "ships", ()) if s in view.ships]
+    to = str(getattr(action, "to", ""))
+    if not ships:
+        return f"to {base_name(view, to)}"
+    start = ships[0].base
+    names = ", ".join(s.name or s.id for s in ships)
+    factors = sum(s.factors for s in ships)
+    origin = f" from {base_name(view, start)}" if start else ""
+    return f"{names} ({count_of(factors, 'factor')}){origin} to {base_name(view, to)}"
+
+
 def commands(view: AwState, selection: Selection) -> list[Command]:
-    return []
+    """Declare every base change planned this phase together (AW-47): one batch, judged
+    on the combined result (AW-03), undone as one."""
+    planned = declared_changes(selection)
+    if not planned:
+        return []
+    lines = "\n".join(f"{i + 1}. {order_words(view, a)}" for i, a in enumerate(planned))
+    return [Command(f"Declare {count_of(len(planned), 'base change')} together",
+                    Batch(planned),
+                    tip="Every base change of the phase is declared at once and judged on "
+                        f"the ports' combined loads (AW-03, AW-47):\n{lines}")]

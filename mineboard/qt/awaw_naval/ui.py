@@ -1,0 +1,504 @@
+"""How an awaw-naval view is drawn: fleets by port and box, each port's load against its
+capacity, which straits and canals are open to each side, who holds the hexes they hang
+on, and the fronts (the map's regions).
+
+Everything comes from the view (no secrets: fleets lie face up), and each thing differs by
+form and words, never by colour alone:
+
+- ships: a stack per side at its port or box (the side to move clicks its own); the top
+  counter names its nation's code and the ship or its id ("GB Home Fleet") over its type
+  and factors ("Battleship 18"); badges: Inv inverted, D damaged, U unusable (AW-04),
+  R waiting for repair (AW-06), N built this turn (AW-74), S impaired by supply;
+- a port: a white tag by its anchor — the holder's code on its colour, the name and the
+  load, "Skarth 44/50" (red edge and "over" past its capacity, AW-04);
+- a strait or canal: its hexsides stroked green (open to the side to move) or red dashed
+  (closed), and a tag under its name saying for each side "open" or "closed" with the
+  hexes it needs (AW-13, AW-28: control when the phase began, AW-245);
+- a hex a strait, canal or island hangs on: a chip with its holder's code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import ClassVar
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsPathItem, QVBoxLayout, QWidget
+
+from mineboard.core.words import count_of
+from mineboard.maps.model import BoardMap, EdgeSet
+from mineboard.qt import palette
+from mineboard.qt.docks import WrappedLabel
+from mineboard.qt.maps.hexes import HexScene
+from mineboard.qt.maps.items import LABEL_Z, LINE_Z, Art, ScreenItem, compose, font_of
+from mineboard.qt.maps.picture import INVERTED, Picture, Status, UnitMark
+from mineboard.qt.maps.scene import Colours
+from mineboard.qt.plugin import RulesetUI, UnitRow, move_hint, stacks
+from mineboard.rules.awaw_naval import planning
+from mineboard.rules.awaw_naval.state import MOVEMENT, NEUTRAL, PHASE_START, AwState, Ship
+
+DAMAGED = Status("damaged", "D")
+UNUSABLE = Status("unusable (overstacked, AW-04)", "U")
+REPAIR = Status("waiting for repair (AW-06)", "R")
+NEW = Status("built this turn (AW-74)", "N")
+IMPAIRED = Status("impaired by supply (AW-63)", "S")
+
+ART = {"battleship": "battleship", "fast_battleship": "battleship",
+       "battlecruiser": "battleship", "cruiser": "cruiser", "destroyer": "destroyer",
+       "carrier": "escort", "cve": "escort", "asw": "escort", "submarine": "submarine",
+       "transport": "transport"}
+"""Ship type → silhouette (assets/art/units); carriers and ASW share the escort's."""
+
+CODES = {"Britain": "GB", "USSR": "SU", "Germany": "DE", "Italy": "IT", "France": "FR",
+         "Free France": "FF", "USA": "US", "Japan": "JP"}
+NATION_COLOURS = {"Britain": "#E69F00", "USSR": "#D55E00", "Germany": "#5A5A5A",
+                  "Italy": "#009E73", "France": "#0072B2", "Free France": "#56B4E9",
+                  "USA": "#CC79A7", "Japan": "#F0E442"}
+"""Okabe–Ito colours for the nations, each also written as its code."""
+NEUTRAL_COLOUR = "#FFFFFF"
+
+KEY = ("Key: a port's tag reads its holder, name and load against its capacity "
+       "(\"Skarth 44/50\"; red and \"over\" past it, AW-04). Straits and canals: green "
+       "hexsides open to the side to move, red dashes closed; the tag under the name says "
+       "it for each side (control when the phase began, AW-13, AW-28). A chip on a hex: "
+       "who holds it. Badges: Inv inverted, D damaged, U unusable, R waiting for repair, "
+       "N built this turn, S impaired by supply. Dash-dot outlines: the fronts.")
+
+
+def code_of(nation: str) -> str:
+    return CODES.get(nation, palette.nation_code(nation))
+
+
+def nation_colour(nation: str) -> QColor:
+    if nation == NEUTRAL:
+        return QColor(NEUTRAL_COLOUR)
+    return QColor(NATION_COLOURS.get(nation, palette.nation_colour(nation).name()))
+
+
+# ---- what the picture holds besides the stacks -------------------------------------------
+@dataclass(frozen=True)
+class PortMark:
+    port: str
+    name: str
+    holder: str
+    load: int
+    capacity: int
+    tip: str = ""
+
+    @property
+    def over(self) -> bool:
+        return self.load > self.capacity
+
+
+@dataclass(frozen=True)
+class StraitMark:
+    edge_set: str
+    name: str
+    open_to: tuple[tuple[str, bool], ...]
+    """(side, open) for each side, in turn order."""
+    viewer_open: bool
+    tip: str = ""
+
+
+@dataclass(frozen=True)
+class HeldMark:
+    hex: str
+    holder: str
+    tip: str = ""
+
+
+@dataclass
+class AwPicture(Picture):
+    ports: list[PortMark] = field(default_factory=list)
+    straits: list[StraitMark] = field(default_factory=list)
+    held: list[HeldMark] = field(default_factory=list)
+
+
+# ---- words -----------------------------------------------------------------------------
+def ship_status(ship: Ship) -> tuple[Status, ...]:
+    out = []
+    if ship.inverted:
+        out.append(INVERTED)
+    if ship.damaged:
+        out.append(DAMAGED)
+    if ship.unusable:
+        out.append(UNUSABLE)
+    if ship.row == "waiting_repair":
+        out.append(REPAIR)
+    if ship.new:
+        out.append(NEW)
+    if ship.impaired:
+        out.append(IMPAIRED)
+    return tuple(out)
+
+
+def ship_words(view: AwState, ship: Ship) -> str:
+    """"Home Fleet (HF1): British battleship, 18 factors, TF Home Fleet, inverted"."""
+    kind = view.ship_type(ship).name.lower()
+    states = [s.word for s in ship_status(ship)]
+    tf = [f"TF {ship.tf}"] if ship.tf else []
+    title = f"{ship.name} ({ship.id})" if ship.name else ship.id
+    return (f"{title}: {ship.nation} {kind}, {count_of(ship.factors, 'factor')}"
+            + "".join(f", {w}" for w in (*tf, *states)))
+
+
+def straits_of(board: BoardMap) -> list[EdgeSet]:
+    return [s for s in board.edge_sets.values()
+            if s.props.get("strait") or s.props.get("canal")]
+
+
+def open_to(view: AwState, edge_set: EdgeSet, side: str) -> bool:
+    """Whether ``side`` may pass: every hex it needs held by ``side`` when the phase began
+    (AW-13, AW-28, AW-245); a ``friendly_or_neutral`` hex may also be held by nobody.
+    (The routes part judges routes; this only says it on the map.)"""
+    need = [str(h) for h in edge_set.props.get("control", ()) or ()]
+    either = [str(h) for h in edge_set.props.get("friendly_or_neutral", ()) or ()]
+    return all(view.friendly(h, side, PHASE_START) for h in need) and all(
+        view.friendly(h, side, PHASE_START) or view.controller(h, PHASE_START) == NEUTRAL
+        for h in either)
+
+
+def port_mark(view: AwState, port: str) -> PortMark:
+    hex_id = view.port_hex(port) or ""
+    holder = view.controller(hex_id) if hex_id else NEUTRAL
+    load, cap = planning.load(view, port), planning.capacity(view, port) or 0
+    name = planning.base_name(view, port)
+    place = view.board.places.get(port)
+    extra = []
+    if place is not None and place.props.get("ports") == 2:
+        extra.append("a two-port hex, counted as one port (AW-02)")
+    if place is not None and place.props.get("naval_base"):
+        extra.append("naval base")
+    fronts = place.props.get("fronts") if place is not None else None
+    if isinstance(fronts, list):
+        extra.append(f"two-front port: {' and '.join(str(f) for f in fronts)} (AW-16)")
+    tip = (f"{name}: {load}/{cap} naval factors based (capacity {cap}, AW-01)"
+           + (" — OVER capacity (AW-04)" if load > cap else "")
+           + f"; held by {holder}" + "".join(f"; {e}" for e in extra))
+    return PortMark(port, name, holder, load, cap, tip)
+
+
+def strait_mark(view: AwState, edge_set: EdgeSet) -> StraitMark:
+    sides = tuple((side, open_to(view, edge_set, side)) for side in view.sides)
+    need = [str(h) for h in edge_set.props.get("control", ()) or ()]
+    held = ", ".join(f"hex {h} ({view.controller(h, PHASE_START)})" for h in need)
+    clause = "AW-13" if edge_set.props.get("canal") else "AW-28"
+    words = "; ".join(f"{side}: {'open' if ok else 'closed'}" for side, ok in sides)
+    tip = (f"{edge_set.name} — {words}. Open to a side that held {held} when the phase "
+           f"began ({clause}, AW-245).")
+    viewer = dict(sides).get(view.to_move, False)
+    return StraitMark(edge_set.id, edge_set.name, sides, viewer, tip)
+
+
+def key_hexes(view: AwState) -> list[str]:
+    """Hexes a strait or canal hangs on, and island hexes."""
+    out: dict[str, None] = {}
+    for s in straits_of(view.board):
+        for key in ("control", "friendly_or_neutral"):
+            for h in s.props.get(key, ()) or ():
+                out[str(h)] = None
+    for region in view.board.regions.values():
+        if region.props.get("island"):
+            for h in region.places:
+                out[h] = None
+    ported = {view.port_hex(p) for p in planning.bases_of(view)}
+    return [h for h in out if h in view.board.places and h not in ported]
+
+
+# ---- drawing ---------------------------------------------------------------------------
+TAG_FILL = QColor(255, 255, 255, 240)
+TAG_INK = QColor("#111111")
+OVER = QColor("#B00020")
+OPEN = QColor("#1B7F3B")
+CLOSED = QColor("#C62828")
+
+
+def _chip(p: QPainter, rect: QRectF, nation: str, code: str) -> None:
+    colour = nation_colour(nation)
+    p.setPen(QPen(QColor("#333333"), 0.8))
+    p.setBrush(colour)
+    p.drawRoundedRect(rect, 3, 3)
+    p.setPen(palette.ink_for(colour))
+    p.drawText(rect, Qt.AlignmentFlag.AlignCenter, code)
+
+
+@cache
+def port_art(name: str, holder: str, load: int, cap: int, far: bool, ratio: float) -> Art:
+    """The holder's chip, the port's name and its load: "Skarth 44/50"."""
+    font = font_of(7 if far else 8, True)
+    metrics = QFontMetricsF(font)
+    code = "—" if holder == NEUTRAL else code_of(holder)
+    over = load > cap
+    text = f"{load}/{cap}" if far else f"{name} {load}/{cap}" + (" over" if over else "")
+    chip_w = metrics.horizontalAdvance(code) + 6
+    width = chip_w + metrics.horizontalAdvance(text) + 10
+    height = metrics.height() + 4
+    body = QRectF(-width / 2, -height / 2, width, height)
+
+    def draw(p: QPainter) -> None:
+        p.setFont(font)
+        p.setPen(QPen(OVER if over else TAG_INK, 2.0 if over else 1.0))
+        p.setBrush(QColor("#FDE7E9") if over else TAG_FILL)
+        p.drawRoundedRect(body, 4, 4)
+        _chip(p, QRectF(body.left() + 2, body.top() + 2, chip_w, height - 4), holder, code)
+        p.setPen(OVER if over else TAG_INK)
+        p.drawText(QRectF(body.left() + chip_w + 5, body.top(), width - chip_w - 6, height),
+                   Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
+
+    return compose(body.adjusted(-2, -2, 2, 2), ratio, draw)
+
+
+@cache
+def strait_art(open_to: tuple[tuple[str, bool], ...], ratio: float) -> Art:
+    """One line per side: "✓ Allies open" / "✗ Axis closed"."""
+    font = font_of(7, True)
+    metrics = QFontMetricsF(font)
+    lines = [(f"{'✓' if ok else '✗'} {side} {'open' if ok else 'closed'}", ok)
+             for side, ok in open_to]
+    width = max(metrics.horizontalAdvance(t) for t, _ in lines) + 10
+    line_h = metrics.height()
+    height = line_h * len(lines) + 4
+    body = QRectF(-width / 2, 0, width, height)
+
+    def draw(p: QPainter) -> None:
+        p.setFont(font)
+        p.setPen(QPen(TAG_INK, 1.0))
+        p.setBrush(TAG_FILL)
+        p.drawRoundedRect(body, 4, 4)
+        y = body.top() + 2
+        for text, ok in lines:
+            p.setPen(OPEN if ok else CLOSED)
+            p.drawText(QRectF(body.left() + 5, y, width - 6, line_h),
+                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
+            y += line_h
+
+    return compose(body.adjusted(-2, -2, 2, 2), ratio, draw)
+
+
+@cache
+def held_art(holder: str, ratio: float) -> Art:
+    font = font_of(7, True)
+    code = "—" if holder == NEUTRAL else code_of(holder)
+    width = QFontMetricsF(font).horizontalAdvance(code) + 8
+    rect = QRectF(-width / 2, -7, width, 14)
+
+    def draw(p: QPainter) -> None:
+        p.setFont(font)
+        _chip(p, rect, holder, code)
+
+    return compose(rect.adjusted(-1, -1, 1, 1), ratio, draw)
+
+
+class PortTag(ScreenItem):
+    def __init__(self) -> None:
+        super().__init__(LABEL_Z + 0.5)
+        self.mark: PortMark | None = None
+
+    def set_mark(self, mark: PortMark) -> None:
+        self.mark = mark
+        self.setToolTip(mark.tip)
+        self.refresh()
+
+    def art(self) -> Art:
+        m = self.mark
+        assert m is not None
+        return port_art(m.name, m.holder, m.load, m.capacity, self.far, self.ratio)
+
+
+class StraitTag(ScreenItem):
+    def __init__(self) -> None:
+        super().__init__(LABEL_Z + 0.5)
+        self.mark: StraitMark | None = None
+
+    def set_mark(self, mark: StraitMark) -> None:
+        self.mark = mark
+        self.setToolTip(mark.tip)
+        self.refresh()
+
+    def art(self) -> Art:
+        assert self.mark is not None
+        return strait_art(self.mark.open_to, self.ratio)
+
+
+class HeldChip(ScreenItem):
+    def __init__(self) -> None:
+        super().__init__(LABEL_Z + 0.4)
+        self.holder = NEUTRAL
+
+    def set_holder(self, holder: str, tip: str) -> None:
+        self.holder = holder
+        self.setToolTip(tip)
+        self.refresh()
+
+    def art(self) -> Art:
+        return held_art(self.holder, self.ratio)
+
+
+class AwScene(HexScene):
+    """The hex map with port tags, straits' state and key hexes' holders."""
+
+    def __init__(self, board: BoardMap, colours: Colours) -> None:
+        super().__init__(board, colours)
+        self.port_tags: dict[str, PortTag] = {}
+        self.strait_tags: dict[str, StraitTag] = {}
+        self.strait_lines: dict[str, QGraphicsPathItem] = {}
+        self.held_chips: dict[str, HeldChip] = {}
+        _x0, self._top, _x1, self._bottom = self.grid.pixel_bounds()
+
+    def show(self, picture: Picture) -> None:
+        super().show(picture)
+        if not isinstance(picture, AwPicture):
+            return
+        ports = {m.port: m for m in picture.ports if m.port in self.anchors}
+        self._sync(self.port_tags, ports, lambda _key: PortTag())
+        for key, tag in self.port_tags.items():
+            tag.set_mark(ports[key])
+            tag.setPos(self.anchors[key])
+        straits = {m.edge_set: m for m in picture.straits}
+        self._sync(self.strait_tags, straits, lambda _key: StraitTag())
+        for key, stag in self.strait_tags.items():
+            stag.set_mark(straits[key])
+            sides = self.board.edge_set_hexsides(key)
+            if sides:
+                x, y = self.grid.layout.to_pixel(sides[len(sides) // 2].hex)
+                stag.setPos(QPointF(x, y))
+            self._strait_line(key, straits[key].viewer_open)
+        held = {m.hex: m for m in picture.held if m.hex in self.anchors}
+        self._sync(self.held_chips, held, lambda _key: HeldChip())
+        for key, chip in self.held_chips.items():
+            chip.set_holder(held[key].holder, held[key].tip)
+            chip.setPos(self.anchors[key])
+        self._arrange_tags()
+
+    def _strait_line(self, key: str, is_open: bool) -> None:
+        item = self.strait_lines.get(key)
+        if item is None:
+            path = QPainterPath()
+            for side in self.board.edge_set_hexsides(key):
+                a, b = self.grid.layout.hexside_segment(side)
+                path.moveTo(QPointF(*a))
+                path.lineTo(QPointF(*b))
+            item = QGraphicsPathItem(path)
+            item.setZValue(LINE_Z + 0.3)
+            self.addItem(item)
+            self.strait_lines[key] = item
+        pen = QPen(OPEN if is_open else CLOSED, 0.22 * self.grid.layout.size)
+        pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+        if not is_open:
+            pen.setStyle(Qt.PenStyle.DashLine)
+        item.setPen(pen)
+
+    def _arrange_markers(self) -> None:
+        super()._arrange_markers()
+        self._arrange_tags()
+
+    def _arrange_tags(self) -> None:
+        """Port tags off the stacks: north of a port in the map's upper half (over the
+        coast, clear of the counter and its names), south of it in the lower half under
+        the names; strait tags under the strait's name."""
+        if not hasattr(self, "port_tags"):
+            return  # the base scene arranges its markers before this one has tags
+        middle = (self._top + self._bottom) / 2
+        for port, tag in self.port_tags.items():
+            upper = self.anchors[port].y() < middle
+            tag.set_shift(QPointF(0, -30 if upper else 48))
+        for stag in self.strait_tags.values():
+            stag.set_shift(QPointF(0, 10))
+
+
+# ---- the adapter -------------------------------------------------------------------------
+class AwawNavalUI(RulesetUI[AwState]):
+    ruleset_id = "awaw-naval"
+    scene_class = AwScene
+    colours: ClassVar[Mapping[str, str]] = {"Allies": "#0072B2", "Axis": "#5A5A5A"}
+    """Stacks are a side's (the side to move picks its own); nations are told by their
+    codes and colours on the tags and counters' names."""
+    help = (("Click a port's ships", "pick them (click a counter of the opened stack to "
+                                     "tick or untick it)"),
+            ("Point at another port", "the route, its length and its port touches; where "
+                                      "it stops being legal and why"),
+            ("Click the port", "adds the base change to the declaration; 'Declare … "
+                               "together' makes them all at once (AW-47)"),
+            ("Right-click", "withdraw an order from the declaration"))
+
+    def picture(self, view: AwState) -> AwPicture:
+        p = AwPicture()
+
+        def mark(ship: Ship) -> tuple[UnitMark]:
+            title = f"{code_of(ship.nation)} {ship.name or ship.id}"
+            kind = f"{view.ship_type(ship).name} {ship.factors}"
+            return (UnitMark(ship.id, self.art(ship.type), kind, title, ship_status(ship)),)
+
+        def tip(place: str, side: str, ships: list[Ship]) -> str:
+            load = ""
+            cap = planning.capacity(view, place)
+            if cap is not None:
+                load = f" ({planning.load(view, place)}/{cap})"
+            return f"{side} at {planning.base_name(view, place)}{load}:\n" + "\n".join(
+                ship_words(view, s) for s in ships)
+
+        afloat = [s for s in view.ships.values() if s.base is not None and not s.eliminated]
+        p.stacks += stacks(
+            sorted(afloat, key=lambda s: (s.tf or "~", -s.factors, s.id)),
+            lambda s: (s.base, view.side_of_nation(s.nation)) if s.base else None,
+            mark, tip)
+        for port in planning.bases_of(view):
+            if not view.is_box(port) and port not in view.built_ports:
+                p.ports.append(port_mark(view, port))
+        p.straits = [strait_mark(view, s) for s in straits_of(view.board)]
+        for hex_id in key_hexes(view):
+            holder = view.controller(hex_id)
+            p.held.append(HeldMark(hex_id, holder, f"hex {hex_id}: held by {holder}"))
+        p.tips = {m.port: m.tip for m in p.ports}
+        for held in p.held:
+            p.tips[held.hex] = held.tip
+        for strait in p.straits:
+            p.tips[strait.edge_set] = strait.tip
+        return p
+
+    def art(self, unit_type: str) -> str:
+        return ART.get(unit_type, "back")
+
+    def unit_rows(self, view: AwState, units: list[str]) -> list[UnitRow]:
+        return [UnitRow(u, ship_words(view, view.ships[u])) for u in units]
+
+    def hint(self, view: AwState) -> str:
+        hint = move_hint(view)
+        if hint:
+            return hint
+        if view.phase == MOVEMENT:
+            return (f"{view.phase_label}: click a port's ships, point at another port to see "
+                    "the route, click it to add the base change to your declaration, then "
+                    "'Declare … together' (AW-47). End phase when done.")
+        return super().hint(view)
+
+    def heading(self, view: AwState, place: str) -> str:
+        base = planning.base_at(view, place) or place
+        cap = planning.capacity(view, base)
+        load = f" ({planning.load(view, base)}/{cap})" if cap is not None else ""
+        return (f"{view.actor} at {planning.base_name(view, base)}{load}: tick the ships, "
+                "then click the port they go to.")
+
+    def phase_detail(self, view: AwState) -> str:
+        return f" · {view.calendar}"
+
+    def panel(self, view: AwState) -> QWidget:
+        panel = QWidget()
+        layout = QVBoxLayout(panel)
+        layout.setContentsMargins(8, 0, 8, 0)
+        self.straits_label, self.key = WrappedLabel(), WrappedLabel()
+        for label in (self.straits_label, self.key):
+            label.setTextFormat(Qt.TextFormat.PlainText)
+            layout.addWidget(label)
+        self.key.setStyleSheet("color: #444;")
+        self.key.show_text(KEY)
+        return panel
+
+    def refresh_panel(self, view: AwState, side: str) -> None:
+        rows = [f"Straits and canals for {side}:"]
+        for s in straits_of(view.board):
+            rows.append(f"{s.name}: {'open' if open_to(view, s, side) else 'closed'}")
+        self.straits_label.show_text("\n".join(rows))

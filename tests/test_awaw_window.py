@@ -1,0 +1,136 @@
+"""awaw-naval in the board window (mineboard/qt/awaw_naval): fleets by port with their
+factors, nations and badges, port loads, straits open or closed for each side, and a turn's
+base changes planned by clicks and declared together as one batch (AW-03, AW-47).
+
+Screenshots go to /tmp/awaw-window-*.png (open them to judge the drawing)."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint
+
+from mineboard.persistence.scenario import Scenario, load_scenario
+from mineboard.qt.awaw_naval.ui import AwawNavalUI, AwPicture
+from mineboard.qt.maps.picture import INVERTED
+from mineboard.qt.session import GameSession
+from mineboard.resources import maps_dir
+from tests.qt_helpers import button, click, hover, shown_window, stack_point, unit_point, zone_point
+
+pytestmark = pytest.mark.usefixtures("private_data_dir")
+
+SHOTS = "/tmp/awaw-window"
+
+
+def narrow_seas() -> Scenario:
+    return load_scenario(maps_dir() / "scenarios" / "awaw-narrow-seas.json")
+
+
+def test_the_picture_shows_ports_loads_badges_and_straits_for_each_side():
+    state = narrow_seas().new_game(1).state
+    picture = AwawNavalUI().draw(state)
+    assert isinstance(picture, AwPicture)
+    ports = {m.port: (m.holder, m.load, m.capacity) for m in picture.ports}
+    assert ports["westhaven"] == ("Britain", 35, 100)  # a two-port hex holds 100 (AW-02)
+    assert ports["skarth"] == ("Britain", 44, 50)
+    assert ports["canalmouth"] == ("Italy", 8, 50)
+    straits = {m.name: dict(m.open_to) for m in picture.straits}
+    assert straits["Narrow Sound"] == {"Axis": False, "Allies": True}  # Sundport British
+    assert straits["Twin Sound"] == {"Axis": False, "Allies": False}  # each side holds one
+    assert straits["Long Cut (canal)"] == {"Axis": True, "Allies": False}
+    held = {m.hex: m.holder for m in picture.held}
+    assert held["4005"] == "Germany" and held["4108"] == "USSR" and held["3305"] == "Italy"
+    stacks = {(s.place, s.owner): s for s in picture.stacks}
+    top = stacks[("westhaven", "Allies")].units
+    assert [u.id for u in top] == ["HF1", "HF2", "HF3"]
+    assert (top[0].name, top[0].label) == ("GB Home Fleet", "Battleship 18")
+    kessel = stacks[("kessel", "Allies")].units[0]
+    assert kessel.status == (INVERTED,) and kessel.name == "SU R2"
+    assert [s.letter for s in stacks[("brennock", "Axis")].units[0].status] == ["D"]
+    assert "Westhaven: 35/100 naval factors" in picture.tips["westhaven"]
+
+
+def test_aw47_two_base_changes_planned_by_clicks_and_declared_together(qtbot):
+    """The Home Fleet (35 factors) cannot go to Skarth (44/50) alone; with Skarth's
+    battleship and cruiser (38) leaving for Orme in the same declaration it can (AW-03):
+    picked, pointed at, clicked, declared with one button — one record, undone as one."""
+    sc = narrow_seas()
+    w = shown_window(qtbot, GameSession(sc, sc.new_game(1)))
+    game = w.session.game
+    w.view.zoom_by(2.5)
+    w.view.centerOn(w.scene.anchors["0801"])
+    records = len(game.records)
+    # ---- the Home Fleet picked at Westhaven; the route to Skarth under the pointer
+    click(qtbot, w, stack_point(w, "westhaven", "Allies"))
+    assert w.controller.mode.place == "westhaven"
+    assert w.controller.chosen() == ["HF1", "HF2", "HF3"]
+    hover(w, "skarth")
+    report = w.controller.mode.readout.report
+    if report is not None:  # the routes part answers the route under the pointer
+        assert report.places[-1] == "skarth" and report.legal, report.text()
+        assert "Skarth" in w.statusBar().currentMessage() or "1201" in \
+            w.statusBar().currentMessage()
+    # ---- a click on Skarth's hex adds the order to the declaration: nothing moves yet
+    click(qtbot, w, zone_point(w, "1201"))
+    assert len(game.records) == records
+    assert game.state.ships["HF1"].base == "westhaven"
+    assert len(w.controller.declared()) == 1
+    assert "Added to the declaration (1 order)" in w.statusBar().currentMessage()
+    assert "AW-03" in w.statusBar().currentMessage()  # alone, Skarth would hold 79
+    declare = button(w, "Declare 1 base change together")
+    assert not declare.isEnabled() and "AW-03" in declare.toolTip()
+    # ---- Skarth's battleship and cruiser to Orme: the carrier unticked in the opened stack
+    click(qtbot, w, stack_point(w, "skarth", "Allies"))
+    assert w.controller.mode.place == "skarth"
+    stack = w.scene.stacks[("skarth", "Allies")]
+    click(qtbot, w, unit_point(w, stack, "B4"))
+    assert w.controller.chosen() == ["B5", "B6"]
+    click(qtbot, w, zone_point(w, "0801"))
+    assert len(w.controller.declared()) == 2 and len(game.records) == records
+    assert "ready to declare" in w.statusBar().currentMessage()
+    w.grab().save(f"{SHOTS}-declaration.png")
+    # ---- declared together: one batch, one record
+    declare = button(w, "Declare 2 base changes together")
+    assert declare.isEnabled()
+    declare.click()
+    assert len(game.records) == records + 1
+    ships = game.state.ships
+    assert [ships[s].base for s in ("HF1", "HF2", "HF3", "B5", "B6", "B4")] == \
+        ["skarth"] * 3 + ["orme"] * 2 + ["skarth"]
+    assert w.controller.declared() == ()
+    tags = w.scene.port_tags
+    assert (tags["skarth"].mark.load, tags["orme"].mark.load,
+            tags["westhaven"].mark.load) == (41, 38, 0)
+    assert {u.id for u in w.scene.stacks[("orme", "Allies")].units} == {"B5", "B6"}
+    assert ("westhaven", "Allies") not in w.scene.stacks
+    qtbot.wait(20)
+    w.grab().save(f"{SHOTS}-declared.png")
+    # ---- undone as one
+    w.undo_action.trigger()
+    assert len(game.records) == records
+    after = game.state.ships
+    assert (after["HF1"].base, after["B5"].base, after["B4"].base) == \
+        ("westhaven", "skarth", "skarth")
+    assert w.scene.port_tags["skarth"].mark.load == 44
+
+
+def test_a_declared_order_is_withdrawn_by_right_click(qtbot):
+    sc = narrow_seas()
+    w = shown_window(qtbot, GameSession(sc, sc.new_game(1)))
+    w.view.zoom_by(2.5)
+    w.view.centerOn(w.scene.anchors["0801"])
+    click(qtbot, w, stack_point(w, "westhaven", "Allies"))
+    click(qtbot, w, zone_point(w, "0801"))
+    assert len(w.controller.declared()) == 1
+    w.controller.withdraw(0)
+    assert w.controller.declared() == ()
+    assert not [b for b in w.controls.buttons if b.startswith("Declare")]
+
+
+def test_a_click_on_a_port_with_ships_of_ones_own_picks_them(qtbot):
+    sc = narrow_seas()
+    w = shown_window(qtbot, GameSession(sc, sc.new_game(1)))
+    w.view.zoom_by(2.5)
+    w.view.centerOn(w.scene.anchors["0801"])
+    click(qtbot, w, stack_point(w, "westhaven", "Allies"))
+    click(qtbot, w, stack_point(w, "skarth", "Allies") + QPoint(0, 0))
+    assert w.controller.mode.place == "skarth"
