@@ -83,11 +83,15 @@ def base_doc() -> dict[str, Any]:
                             fronts=["mediterranean", "eastern"]))
     features.append(feature("atlantic-us", "box", name="Atlantic U.S.",
                             links=[label(4, r) for r in range(2, ROWS)], link_cost=4,
-                            serves="western"))
+                            serves="western", clause="AW-41", front="western",
+                            base_changes={"boxes": ["south-africa", "pacific-us"],
+                                          "front": "western"}))
     features.append(feature("south-africa", "box", name="South Africa",
-                            links=["4511", "4611"], link_cost=8))
+                            links=["4511", "4611"], link_cost=8, serves="western",
+                            clause="AW-44"))
     features.append(feature("pacific-us", "box", name="Pacific U.S.", links=["atlantic-us"],
-                            link_cost=10, serves="western"))
+                            link_cost=10, serves="western", clause="AW-41",
+                            base_changes={"boxes": ["atlantic-us"]}))
     for fid, name, cols in FRONTS:
         features.append(feature(fid, "region", name=name, front=fid,
                                 places=[label(c, r) for c in cols for r in range(1, ROWS + 1)]))
@@ -122,11 +126,11 @@ def doc() -> dict[str, Any]:
         feature("narrow-sound", "hexsides", name="Narrow Sound", strait=True,
                 hexsides=between(board, {f"20{r}" for r in sea_rows},
                                  {f"21{r}" for r in sea_rows}),
-                control=["2008"]),
+                control=["2008"], clause="AW-30"),
         feature("twin-sound", "hexsides", name="Twin Sound", strait=True,
                 hexsides=between(board, {f"40{r}" for r in sea_rows},
                                  {f"41{r}" for r in sea_rows}),
-                control=["4005", "4108"]),
+                control=["4005", "4108"], clause="AW-29"),
         feature("long-cut", "hexsides", name="Long Cut (canal)", canal=True,
                 hexsides=sorted(w.id for w in board.ways.values() if w.kind == "hexside"
                                 and "3306" in (w.a, w.b)
@@ -135,8 +139,16 @@ def doc() -> dict[str, Any]:
                 control=["3305", "3306", "3307"]),
         feature("wend", "hexsides", name="The Wend (river)", hexsides=["2612|2712"],
                 features=["river"]),
+        feature("spits", "hexsides", name="Land between coastal hexes", hexsides=LAND_SIDES,
+                features=["land"]),
     ]
     return out
+
+
+LAND_SIDES = ["2005|2106", "4005|4106", "4007|4108", "3305|3404",
+              "3305|3405", "3305|3306", "3206|3307", "3207|3307", "3306|3307"]
+"""The land between two coastal hexes on either side of a sound or the isthmus: without
+it a ship would pass through the water part of a spit's tip and round the strait."""
 
 
 def text() -> str:

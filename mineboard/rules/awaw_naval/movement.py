@@ -1,15 +1,331 @@
-"""(to be written: see parts.py)"""
+"""Movement by water (AW-27…AW-46, AW-76…AW-92, AW-222, AW-225, AW-226, AW-243): the one
+place the other parts ask how far a naval activity may go and whether its route is legal.
+
+The modules it joins, each with what it holds:
+
+- ``water.py`` — the map as ships read it: costs of water, theatres, fronts, island
+  groups, islands, virtual hexes, ports and boxes;
+- ``passage.py`` — ways closed by facts fixed when the phase began: straits and canals,
+  ports that need a hex held, boxes for Western Allied units only, virtual hexes;
+- ``limits.py`` — the theatre's figures, what each activity is held to, the ports that
+  count as touches, the Pacific's first legs and exemptions;
+- ``search.py`` — the cheapest legal route under those facts, and any route judged.
+
+The API (PLAN.md, issue 28): :func:`costs`, :func:`theatre_of`, :func:`figures_for`,
+:func:`route`, :func:`water_distance`, :func:`reachable`, :func:`route_report`.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from mineboard.core.errors import BadInput
 from mineboard.core.places import PlaceRef
 from mineboard.core.planning import Selection
-from mineboard.core.routes import RouteReport
+from mineboard.core.routes import RouteReport, RouteStop
+from mineboard.maps.model import PORT
+from mineboard.maps.paths import MoveCosts
+from mineboard.rules.awaw_naval import limits, passage, water
+from mineboard.rules.awaw_naval.data import Figures
 from mineboard.rules.awaw_naval.parts import Part
-from mineboard.rules.awaw_naval.state import AwState
+from mineboard.rules.awaw_naval.search import Finder, finder
+from mineboard.rules.awaw_naval.state import PHASE_START, AwState
+
+ISLANDS, NR_GATEWAY, STRIKE = "AW-92", "AW-43", "AW-88"
+ISLAND_ACTIVITIES = ("naval_redeployment", "sea_escort", "sea_transport", "invasion")
+"""Activities that may start or end at an island without a port (AW-92)."""
+NR_ACTIVITIES = ("naval_redeployment", "sea_escort")
+"""Redeployments between a U.S. box and the map go by a gateway port (AW-43)."""
+BASE_LINK_ACTIVITIES = ("base_change", "displacement")
+"""Base changes (and displacement into a box, 21.231) keep to a U.S. box's links (AW-41)."""
+
+
+def costs(state: AwState) -> MoveCosts:
+    """What entering water costs (movement_costs.json)."""
+    return water.move_costs()
+
+
+def theatre_of(state: AwState, place: str) -> str:
+    """``europe`` or ``pacific``: the map's, or a region's ``theatre`` (AW-222)."""
+    return water.theatre_of(state, place)
+
+
+def figures_for(state: AwState, start: str, goal: str | None) -> Figures:
+    """The figures a route from ``start`` (to ``goal``) is held to (AW-222)."""
+    return limits.figures_for(state, start, goal)
+
+
+def _place(state: AwState, place: str, field: str) -> str:
+    """A map place a route may name, or one line naming the field."""
+    if place in state.built_ports:
+        return place
+    if place not in state.board.places:
+        raise BadInput(field, f"{place!r} is not a port, box or hex of map {state.board.id}")
+    return place
+
+
+def _finder(state: AwState, nation: str, start: str, goal: str | None, activity: str,
+            *, free: bool = False) -> Finder:
+    closed = passage.closures(state, nation, start, goal)
+    leash = limits.leash(state, nation, start, goal, activity, closed, free=free)
+    return finder(state.board, costs(state), leash, water.where(state, start))
+
+
+def _island_stop(state: AwState, nation: str, place: str, activity: str) -> str | None:
+    """Why an activity may not start or end at ``place``, an island hex without a port
+    (AW-92), or None."""
+    board = state.board
+    if water.is_port(state, place) or water.is_box(board, place) \
+            or water.terrain(board, place) in ("sea", water.VIRTUAL):
+        return None
+    island = water.island_of(state, place)
+    kinds = ["one-hex", "beach"] + (["two-hex"]
+                                   if state.data.options.bridgehead_two_hex_islands else [])
+    where = board.ref(place)
+    if activity not in ISLAND_ACTIVITIES:
+        return f"{where} has no port: only sea transport, NRs, escorts and invasions use " \
+               "islands without ports"
+    if island is None or island[0] not in kinds:
+        what = f"{island[1]} is a {island[0]} island" if island else f"{where} is no island"
+        return f"{what} without a port: only one-hex islands and the beach hexes of the " \
+               "listed islands serve as ports"
+    if not state.friendly(place, state.side_of_nation(nation), PHASE_START):
+        return f"{island[1]} was not held by the {state.side_of_nation(nation)} when the " \
+               "phase began"
+    return None
+
+
+def _us_links(state: AwState, box: str) -> Mapping[str, object] | None:
+    place = state.board.places.get(box)
+    links = place.props.get("base_changes") if place is not None else None
+    return links if isinstance(links, Mapping) else None
+
+
+def _linked(state: AwState, links: Mapping[str, object], place: str) -> bool:
+    """Whether a U.S. box's links admit ``place`` (AW-41): a listed box or port, a port on
+    the listed front, a port counter built in a listed island group."""
+    listed = [*(links.get("boxes") or []), *(links.get("ports") or [])]  # type: ignore[misc]
+    if place in listed:
+        return True
+    front = links.get("front")
+    if isinstance(front, str) and water.is_port(state, place) \
+            and front in water.fronts_of(state, place):
+        return True
+    built_in = links.get("built_in") or []
+    return place in state.built_ports and water.group_of(state, place) in built_in  # type: ignore[operator]
+
+
+def _box_link_stop(state: AwState, start: str, goal: str) -> RouteStop | None:
+    """A base change with a U.S. box goes only by the box's links (AW-41)."""
+    for box, other in ((start, goal), (goal, start)):
+        links = _us_links(state, box)
+        if links is not None and not _linked(state, links, other):
+            name = state.board.ref(box)
+            clause = str(state.board.places[box].props.get("clause") or passage.BOX_US)
+            return RouteStop(1, clause, f"base changes with the {name} box go only to and "
+                                        f"from the places it links; "
+                                        f"{_name(state, other)} is not one of them")
+    return None
+
+
+def _name(state: AwState, place: str) -> str:
+    if place in state.built_ports:
+        return f"the port counter in {state.board.ref(state.built_ports[place].hex)}"
+    return str(state.board.ref(place))
+
+
+def _gateways(state: AwState, start: str, goal: str) -> tuple[str, set[str]] | None:
+    """(the U.S. box, the ports and their hexes an NR between it and the map must end at
+    or pass, AW-43) — or None if neither end is a U.S. box or both are boxes."""
+    board = state.board
+    if water.is_box(board, start) and water.is_box(board, goal):
+        return None
+    for box in (start, goal):
+        links = _us_links(state, box)
+        if links is None:
+            continue
+        ports = {p for p in [*(pl.id for pl in board.places_of(PORT)), *state.built_ports]
+                 if _linked(state, links, p)}
+        return box, ports | {water.hex_of(state, p) for p in ports}
+    return None
+
+
+def _stopped(report: RouteReport, stop: RouteStop) -> RouteReport:
+    if report.stop is not None and report.stop.index <= stop.index:
+        return report
+    index = min(stop.index, max(1, len(report.places) - 1))
+    return replace(report, stop=RouteStop(index, stop.clause, stop.reason))
+
+
+def _walk(state: AwState, found: Finder, start: str, goal: str,
+          via: Sequence[str]) -> list[str]:
+    """The route through each of ``via`` in turn, cheapest between them (past closed
+    ways if it must, so the judge says where it stops)."""
+    board = state.board
+    path = [start]
+    for target in [*via, goal]:
+        here = path[-1]
+        if target == here:
+            continue
+        if board.way_between(here, target) is not None:
+            path.append(target)
+            continue
+        leg = None
+        for kind in ("free", "all"):
+            sub = finder(board, found.costs, found.leash, here)
+            leg = sub.path(kind, target)
+            if leg is not None:
+                break
+        path += leg[1:] if leg is not None else [target]
+    return path
+
+
+def route(state: AwState, nation: str, start: str, goal: str, activity: str, *,
+          via: Sequence[str] = (), strike: bool = False) -> RouteReport:
+    """``nation``'s route for ``activity`` from ``start`` (a port, built port, box or
+    island hex) to ``goal``: the cheapest legal one — through each of ``via`` in order if
+    given (a route the player traced) — or where it stops being legal and by which clause.
+    ``strike``: the patrol of Japan's opening strike on Pearl Harbor (AW-88, 51.12: a
+    player-declared flag). Unknown places or activities: BadInput naming the field."""
+    start, goal = _place(state, start, "from"), _place(state, goal, "to")
+    via = [_place(state, v, "route") for v in via]
+    if nation not in state.data.nations:
+        raise BadInput("nation", f"{nation!r} is not a nation of nations.json")
+    limits.check_activity(state, activity)
+    src, dst = water.where(state, start), water.where(state, goal)
+    exempt = limits.exemption(state, nation, start, goal)
+    free = strike and activity == "patrol" and nation == "Japan"
+    found = _finder(state, nation, start, goal, activity, free=free)
+    for end in (src, dst):
+        why = _island_stop(state, nation, end, activity)
+        if why is not None:
+            base = found.report(dst) if end == dst else found.nowhere(dst, why, ISLANDS)
+            return _stopped(base, RouteStop(len(base.places) - 1 if end == dst else 1,
+                                            ISLANDS, why))
+    if exempt is not None:
+        report = _exempt_route(state, nation, start, goal, activity, exempt, via)
+        if report is not None:
+            return report
+    report = found.judge(_walk(state, found, src, dst, via), dst,
+                         why_not=lambda a, b: passage.why_not(state.board, a, b)) \
+        if via else found.report(dst)
+    if report.legal and activity in BASE_LINK_ACTIVITIES:
+        stop = _box_link_stop(state, start, goal)
+        if stop is not None:
+            return _stopped(report, replace(stop, index=len(report.places) - 1))
+    if activity in NR_ACTIVITIES:
+        report = _by_gateway(state, nation, found, start, goal, activity, report, via)
+    return report
+
+
+def _exempt_route(state: AwState, nation: str, start: str, goal: str, activity: str,
+                  clause: str, via: Sequence[str]) -> RouteReport | None:
+    """The shortest route between the two island groups, free of range and port touches
+    (AW-84, AW-87); a longer route traced by the player is judged by the usual rules."""
+    free = _finder(state, nation, start, goal, activity, free=True)
+    src, dst = water.where(state, start), water.where(state, goal)
+    best = free.path("legal", dst)
+    if best is None:
+        return None
+    report = free.report(dst)
+    if via:
+        traced = free.judge(_walk(state, free, src, dst, via), dst,
+                            why_not=lambda a, b: passage.why_not(state.board, a, b))
+        if traced.cost > report.cost:
+            return None
+        report = traced
+    return report if report.legal else None
+
+
+def _by_gateway(state: AwState, nation: str, found: Finder, start: str, goal: str,
+                activity: str, report: RouteReport, via: Sequence[str]) -> RouteReport:
+    """An NR between a U.S. box and the map ends at or passes a gateway port (AW-43): if
+    the cheapest route passes none, the cheapest through one."""
+    gate = _gateways(state, start, goal)
+    if gate is None or not report.legal:
+        return report
+    box, ports = gate
+    if any(p in ports for p in report.places):
+        return report
+    src, dst = water.where(state, start), water.where(state, goal)
+    best: RouteReport | None = None
+    if not via:
+        for port in sorted(p for p in ports if p in state.board.places
+                           and state.board.places[p].kind == PORT):
+            path = _walk(state, found, src, dst, [port])
+            tried = found.judge(path, dst)
+            if tried.legal and (best is None or tried.cost < best.cost):
+                best = tried
+    if best is not None:
+        return best
+    return _stopped(report, RouteStop(len(report.places) - 1, NR_GATEWAY,
+                                      f"an NR between the {state.board.ref(box)} box and "
+                                      "the map must end at or pass one of the ports the "
+                                      "box links; this route passes none"))
+
+
+def water_distance(state: AwState, nation: str, start: str, goal: str) -> int | None:
+    """The distance by water along a route the movement rules allow, with no range or
+    port-touch limit (AW-76); the first hex not counted (AW-77). None: no route."""
+    start, goal = _place(state, start, "from"), _place(state, goal, "to")
+    found = _finder(state, nation, start, goal, "base_change", free=True)
+    dst = water.where(state, goal)
+    return found.cost_to(dst, "free")
+
+
+def reachable(state: AwState, nation: str, start: str, activity: str) -> dict[str, int]:
+    """Every port (printed or built) and box ``nation`` may reach from ``start`` by a
+    legal route for ``activity``, with its length in hexes."""
+    start = _place(state, start, "from")
+    limits.check_activity(state, activity)
+    board = state.board
+    src = water.where(state, start)
+    targets = [p.id for p in board.places.values() if p.kind in (PORT, "box")] \
+        + list(state.built_ports)
+    out: dict[str, int] = {}
+    fronts = water.fronts_of(state, start)
+    western = "western" in fronts and water.theatre_of(state, start) == "europe"
+    plain = _finder(state, nation, start, start if not western else None, activity)
+    wide = _finder(state, nation, start, None, activity) if western else plain
+    legal_plain, legal_wide = plain.tree("legal"), wide.tree("legal")
+    for target in targets:
+        if target == start:
+            continue
+        dst = water.where(state, target)
+        use_wide = western and "western" in water.fronts_of(state, target)
+        found, tree = (wide, legal_wide) if use_wide else (plain, legal_plain)
+        path = tree.path(dst) if dst != src else [src]
+        if path is None:
+            continue
+        report = found.judge(path, dst)
+        if not report.legal:
+            continue
+        if activity in BASE_LINK_ACTIVITIES and _box_link_stop(state, start, target):
+            continue
+        out[target] = report.cost
+    for target in targets:  # the shortest routes between island groups (AW-84, AW-87)
+        if target not in out and target != start \
+                and limits.exemption(state, nation, start, target) is not None:
+            done = route(state, nation, start, target, activity)
+            if done.legal:
+                out[target] = done.cost
+    return out
 
 
 def route_report(view: AwState, selection: Selection, at: PlaceRef) -> RouteReport | None:
-    return None
+    """The route under the pointer: the picked ships' base to the place pointed at, for
+    the activity the player has chosen (``activity``, a base change by default)."""
+    ships = [view.ships[s] for s in selection.units if s in view.ships]
+    if not ships or ships[0].base is None or at.id == ships[0].base:
+        return None
+    if at.id not in view.board.places and at.id not in view.built_ports:
+        return None
+    activity = str(selection.option("activity", "base_change"))
+    try:
+        return route(view, ships[0].nation, ships[0].base, at.id, activity)
+    except BadInput:
+        return None
+
 
 PART = Part()
