@@ -1,0 +1,227 @@
+"""awaw-naval bases: port capacity (AW-01, AW-02, AW-06, AW-07), base changes declared
+together and judged on the combined result (AW-03, AW-47…AW-52), beaten base changes and
+overstacks with the owner's choices (AW-04, AW-05, AW-48), port counters (AW-08…AW-10,
+AW-246) — exact states after scripted play on the demo sea."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from mineboard.core.errors import IllegalAction
+from mineboard.rules.awaw_naval import bases, overstack
+from tests.awaw_bases_helpers import base_of, game, load, no_dice, ship, summary
+from tests.conftest import play, refused
+
+
+def change(*orders: tuple[list[str], str]) -> dict[str, Any]:
+    """A declaration of base changes: (ships, to) each."""
+    return {"members": [{"kind": "base_change", "ships": s, "to": t} for s, t in orders]}
+
+
+def declare(g: Any, *orders: tuple[list[str], str]) -> Any:
+    return play(g, "batch", **change(*orders))
+
+
+def refused_batch(clause: str, g: Any, *orders: tuple[list[str], str]) -> IllegalAction:
+    return refused(clause, g, "batch", **change(*orders))
+
+
+# ---- AW-01, AW-02, AW-03, AW-06, AW-07: capacity ---------------------------------------------
+def test_aw01_port_with_44_takes_6_and_refuses_7():
+    ships = [ship("o1", 44, "orme"), ship("s6", 6, "skarth"), ship("s7", 7, "skarth")]
+    g = game(ships, ["0801", "1201"])
+    err = refused_batch("AW-03", g, (["s7"], "orme"))
+    assert err.reason == "Orme would base 51 factors after the base changes; it bases at most 50"
+    declare(g, (["s6"], "orme"))
+    assert load(g, "orme") == 50 and summary(g)["ports"]["orme"] == {
+        "load": 50, "capacity": 50, "over": 0}
+
+
+def test_aw02_two_port_hex_holds_100_and_is_one_port():
+    ships = [ship("w", 95, "westhaven"), ship("o5", 5, "orme"), ship("o6", 6, "orme")]
+    g = game(ships, ["0501", "0801"])
+    refused_batch("AW-03", g, (["o6"], "westhaven"))
+    declare(g, (["o5"], "westhaven"))
+    assert summary(g)["ports"]["westhaven"] == {"load": 100, "capacity": 100, "over": 0}
+    assert [p for p in summary(g)["ports"] if p == "westhaven"] == ["westhaven"]
+
+
+def test_aw03_the_order_that_overfills_is_named_in_a_declaration():
+    ships = [ship("o1", 45, "orme"), ship("s1", 3, "skarth"), ship("s2", 3, "skarth")]
+    g = game(ships, ["0801", "1201"])
+    err = refused_batch("AW-03", g, (["s1"], "orme"), (["s2"], "orme"))
+    assert err.reason.startswith("order 1 (base_change): Orme would base 51 factors")
+    assert base_of(g, "s1") == base_of(g, "s2") == "skarth"
+
+
+def test_aw06_waiting_for_repair_is_not_counted():
+    ships = [ship("a", 45, "orme"), ship("r", 10, "orme", row="waiting_repair"),
+             ship("s5", 5, "skarth")]
+    g = game(ships, ["0801", "1201"])
+    assert load(g, "orme") == 45
+    declare(g, (["s5"], "orme"))
+    assert load(g, "orme") == 50
+
+
+def test_aw07_a_box_bases_any_number():
+    ships = [ship(f"u{i}", 30, "atlantic-us") for i in range(10)] + [ship("o", 9, "orme")]
+    g = game(ships, ["0801"])
+    declare(g, (["o"], "atlantic-us"))
+    assert sum(s.factors for s in g.state.ships_at("atlantic-us")) == 309
+    assert "atlantic-us" not in summary(g)["ports"]
+
+
+# ---- AW-47…AW-52: base changes ----------------------------------------------------------------
+def test_aw47_two_full_ports_swap_ten_factors():
+    ships = [ship("a1", 40, "orme"), ship("a2", 10, "orme"),
+             ship("b1", 40, "skarth"), ship("b2", 10, "skarth")]
+    g = game(ships, ["0801", "1201"])
+    refused("AW-03", g, "base_change", ships=["a2"], to="skarth")  # alone: 60 at Skarth
+    record = declare(g, (["a2"], "skarth"), (["b2"], "orme"))
+    assert (base_of(g, "a2"), base_of(g, "b2")) == ("skarth", "orme")
+    assert load(g, "orme") == load(g, "skarth") == 50
+    assert [e.clause for e in record.events] == ["AW-47", "AW-47"]
+    g.undo()  # one record, undone as one
+    assert (base_of(g, "a2"), base_of(g, "b2")) == ("orme", "skarth")
+
+
+def test_aw47_a_ship_changes_base_once():
+    g = game([ship("a", 5, "orme")], ["0801", "1201", "1601"])
+    refused_batch("AW-47", g, (["a"], "skarth"), (["a"], "fenmouth"))
+    declare(g, (["a"], "skarth"))
+    err = refused("AW-47", g, "base_change", ships=["a"], to="fenmouth")
+    assert err.reason == "a changed base this phase already (from Orme)"
+
+
+def test_aw47_refusals_alone():
+    g = game([ship("a", 5, "orme"), ship("g", 5, "skarth", nation="Germany"),
+              ship("c", 5, "skarth")], ["0801", "1201"])
+    refused("AW-47", g, "base_change", ships=["g"], to="orme")
+    refused("AW-47", g, "base_change", ships=["a", "c"], to="fenmouth")
+    refused("AW-47", g, "base_change", ships=["a"], to="orme")
+    refused("AW-47", g, "base_change", ships=["a"], to="0802")
+
+
+def test_aw49_forty_hexes_legal_forty_one_refused():
+    g = game([ship("o", 5, "orme"), ship("p", 5, "portlow")],
+             ["0801", "0612", "4601", "4201"])
+    # The range is movement's (AW-81 says it for base changes and displacement alike).
+    err = refused("AW-81", g, "base_change", ships=["p"], to="harla")
+    assert err.reason == "Portlow to Harla: hex 4201 is 41 hexes away; at most 40 may be spent"
+    declare(g, (["o"], "eastwick"))
+    assert base_of(g, "o") == "eastwick"
+
+
+def test_aw49_destination_taken_during_the_movement_phase_is_refused():
+    g = game([ship("o", 5, "orme")], ["0801"], ["1201"])
+    play(g, "set_control", hex="1201", power="Britain")
+    err = refused("AW-49", g, "base_change", ships=["o"], to="skarth")
+    assert err.reason == "Skarth was not held by the Allies when the movement phase began"
+    # and the other way round: lost during the phase, held at its start — still legal
+    g = game([ship("o", 5, "orme")], ["0801", "1201"])
+    play(g, "set_control", hex="1601", power="Germany")
+    declare(g, (["o"], "skarth"))
+    assert base_of(g, "o") == "skarth"
+
+
+def test_aw50_boxes_are_origins_and_destinations_aw51_not_inverted_in_one_theatre():
+    g = game([ship("o", 5, "orme"), ship("u", 5, "atlantic-us")], ["0801"])
+    declare(g, (["o"], "atlantic-us"), (["u"], "orme"))
+    assert (base_of(g, "o"), base_of(g, "u")) == ("atlantic-us", "orme")
+    assert summary(g)["ships"]["o"]["inverted"] is False
+    assert summary(g)["ships"]["u"]["inverted"] is False
+
+
+def test_aw51_box_to_box_inverts_for_the_player_turn():
+    g = game([ship("u", 5, "atlantic-us"), ship("v", 5, "atlantic-us", inverted=True)],
+             ["0801"])
+    record = declare(g, (["u", "v"], "pacific-us"))
+    assert g.state.ships["u"].inverted and g.state.ships["u"].held_inverted
+    assert g.state.ships["v"].held_inverted  # inverted already: stays so
+    assert [e.clause for e in record.events] == ["AW-47", "AW-51"]
+
+
+def test_aw52_base_changes_only_in_the_movement_phase():
+    g = game([ship("o", 5, "orme")], ["0801", "1201"], phase="combat")
+    err = refused("AW-47", g, "base_change", ships=["o"], to="skarth")
+    assert "movement phase" in err.reason
+
+
+# ---- AW-04, AW-48: a beaten base change; AW-05 a failed NR --------------------------------------
+def aw04_game() -> Any:
+    """Orme (P) 50: p1 20 leaves for Skarth (Q) while r1 20 comes from Westhaven (R)."""
+    ships = [ship("p1", 20, "orme"), ship("p2", 10, "orme"), ship("p3", 10, "orme"),
+             ship("p4", 10, "orme"), ship("r1", 20, "westhaven")]
+    g = game(ships, ["0501", "0801", "1201"])
+    declare(g, (["p1"], "skarth"), (["r1"], "orme"))
+    assert load(g, "orme") == 50
+    return g
+
+
+def test_aw04_beaten_back_to_70_twenty_unusable_then_twenty_eliminated():
+    g = aw04_game()
+    events = bases.beaten(g.state, ["p1"], no_dice())
+    assert [e.clause for e in events] == ["AW-48", "AW-04"]
+    assert base_of(g, "p1") == "orme" and load(g, "orme") == 70
+    assert g.state.ships["p1"].inverted and g.state.ships["p1"].held_inverted
+    assert summary(g)["ports"]["orme"]["over"] == 20
+    assert summary(g)["asked"] == {"side": "Allies", "kind": "mark_unusable",
+                                   "clause": "AW-04"}
+    refused("AW-04", g, "mark_unusable", ships=["p2"])  # 10 < 20
+    refused("AW-04", g, "mark_unusable", ships=["p2", "p3", "p4"])  # p4 not needed
+    refused("AW-04", g, "base_change", ships=["p2"], to="skarth")  # the game waits
+    play(g, "mark_unusable", ships=["p2", "p3"])
+    assert summary(g)["asked"] is None
+    assert [s for s, v in summary(g)["ships"].items() if v["unusable"]] == ["p2", "p3"]
+    refused("AW-04", g, "base_change", ships=["p2"], to="skarth")
+    play(g, "end_phase")  # movement → combat
+    play(g, "end_phase")  # combat → redeployment
+    record = play(g, "end_phase")  # redeployment ends: still 70
+    assert [e.clause for e in record.events if e.kind == "Overstacked"] == ["AW-04"]
+    assert summary(g)["asked"]["kind"] == "eliminate_excess"
+    refused("AW-04", g, "eliminate_excess", ships=["p1", "p2"])  # p2 not needed
+    record = play(g, "eliminate_excess", ships=["r1"])
+    assert [e.kind for e in record.events] == ["UnitLost"]
+    assert summary(g)["ships"]["r1"] == {"base": None, "factors": 20, "inverted": False,
+                                         "unusable": False, "eliminated": True}
+    assert load(g, "orme") == 50 and summary(g)["asked"] is None
+
+
+def test_aw04_unusable_ends_with_the_player_turn():
+    g = aw04_game()
+    bases.beaten(g.state, ["p1"], no_dice())
+    play(g, "mark_unusable", ships=["r1"])
+    for _ in range(3):
+        play(g, "end_phase")
+    play(g, "eliminate_excess", ships=["p2", "p3"])
+    play(g, "end_phase")  # construction ends: the Allied player turn is over
+    assert not any(v["unusable"] for v in summary(g)["ships"].values())
+
+
+def test_aw48_back_even_into_an_overstack_and_not_asked_when_within_capacity():
+    g = game([ship("a", 20, "orme"), ship("b", 20, "orme")], ["0801", "1201"])
+    declare(g, (["a"], "skarth"))
+    events = bases.beaten(g.state, ["a"], no_dice())
+    assert [e.clause for e in events] == ["AW-48"]
+    assert base_of(g, "a") == "orme" and load(g, "orme") == 40
+    assert summary(g)["asked"] is None
+
+
+def test_aw05_failed_nr_overstack_eliminated_at_once():
+    g = game([ship("a", 45, "orme"), ship("n", 10, "skarth")], ["0801", "1201"],
+             phase="redeployment")
+    events = overstack.nr_beaten(g.state, {"n": "orme"}, no_dice())
+    assert [e.clause for e in events] == ["AW-05"]
+    assert summary(g)["asked"] == {"side": "Allies", "kind": "eliminate_excess",
+                                   "clause": "AW-05"}
+    play(g, "eliminate_excess", ships=["n"])
+    assert load(g, "orme") == 45 and g.state.ships["n"].eliminated
+
+
+def test_a_choice_nobody_asked_for_is_refused():
+    g = game([ship("a", 5, "orme")], ["0801"])
+    with pytest.raises(IllegalAction) as info:
+        play(g, "mark_unusable", ships=["a"])
+    assert info.value.clause == "AW-04"
