@@ -232,7 +232,7 @@ def port_art(name: str, holder: str, load: int, cap: int, far: bool, ratio: floa
     metrics = QFontMetricsF(font)
     code = "—" if holder == NEUTRAL else code_of(holder)
     over = load > cap
-    text = f"{load}/{cap}" if far else f"{name} {load}/{cap}" + (" over" if over else "")
+    text = f"{name} {load}/{cap}" + (" over" if over else "")  # the name even far out
     chip_w = metrics.horizontalAdvance(code) + 6
     width = chip_w + metrics.horizontalAdvance(text) + 10
     height = metrics.height() + 4
@@ -402,9 +402,16 @@ class AwScene(HexScene):
         if not hasattr(self, "port_tags"):
             return  # the base scene arranges its markers before this one has tags
         middle = (self._top + self._bottom) / 2
-        for port, tag in self.port_tags.items():
+        placed: list[QRectF] = []
+        for port, tag in sorted(self.port_tags.items(), key=lambda kv: self.anchors[kv[0]].x()):
             upper = self.anchors[port].y() < middle
-            tag.set_shift(QPointF(0, -30 if upper else 48))
+            for step in range(4):  # a row further out where a neighbour's tag is in the way
+                dy = -(30 + 17 * step) if upper else 48 + 17 * step
+                tag.set_shift(QPointF(0, dy))
+                box = tag.sceneBoundingRect()
+                if not any(box.intersects(other) for other in placed):
+                    break
+            placed.append(tag.sceneBoundingRect())
         for stag in self.strait_tags.values():
             stag.set_shift(QPointF(0, 10))
 
