@@ -1,0 +1,170 @@
+"""Coming back to base after an activity (AW-72, AW-73): to the base of origin under the
+activity's own range rules, or to any base the side held when its player turn began within
+the theatre's return distance of the activity's hex (the naval-combat hex if it fought),
+within the base's room; never, in the combat phase, to a base an enemy invasion targets
+unless it is the only one; sea escorts and SW-box operations always to their origin. Ships
+still at sea when the phase ends come back to their origin.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Annotated, ClassVar
+
+from mineboard.core.actions import Action
+from mineboard.core.dice import Dice
+from mineboard.core.errors import IllegalAction
+from mineboard.core.events import Event
+from mineboard.core.schema import Length
+from mineboard.core.words import and_list
+from mineboard.rules.awaw_naval import box_rules, reach
+from mineboard.rules.awaw_naval.forces import label
+from mineboard.rules.awaw_naval.ledger import Operation, ledger_of
+from mineboard.rules.awaw_naval.state import COMBAT, TURN_START, AwState, Ship
+from mineboard.rules.common.checks import TURN
+
+ORIGIN_ONLY = ("sea_escort", "naval_redeployment")
+"""Activities whose ships always go back to their base of origin (AW-73)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnToBase(Action):
+    """Ships at sea with an operation come back to a base (AW-72)."""
+
+    kind: ClassVar[str] = "return_to_base"
+    operation: str
+    ships: Annotated[tuple[str, ...], Length(1, 200)]
+    to: str
+
+
+def room(state: AwState, base: str) -> int | None:
+    """Factors ``base`` may still take (None: a box, unlimited) — bases' ports.room."""
+    try:
+        from mineboard.rules.awaw_naval import ports
+    except ImportError:
+        ports = None  # type: ignore[assignment]
+    if ports is not None and hasattr(ports, "room"):
+        found: int | None = ports.room(state, base)
+        return found
+    if state.is_box(base):
+        return None
+    place = state.board.places.get(base)
+    cap = int(place.props.get("capacity", 50)) if place is not None else 50
+    return cap - sum(s.factors for s in state.ships_at(base) if s.row != "waiting_repair")
+
+
+def held_at_turn_start(state: AwState, base: str, side: str) -> bool:
+    """Held by ``side`` when its player turn began (AW-72, AW-245); a box the side's ships
+    may use counts as held."""
+    hex_id = state.port_hex(base)
+    if hex_id is None:
+        return state.is_box(base)
+    return state.friendly(hex_id, side, TURN_START)
+
+
+def invasion_targets(state: AwState, side: str) -> set[str]:
+    """Hexes an enemy seaborne invasion targets this phase (AW-73)."""
+    return {op.hex for op in ledger_of(state).operations.values()
+            if op.activity == "invasion" and op.side != side and op.phase == state.phase
+            and not op.aborted}
+
+
+def refusal(state: AwState, op: Operation, ship: Ship, to: str) -> IllegalAction | None:
+    """Why ``ship`` may not come back to ``to`` from ``op``, or None (capacity aside)."""
+    origin = op.origins[ship.id]
+    side = op.side
+    if to == origin:
+        leg = reach.leg(state, ship.nation, op.hex, origin, op.activity)
+        if leg.legal or (leg.length is not None and op.activity == "interception"):
+            return None
+        return IllegalAction(f"{label(ship)} cannot reach its base of origin "
+                             f"{state.board.ref(origin)} under the activity's range rules: "
+                             f"{leg.reason}", leg.clause or "AW-72")
+    if op.activity in ORIGIN_ONLY or box_rules.is_sw(state, origin):
+        what = "operating from an SW box" if box_rules.is_sw(state, origin) else \
+            f"after a {op.activity.replace('_', ' ')}"
+        return IllegalAction(f"{label(ship)} goes back to its base of origin "
+                             f"{state.board.ref(origin)} {what}", "AW-73")
+    if to not in state.board.places and to not in state.built_ports:
+        return IllegalAction(f"there is no base {to!r}", TURN)
+    if not held_at_turn_start(state, to, side):
+        return IllegalAction(f"{state.board.ref(to)} was not held by {side} when the player "
+                             "turn began", "AW-72")
+    fig = reach.figures(state, op.hex, to)
+    far = reach.distance(state, ship.nation, op.hex, to)
+    where = "the naval-combat hex" if op.fought else "the activity's hex"
+    if far is None or far > fig.return_to:
+        return IllegalAction(f"{state.board.ref(to)} is "
+                             f"{'out of reach' if far is None else f'{far} hexes'} from "
+                             f"{where} {state.board.ref(op.hex)}; another base must lie within "
+                             f"{fig.return_to} in {fig.name}", "AW-72")
+    return None
+
+
+def _candidates(state: AwState, op: Operation, ship: Ship) -> list[str]:
+    bases = [p.id for p in state.board.places.values() if p.kind in ("port", "box")]
+    return [b for b in [*bases, *state.built_ports] if refusal(state, op, ship, b) is None]
+
+
+def check_return(state: AwState, action: ReturnToBase) -> None:
+    ledger = ledger_of(state)
+    op = ledger.operations.get(action.operation)
+    if op is None or not set(action.ships) <= set(op.at_sea):
+        raise IllegalAction(f"those ships are not at sea with operation {action.operation!r}",
+                            TURN)
+    if op.side != (ledger.asked or state.to_move) and op.activity != "interception":
+        raise IllegalAction(f"operation {op.id} is {op.side}'s", TURN)
+    if ledger.interception is not None:
+        raise IllegalAction("the outcome of the interception comes first", TURN)
+    ships = [state.ships[i] for i in action.ships]
+    for ship in ships:
+        why = refusal(state, op, ship, action.to)
+        if why is not None:
+            raise why
+    hex_id = state.port_hex(action.to)
+    if state.phase == COMBAT and hex_id in invasion_targets(state, op.side):
+        others = [b for s in ships for b in _candidates(state, op, s) if b != action.to]
+        if others:
+            raise IllegalAction(f"{state.board.ref(action.to)} is the target of an enemy "
+                                "seaborne invasion; it may be chosen only as the sole base "
+                                f"left, and {state.board.ref(others[0])} is open", "AW-73")
+    free = room(state, action.to)
+    total = sum(s.factors for s in ships)
+    if free is not None and total > free:
+        raise IllegalAction(f"{state.board.ref(action.to)} has room for {max(free, 0)} "
+                            f"factors, not {total}", "AW-72")
+
+
+def come_back(state: AwState, op: Operation, ships: Sequence[Ship], to: str,
+              text: str) -> Event:
+    ledger = ledger_of(state)
+    for ship in ships:
+        ship.base = to
+        op.at_sea.remove(ship.id)
+        ledger.returned.add(ship.id)
+    return Event(kind="ReturnedToBase", clause="AW-72", at=state.board.ref(to),
+                 text=f"{and_list(label(s) for s in ships)} {text} {state.board.ref(to)}",
+                 data={"operation": op.id, "ships": [s.id for s in ships], "to": to})
+
+
+def apply_return(state: AwState, action: ReturnToBase, dice: Dice) -> list[Event]:
+    op = ledger_of(state).operations[action.operation]
+    return [come_back(state, op, [state.ships[i] for i in action.ships], action.to,
+                      "come back to")]
+
+
+def all_home(state: AwState) -> list[Event]:
+    """The phase ends: whoever is still at sea comes back to its base of origin."""
+    events = []
+    for op in ledger_of(state).operations.values():
+        by_origin: dict[str, list[Ship]] = {}
+        for ident in list(op.at_sea):
+            ship = state.ships[ident]
+            if ship.eliminated:
+                op.at_sea.remove(ident)
+                continue
+            by_origin.setdefault(op.origins[ident], []).append(ship)
+        for origin, ships in by_origin.items():
+            events.append(come_back(state, op, ships, origin, "end the phase back at"))
+    return events
