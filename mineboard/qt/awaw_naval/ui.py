@@ -258,7 +258,7 @@ def strait_art(open_to: tuple[tuple[str, bool], ...], ratio: float) -> Art:
     metrics = QFontMetricsF(font)
     lines = [(f"{'✓' if ok else '✗'} {side} {'open' if ok else 'closed'}", ok)
              for side, ok in open_to]
-    width = max(metrics.horizontalAdvance(t) for t, _ in lines) + 10
+    width = max([metrics.horizontalAdvance(t) for t, _ in lines] or [0.0]) + 10
     line_h = metrics.height()
     height = line_h * len(lines) + 4
     body = QRectF(-width / 2, 0, width, height)
@@ -304,7 +304,8 @@ class PortTag(ScreenItem):
 
     def art(self) -> Art:
         m = self.mark
-        assert m is not None
+        if m is None:  # made and styled by the scene before its mark is set
+            return port_art("", NEUTRAL, 0, 0, self.far, self.ratio)
         return port_art(m.name, m.holder, m.load, m.capacity, self.far, self.ratio)
 
 
@@ -319,8 +320,7 @@ class StraitTag(ScreenItem):
         self.refresh()
 
     def art(self) -> Art:
-        assert self.mark is not None
-        return strait_art(self.mark.open_to, self.ratio)
+        return strait_art(self.mark.open_to if self.mark is not None else (), self.ratio)
 
 
 class HeldChip(ScreenItem):
