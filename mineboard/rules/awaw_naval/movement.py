@@ -210,10 +210,12 @@ def route(state: AwState, nation: str, start: str, goal: str, activity: str, *,
     report = found.judge(_walk(state, found, src, dst, via), dst,
                          why_not=lambda a, b: passage.why_not(state.board, a, b)) \
         if via else found.report(dst)
-    if report.legal and activity in BASE_LINK_ACTIVITIES:
+    if activity in BASE_LINK_ACTIVITIES:
         stop = _box_link_stop(state, start, goal)
-        if stop is not None:
-            return _stopped(report, replace(stop, index=len(report.places) - 1))
+        if stop is not None:  # the destination itself is barred: say so, not the range
+            at = 1 if water.is_box(state.board, start) and _us_links(state, start) \
+                else max(1, len(report.places) - 1)
+            return replace(report, stop=replace(stop, index=min(at, len(report.places))))
     if activity in NR_ACTIVITIES:
         report = _by_gateway(state, nation, found, start, goal, activity, report, via)
     return report
@@ -322,8 +324,14 @@ def route_report(view: AwState, selection: Selection, at: PlaceRef) -> RouteRepo
     if at.id not in view.board.places and at.id not in view.built_ports:
         return None
     activity = str(selection.option("activity", "base_change"))
+    goal = at.id
+    ports = water.port_hexes(view).get(goal)
+    if ports and activity in BASE_LINK_ACTIVITIES:  # a port's hex, pointed at: the port
+        goal = ports[0]
+    if goal == ships[0].base:
+        return None
     try:
-        return route(view, ships[0].nation, ships[0].base, at.id, activity)
+        return route(view, ships[0].nation, ships[0].base, goal, activity)
     except BadInput:
         return None
 
