@@ -54,3 +54,14 @@ def load(g: Game[Any], port: str) -> int:
 def no_dice() -> ScriptedDice:
     """Dice for a direct call to the rules that must not roll."""
     return ScriptedDice([])
+
+
+def past_uninversion(g: Game[Any]) -> None:
+    """Enter "no unit uninverts" if the game waits for the end-of-turn uninversion
+    (employment's AW-249), and accept it."""
+    from mineboard.core.outside import AcceptResult
+    from tests.conftest import play
+
+    if g.state.awaiting is not None and g.state.awaiting.result == "uninversion_allowance":
+        play(g, "uninversion_allowance", units=0)
+        g.play(AcceptResult())  # (the ruleset's codec does not read the answers yet)

@@ -11,7 +11,15 @@ import pytest
 
 from mineboard.core.errors import IllegalAction
 from mineboard.rules.awaw_naval import bases, overstack
-from tests.awaw_bases_helpers import base_of, game, load, no_dice, ship, summary
+from tests.awaw_bases_helpers import (
+    base_of,
+    game,
+    load,
+    no_dice,
+    past_uninversion,
+    ship,
+    summary,
+)
 from tests.conftest import play, refused
 
 
@@ -180,6 +188,7 @@ def test_aw04_beaten_back_to_70_twenty_unusable_then_twenty_eliminated():
     play(g, "end_phase")  # combat → redeployment
     record = play(g, "end_phase")  # redeployment ends: still 70
     assert [e.clause for e in record.events if e.kind == "Overstacked"] == ["AW-04"]
+    past_uninversion(g)
     assert summary(g)["asked"]["kind"] == "eliminate_excess"
     refused("AW-04", g, "eliminate_excess", ships=["p1", "p2"])  # p2 not needed
     record = play(g, "eliminate_excess", ships=["r1"])
@@ -195,7 +204,9 @@ def test_aw04_unusable_ends_with_the_player_turn():
     play(g, "mark_unusable", ships=["r1"])
     for _ in range(3):
         play(g, "end_phase")
+    past_uninversion(g)
     play(g, "eliminate_excess", ships=["p2", "p3"])
+    past_uninversion(g)
     play(g, "end_phase")  # construction ends: the Allied player turn is over
     assert not any(v["unusable"] for v in summary(g)["ships"].values())
 

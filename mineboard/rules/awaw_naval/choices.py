@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mineboard.core.errors import IllegalAction
+from mineboard.core.events import Event
 from mineboard.rules.awaw_naval.state import AwState
 
 
@@ -84,3 +85,15 @@ def refuse_answer_not_asked(state: AwState, kind: str, clause: str) -> Asked:
     if question is None:
         raise IllegalAction(f"nobody is asked to {kind.replace('_', ' ')} now", clause)
     return question
+
+
+def settled(state: AwState) -> list[Event]:
+    """Once the last pending choice is answered, what waited for it goes on: the
+    uninversion at the end of the player turn (employment's, AW-249) comes after the
+    elimination of excess ships at the end of redeployment (AW-04)."""
+    if current(state) is not None:
+        return []
+    from mineboard.rules.awaw_naval import uninversion  # employment's; it imports bases
+
+    begin = getattr(uninversion, "begin_if_due", None)
+    return list(begin(state)) if begin is not None else []

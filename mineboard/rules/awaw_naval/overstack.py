@@ -174,7 +174,7 @@ def apply_eliminate(state: AwState, action: EliminateExcess, dice: Dice) -> list
     for ship_id in action.ships:
         events.append(eliminate(state, state.ships[ship_id], question.clause,
                                 f"eliminated: excess at {ports.name(state, port)}"))
-    return events
+    return events + choices.settled(state)
 
 
 def eliminate(state: AwState, ship: Ship, clause: str, why: str) -> Event:
