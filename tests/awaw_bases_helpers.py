@@ -21,7 +21,8 @@ def ship(ship_id: str, factors: int, base: str, nation: str = "Britain",
             "base": base, **more}
 
 
-def scenario(ships: list[dict[str, Any]], british: list[str], german: tuple[str, ...] | list[str] = (),
+def scenario(ships: list[dict[str, Any]], british: list[str],
+             german: tuple[str, ...] | list[str] = (),
              **more: Any) -> dict[str, Any]:
     data: dict[str, Any] = {
         "mineboard_scenario": 1, "ruleset": "awaw-naval", "map": "awaw-demo-sea",

@@ -15,7 +15,6 @@ from typing import Any
 from tests.awaw_bases_helpers import base_of, game, load, ship, summary
 from tests.conftest import play, refused
 
-
 FULL = [ship("sf", 50, "sundport"), ship("cf", 50, "canalmouth")]
 """Sundport and Canalmouth full: the two-front ports the straits' and canal's holders own
 take no displaced ships."""
