@@ -4,6 +4,8 @@ canal held by Britain so routes are the plain water distances."""
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
 from typing import Any
 
 from mineboard.core.dice import ScriptedDice
@@ -66,3 +68,30 @@ def past_uninversion(g: Game[Any]) -> None:
     if g.state.awaiting is not None and g.state.awaiting.result == "uninversion_allowance":
         play(g, "uninversion_allowance", units=0)
         g.play(AcceptResult())  # (the ruleset's codec does not read the answers yet)
+
+
+TOOL = Path(__file__).resolve().parent.parent / "tools" / "build_awaw_demo_sea.py"
+
+
+def demo_sea_doc() -> dict[str, Any]:
+    """The demo sea's map document as tools/build_awaw_demo_sea.py writes it, to change a
+    copy of it in a test."""
+    spec = importlib.util.spec_from_file_location("build_awaw_demo_sea", TOOL)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    doc: dict[str, Any] = module.doc()
+    return doc
+
+
+def with_features(doc: dict[str, Any], *features: dict[str, Any],
+                  coast: tuple[str, ...] = ()) -> dict[str, Any]:
+    """``doc`` plus ``features`` (kind and props), the hexes ``coast`` made coastal."""
+    for f in doc["features"]:
+        props = f["properties"]
+        if props["kind"] == "hex" and props["label"] in coast:
+            props["terrain"] = "coast"
+    for i, props in enumerate(features):
+        doc["features"].append({"type": "Feature", "id": props.pop("id", f"extra{i}"),
+                                "geometry": None, "properties": props})
+    return doc

@@ -10,15 +10,22 @@ from typing import Any
 import pytest
 
 from mineboard.core.errors import IllegalAction
-from mineboard.rules.awaw_naval import bases, overstack
+from mineboard.core.game import Game
+from mineboard.maps.geojson import board_from_json
+from mineboard.rules.awaw_naval import bases, overstack, ports
+from mineboard.rules.awaw_naval.ruleset import RULESET
+from mineboard.rules.awaw_naval.scenario import state_from_scenario
 from tests.awaw_bases_helpers import (
     base_of,
+    demo_sea_doc,
     game,
     load,
     no_dice,
     past_uninversion,
+    scenario,
     ship,
     summary,
+    with_features,
 )
 from tests.conftest import play, refused
 
@@ -236,3 +243,85 @@ def test_a_choice_nobody_asked_for_is_refused():
     with pytest.raises(IllegalAction) as info:
         play(g, "mark_unusable", ships=["a"])
     assert info.value.clause == "AW-04"
+
+
+# ---- AW-08, AW-09, AW-10, AW-246: port counters ------------------------------------------------
+def island_sea(**more: Any) -> Game[Any]:
+    """The demo sea with Pacific island groups: Skerry (1006), Ree (1409) and Holm (1809)
+    one-hex Marshalls, Attu (2209) a one-hex Aleutian, Longholm (2609–2610) a two-hex
+    Marshall, Portisle (1406) a one-hex Marshall with a printed port. The U.S. builds, in
+    its construction phase of Spring 1942 (turn 1), holding every island."""
+    doc = with_features(
+        demo_sea_doc(),
+        {"kind": "region", "id": "marshalls", "name": "Marshalls", "group": "marshalls",
+         "places": ["1006", "1409", "1809", "2609", "2610", "1406"]},
+        {"kind": "region", "id": "ree", "name": "Ree", "island": "one-hex",
+         "places": ["1409"]},
+        {"kind": "region", "id": "holm", "name": "Holm", "island": "one-hex",
+         "places": ["1809"]},
+        {"kind": "region", "id": "portisle", "name": "Portisle", "island": "one-hex",
+         "places": ["1406"]},
+        {"kind": "region", "id": "attu", "name": "Attu", "island": "one-hex",
+         "group": "aleutians", "places": ["2209"]},
+        {"kind": "port", "id": "islport", "name": "Islport", "hex": "1406", "capacity": 50},
+        coast=("1409", "1809", "2209", "1406"))
+    board = board_from_json(doc, "awaw-islands")
+    data = scenario([], [], phase="construction", season="Spring", year=1942, turn=1)
+    data["nations"] = ["USA", "Japan", "Britain", "Germany"]
+    data["control"] = {"USA": ["1006", "1409", "1809", "2209", "2609", "2610", "1406"],
+                       "Britain": ["0801"]}
+    data.update(more)
+    return Game(RULESET, state_from_scenario(data, board, "islands"), 1)
+
+
+def test_aw09_one_a_turn_two_a_year_from_1942_us_and_japan_only():
+    g = island_sea()
+    play(g, "build_port", hex="1006", nation="USA")
+    assert "port-counter-1006" in summary(g)["ports"]
+    err = refused("AW-09", g, "build_port", hex="1409", nation="USA")
+    assert err.reason == "USA has built 1 port counter this turn already"
+    g = island_sea(turn=2, season="Summer",
+                   built_ports=[{"hex": "1006", "nation": "USA", "year": 1942, "turn": 1}])
+    play(g, "build_port", hex="1409", nation="USA")
+    g = island_sea(turn=3, season="Fall",
+                   built_ports=[{"hex": "1006", "nation": "USA", "year": 1942, "turn": 1},
+                                {"hex": "1409", "nation": "USA", "year": 1942, "turn": 2}])
+    err = refused("AW-09", g, "build_port", hex="1809", nation="USA")
+    assert err.reason == "USA has built 2 port counters in 1942 already"
+    refused("AW-09", island_sea(year=1941), "build_port", hex="1006", nation="USA")
+    refused("AW-09", island_sea(), "build_port", hex="1006", nation="Britain")
+    refused("AW-09", island_sea(phase="movement"), "build_port", hex="1006", nation="USA")
+
+
+def test_aw10_where_a_port_counter_may_stand():
+    g = island_sea()
+    refused("AW-10", g, "build_port", hex="2209", nation="USA")  # Aleutians
+    refused("AW-10", g, "build_port", hex="2609", nation="USA")  # two-hex island
+    refused("AW-10", g, "build_port", hex="1210", nation="USA")  # open sea
+    refused("AW-10", island_sea(unsupplied=["1006"]), "build_port", hex="1006", nation="USA")
+    g = island_sea()
+    g.state.control["1006"] = "Britain"  # an ally's island is not enough
+    refused("AW-10", g, "build_port", hex="1006", nation="USA")
+    g = island_sea()
+    del g.state.control["1809"]
+    g.state.snapshot("turn", "movement", "phase")  # not held when the player turn began
+    g.state.control["1809"] = "USA"
+    err = refused("AW-10", g, "build_port", hex="1809", nation="USA")
+    assert err.reason == "hex 1809 was not held by USA when its player turn began"
+    g = island_sea(built_ports=[{"hex": "1006", "nation": "USA", "year": 1941}])
+    refused("AW-10", g, "build_port", hex="1006", nation="USA")
+
+
+def test_aw246_no_counter_beside_a_printed_port_unless_the_option_allows():
+    refused("AW-246", island_sea(), "build_port", hex="1406", nation="USA")
+    g = island_sea(options={"one_port_per_hex_strict": False})
+    play(g, "build_port", hex="1406", nation="USA")
+    assert summary(g)["ports"]["islport"] == {"load": 0, "capacity": 100, "over": 0}
+
+
+def test_aw08_a_counter_built_is_a_port_at_once():
+    g = island_sea(ships=[ship("u", 9, "atlantic-us", nation="USA")])
+    play(g, "build_port", hex="1006", nation="USA")
+    assert ports.capacity(g.state, "port-counter-1006") == 50
+    assert ports.held_by(g.state, "port-counter-1006", "Allies")
+    assert ports.all_bases(g.state)[-1] == "port-counter-1006"

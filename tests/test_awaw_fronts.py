@@ -4,26 +4,11 @@ it with a port moved to where its land and its water lie on different fronts."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-from typing import Any
-
 from mineboard.maps.geojson import board_from_json
 from mineboard.rules.awaw_naval import fronts
 from mineboard.rules.awaw_naval.scenario import state_from_scenario
 from mineboard.rules.awaw_naval.state import AwState
-from tests.awaw_bases_helpers import game, scenario
-
-TOOL = Path(__file__).resolve().parent.parent / "tools" / "build_awaw_demo_sea.py"
-
-
-def demo_sea_doc() -> dict[str, Any]:
-    spec = importlib.util.spec_from_file_location("build_awaw_demo_sea", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    doc: dict[str, Any] = module.doc()
-    return doc
+from tests.awaw_bases_helpers import demo_sea_doc, game, scenario
 
 
 def sea_with_ports(*ports: tuple[str, str, str]) -> AwState:
