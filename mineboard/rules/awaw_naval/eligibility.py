@@ -32,6 +32,19 @@ class Cargo:
                                           "the force outside any task force")] = ""
 
 
+def changed_base(state: AwState, ship: Ship) -> bool:
+    """Whether ``ship`` changed base this movement phase (bases' record, else the ledger's
+    bases at the start of the phase)."""
+    try:
+        from mineboard.rules.awaw_naval import choices
+    except ImportError:
+        choices = None  # type: ignore[assignment]
+    if choices is not None and hasattr(choices, "changed_from"):
+        return ship.id in choices.changed_from(state)
+    start = ledger_of(state).movement_bases.get(ship.id, ship.base)
+    return start != ship.base
+
+
 def ship_refusal(state: AwState, ship: Ship, activity: str) -> IllegalAction | None:
     """Why ``ship`` may not take part in ``activity`` now, or None."""
     ledger = ledger_of(state)
@@ -54,8 +67,7 @@ def ship_refusal(state: AwState, ship: Ship, activity: str) -> IllegalAction | N
                              "again in it", "AW-71")
     sw = box_rules.is_sw(state, ship.base)
     if activity == "patrol" or sw:
-        start = ledger.movement_bases.get(ship.id, ship.base)
-        if state.phase == MOVEMENT and start != ship.base:
+        if state.phase == MOVEMENT and changed_base(state, ship):
             what = "patrol" if activity == "patrol" else "act from an SW box"
             return IllegalAction(f"{name} changed base this movement phase and may not "
                                  f"{what} in it", "AW-70")

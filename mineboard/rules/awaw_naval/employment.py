@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mineboard.core import outside
 from mineboard.core.actions import Action
 from mineboard.core.dice import Dice
 from mineboard.core.events import Event
@@ -90,7 +91,8 @@ def invariants(state: AwState) -> list[str]:
 PART = Part(
     actions=(forces.FormTaskForce, forces.DissolveTaskForce, operations.Operate,
              operations.AbortOperation, operations.SplitForce, returns.ReturnToBase,
-             interception.Intercept, interception.PassInterception, uninversion.Uninvert),
+             interception.Intercept, interception.PassInterception, uninversion.Uninvert,
+             *outside.ANSWERS),
     checks={forces.FormTaskForce: forces.check_form,
             forces.DissolveTaskForce: forces.check_dissolve,
             operations.Operate: operations.check_operate,

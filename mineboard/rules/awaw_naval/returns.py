@@ -70,12 +70,19 @@ def invasion_targets(state: AwState, side: str) -> set[str]:
             and not op.aborted}
 
 
+def where(op: Operation) -> str:
+    """Where returns are measured from (AW-72): the naval-combat hex if the force fought,
+    else the place of the activity (a port of debarkation as itself)."""
+    return op.hex if op.fought else op.target
+
+
 def refusal(state: AwState, op: Operation, ship: Ship, to: str) -> IllegalAction | None:
     """Why ``ship`` may not come back to ``to`` from ``op``, or None (capacity aside)."""
     origin = op.origins[ship.id]
     side = op.side
+    start = where(op)
     if to == origin:
-        leg = reach.leg(state, ship.nation, op.hex, origin, op.activity)
+        leg = reach.leg(state, ship.nation, start, origin, op.activity)
         if leg.legal or (leg.length is not None and op.activity == "interception"):
             return None
         return IllegalAction(f"{label(ship)} cannot reach its base of origin "
@@ -91,13 +98,13 @@ def refusal(state: AwState, op: Operation, ship: Ship, to: str) -> IllegalAction
     if not held_at_turn_start(state, to, side):
         return IllegalAction(f"{state.board.ref(to)} was not held by {side} when the player "
                              "turn began", "AW-72")
-    fig = reach.figures(state, op.hex, to)
-    far = reach.distance(state, ship.nation, op.hex, to)
-    where = "the naval-combat hex" if op.fought else "the activity's hex"
+    fig = reach.figures(state, start, to)
+    far = reach.distance(state, ship.nation, start, to)
+    what = "the naval-combat hex" if op.fought else "the activity's place"
     if far is None or far > fig.return_to:
         return IllegalAction(f"{state.board.ref(to)} is "
                              f"{'out of reach' if far is None else f'{far} hexes'} from "
-                             f"{where} {state.board.ref(op.hex)}; another base must lie within "
+                             f"{what} {state.board.ref(start)}; another base must lie within "
                              f"{fig.return_to} in {fig.name}", "AW-72")
     return None
 
