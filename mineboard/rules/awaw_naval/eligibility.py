@@ -66,11 +66,11 @@ def ship_refusal(state: AwState, ship: Ship, activity: str) -> IllegalAction | N
         return IllegalAction(f"{name} came back to its base this phase and may not sortie "
                              "again in it", "AW-71")
     sw = box_rules.is_sw(state, ship.base)
-    if activity == "patrol" or sw:
-        if state.phase == MOVEMENT and changed_base(state, ship):
-            what = "patrol" if activity == "patrol" else "act from an SW box"
-            return IllegalAction(f"{name} changed base this movement phase and may not "
-                                 f"{what} in it", "AW-70")
+    if (activity == "patrol" or sw) and state.phase == MOVEMENT \
+            and changed_base(state, ship):
+        what = "patrol" if activity == "patrol" else "act from an SW box"
+        return IllegalAction(f"{name} changed base this movement phase and may not "
+                             f"{what} in it", "AW-70")
     if sw:
         return None  # SW-box ships may act more than once (AW-63, 25.36)
     if ship.operated:
