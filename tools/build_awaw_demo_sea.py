@@ -83,15 +83,15 @@ def base_doc() -> dict[str, Any]:
                             fronts=["mediterranean", "eastern"]))
     features.append(feature("atlantic-us", "box", name="Atlantic U.S.",
                             links=[label(4, r) for r in range(2, ROWS)], link_cost=4,
-                            serves="western", clause="AW-41", front="western",
+                            serves="western", clause="AW-41", front="western", role="us-atlantic",
                             base_changes={"boxes": ["south-africa", "pacific-us"],
                                           "front": "western"}))
     features.append(feature("south-africa", "box", name="South Africa",
                             links=["4511", "4611"], link_cost=8, serves="western",
-                            clause="AW-44"))
+                            clause="AW-44", role="south-africa"))
     features.append(feature("pacific-us", "box", name="Pacific U.S.", links=["atlantic-us"],
                             link_cost=10, serves="western", clause="AW-41",
-                            base_changes={"boxes": ["atlantic-us"]}))
+                            role="us-pacific", base_changes={"boxes": ["atlantic-us"]}))
     for fid, name, cols in FRONTS:
         features.append(feature(fid, "region", name=name, front=fid,
                                 places=[label(c, r) for c in cols for r in range(1, ROWS + 1)]))

@@ -113,7 +113,9 @@ def _linked(state: AwState, links: Mapping[str, object], place: str) -> bool:
             and front in water.fronts_of(state, place):
         return True
     built_in = links.get("built_in") or []
-    return place in state.built_ports and water.group_of(state, place) in built_in  # type: ignore[operator]
+    built = place in state.built_ports or any(b.hex == place
+                                              for b in state.built_ports.values())
+    return built and water.group_of(state, place) in built_in  # type: ignore[operator]
 
 
 def _box_link_stop(state: AwState, start: str, goal: str) -> RouteStop | None:
