@@ -83,9 +83,11 @@ def _targets(state: AwState) -> set[str]:
 
 
 def route_of(state: AwState, nation: str, start: str, target: str, activity: str,
-             via: tuple[str, ...]) -> reach.Leg:
-    """The route from ``start`` to ``target`` through ``via`` for ``activity``: one leg per
-    stretch, joined (the range is the whole route's)."""
+             via: tuple[str, ...], strike: bool = False) -> reach.Leg:
+    """The route from ``start`` to ``target`` through ``via`` for ``activity``, judged whole
+    by movement (range, port touches, first legs); the stand-in joins one leg per stretch."""
+    if reach.real_route() is not None or not via:
+        return reach.leg(state, nation, start, target, activity, via=via, strike=strike)
     stops = (start, *via, target)
     places: list[str] = []
     total = 0
@@ -165,7 +167,7 @@ def check_operate(state: AwState, action: Operate) -> None:
     for base in dict.fromkeys(s.base for s in ships):
         ship = next(s for s in ships if s.base == base)
         leg = route_of(state, ship.nation, base or "", action.target, action.activity,
-                       action.via)
+                       action.via, action.strike_force)
         if not leg.legal:
             raise IllegalAction(f"{label(ship)} from {state.board.ref(base or '')}: "
                                 f"{leg.reason}", leg.clause or "AW-82")
@@ -204,7 +206,7 @@ def operate(state: AwState, action: Operate, dice: Dice) -> list[Event]:
     goal = hex_of(state, action.target)
     first = ships[0]
     leg = route_of(state, first.nation, first.base or "", action.target, action.activity,
-                   action.via)
+                   action.via, action.strike_force)
     op = Operation(state.new_id("op"), action.activity, side, tuple(action.ships),
                    {s.id: s.base or "" for s in ships}, action.target, goal, state.phase,
                    route=leg.places, at_sea=list(action.ships), zone=action.zone or action.target,

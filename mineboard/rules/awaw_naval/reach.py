@@ -37,7 +37,10 @@ class Leg:
 
 
 def place_of(state: AwState, base: str) -> str:
-    """A port counter has no place of its own on the map: its hex stands for it."""
+    """A port counter has no place of its own on the map: its hex stands for it (in the
+    stand-in only: movement takes port-counter ids as they are)."""
+    if getattr(movement, "route", None) is not None:
+        return base
     built = state.built_ports.get(base)
     return built.hex if built is not None else base
 
@@ -111,12 +114,18 @@ def _limit(state: AwState, activity: str, fig: Figures) -> tuple[int | None, str
     return None, ""
 
 
-def leg(state: AwState, nation: str, start: str, goal: str, activity: str) -> Leg:
-    """Whether ``nation``'s ships may sail from ``start`` to ``goal`` for ``activity``."""
+def real_route() -> Any:
+    return getattr(movement, "route", None)
+
+
+def leg(state: AwState, nation: str, start: str, goal: str, activity: str, *,
+        via: tuple[str, ...] = (), strike: bool = False) -> Leg:
+    """Whether ``nation``'s ships may sail from ``start`` to ``goal`` (through ``via``, in
+    order) for ``activity`` — the whole route judged at once by movement."""
     a, b = place_of(state, start), place_of(state, goal)
-    real = getattr(movement, "route", None)
+    real = real_route()
     if real is not None:
-        return _leg_of(real(state, nation, a, b, activity))
+        return _leg_of(real(state, nation, a, b, activity, via=via, strike=strike))
     length, places = _stand_in(state, a, b)
     if length is None:
         return Leg(False, None, (), f"no water route joins {state.board.ref(a)} and "

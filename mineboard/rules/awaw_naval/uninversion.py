@@ -49,12 +49,31 @@ def inverted(state: AwState, side: str) -> list[Ship]:
             and s.id not in at_sea and state.side_of_nation(s.nation) == side]
 
 
+def _owner_choosing(state: AwState) -> bool:
+    """Whether bases waits for an owner's choice (AW-04's elimination comes first)."""
+    try:
+        from mineboard.rules.awaw_naval import choices
+    except ImportError:
+        return False
+    current = getattr(choices, "current", None)
+    return current is not None and current(state) is not None
+
+
 def phase_start(state: AwState) -> list[Event]:
     """The construction phase ends the player turn: ask for the number (if any unit is
-    inverted)."""
-    if state.phase != CONSTRUCTION:
+    inverted), once no owner's choice of bases is pending."""
+    return begin_if_due(state)
+
+
+def begin_if_due(state: AwState) -> list[Event]:
+    """Ask for the uninversion number if it is due: the construction phase, not asked yet
+    this turn, nothing else pending, some unit of the phasing side inverted. Bases calls it
+    once the last owner's choice is answered."""
+    if state.phase != CONSTRUCTION or state.awaiting is not None or _owner_choosing(state):
         return []
     side = state.phasing
+    if side in ledger_of(state).uninvert_left:
+        return []
     waiting = inverted(state, side)
     if not waiting:
         return []
