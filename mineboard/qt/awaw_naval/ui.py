@@ -33,7 +33,7 @@ from mineboard.maps.model import BoardMap, EdgeSet
 from mineboard.qt import palette
 from mineboard.qt.docks import WrappedLabel
 from mineboard.qt.maps.hexes import HexScene
-from mineboard.qt.maps.items import LABEL_Z, LINE_Z, Art, ScreenItem, compose, font_of
+from mineboard.qt.maps.items import LINE_Z, PATH_Z, Art, ScreenItem, compose, font_of
 from mineboard.qt.maps.picture import INVERTED, Picture, Status, UnitMark
 from mineboard.qt.maps.scene import Colours
 from mineboard.qt.plugin import RulesetUI, UnitRow, move_hint, stacks
@@ -292,9 +292,14 @@ def held_art(holder: str, ratio: float) -> Art:
     return compose(rect.adjusted(-1, -1, 1, 1), ratio, draw)
 
 
+TAG_Z = PATH_Z + 0.2
+"""Tags lie under the route under the pointer (qt/route_readout.py, PATH_Z + 0.5): where
+a route stops by a strait, its cross and dashes must show over the strait's tag."""
+
+
 class PortTag(ScreenItem):
     def __init__(self) -> None:
-        super().__init__(LABEL_Z + 0.5)
+        super().__init__(TAG_Z)
         self.mark: PortMark | None = None
 
     def set_mark(self, mark: PortMark) -> None:
@@ -311,7 +316,7 @@ class PortTag(ScreenItem):
 
 class StraitTag(ScreenItem):
     def __init__(self) -> None:
-        super().__init__(LABEL_Z + 0.5)
+        super().__init__(TAG_Z)
         self.mark: StraitMark | None = None
 
     def set_mark(self, mark: StraitMark) -> None:
@@ -324,8 +329,10 @@ class StraitTag(ScreenItem):
 
 
 class HeldChip(ScreenItem):
+    """Who holds a hex, in its upper left corner (the middle is the island's name's)."""
+
     def __init__(self) -> None:
-        super().__init__(LABEL_Z + 0.4)
+        super().__init__(TAG_Z - 0.05)  # under a strait's tag where they meet
         self.holder = NEUTRAL
 
     def set_holder(self, holder: str, tip: str) -> None:
@@ -335,6 +342,12 @@ class HeldChip(ScreenItem):
 
     def art(self) -> Art:
         return held_art(self.holder, self.ratio)
+
+
+STRAIT_SPOTS = (QPointF(0, 12), QPointF(0, 30), QPointF(0, -62), QPointF(72, -14),
+                QPointF(-72, -14))
+"""Where a strait's tag may go from the middle of its hexsides, in screen pixels: under
+its name first, then further down, above, right, left — the first clear of stacks and tags."""
 
 
 class AwScene(HexScene):
@@ -370,7 +383,8 @@ class AwScene(HexScene):
         self._sync(self.held_chips, held, lambda _key: HeldChip())
         for key, chip in self.held_chips.items():
             chip.set_holder(held[key].holder, held[key].tip)
-            chip.setPos(self.anchors[key])
+            size = self.grid.layout.size
+            chip.setPos(self.anchors[key] + QPointF(-0.42 * size, -0.52 * size))
         self._arrange_tags()
 
     def _strait_line(self, key: str, is_open: bool) -> None:
@@ -412,8 +426,16 @@ class AwScene(HexScene):
                 if not any(box.intersects(other) for other in placed):
                     break
             placed.append(tag.sceneBoundingRect())
-        for stag in self.strait_tags.values():
-            stag.set_shift(QPointF(0, 10))
+        taken = placed + [item.sceneBoundingRect() for item in self.stacks.values()]
+        for stag in self.strait_tags.values():  # under the strait's name, else beside it
+            for shift in STRAIT_SPOTS:
+                stag.set_shift(shift)
+                box = stag.sceneBoundingRect()
+                if not any(box.intersects(other) for other in taken):
+                    break
+            else:
+                stag.set_shift(STRAIT_SPOTS[0])
+            taken.append(stag.sceneBoundingRect())
 
 
 # ---- the adapter -------------------------------------------------------------------------
