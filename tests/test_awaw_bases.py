@@ -199,7 +199,9 @@ def test_aw04_beaten_back_to_70_twenty_unusable_then_twenty_eliminated():
     assert summary(g)["asked"]["kind"] == "eliminate_excess"
     refused("AW-04", g, "eliminate_excess", ships=["p1", "p2"])  # p2 not needed
     record = play(g, "eliminate_excess", ships=["r1"])
-    assert [e.kind for e in record.events] == ["UnitLost"]
+    # then, the elimination done, the end-of-turn uninversion (employment's AW-249)
+    assert [(e.kind, e.clause) for e in record.events] == [("UnitLost", "AW-04"),
+                                                           ("ResultAwaited", "AW-249")]
     assert summary(g)["ships"]["r1"] == {"base": None, "factors": 20, "inverted": False,
                                          "unusable": False, "eliminated": True}
     assert load(g, "orme") == 50 and summary(g)["asked"] is None

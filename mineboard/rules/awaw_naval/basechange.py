@@ -162,4 +162,14 @@ def apply(state: AwState, action: BaseChange, dice: Dice) -> list[Event]:
                                  "the player turn (a base change box to box, from an SW "
                                  "box, or between theatres)",
                             data={"ships": list(action.ships)}))
-    return events
+    return events + offer_interception(state, "base_change", list(action.ships), origin,
+                                       action.to)
+
+
+def offer_interception(state: AwState, kind: str, ship_ids: list[str], origin: str,
+                       goal: str) -> list[Event]:
+    """The other side's chance to intercept a base change or a displacement (AW-47, AW-61:
+    employment's interception part asks it, if it has a ship that could)."""
+    from mineboard.rules.awaw_naval import interception  # employment's; it imports bases
+
+    return list(interception.offer(state, kind, ship_ids, origin, goal))

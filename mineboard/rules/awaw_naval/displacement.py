@@ -24,6 +24,7 @@ from mineboard.core.errors import IllegalAction
 from mineboard.core.events import Event, UnitsMoved
 from mineboard.core.schema import Doc, Length
 from mineboard.rules.awaw_naval import choices, distances, fronts, ports
+from mineboard.rules.awaw_naval.basechange import offer_interception
 from mineboard.rules.awaw_naval.choices import Asked
 from mineboard.rules.awaw_naval.overstack import eliminate
 from mineboard.rules.awaw_naval.state import ROW_3_UP, SUNK_IN_PORT, AwState, Ship
@@ -95,7 +96,7 @@ def candidates(state: AwState, job: Job) -> list[tuple[int, str]]:
             continue
         if state.is_box(base):
             if not _box_takes_displaced(state, base) or not distances.base_change_leg(
-                    state, nation, job.origin, base).legal:
+                    state, nation, job.origin, base, "displacement").legal:
                 continue
         elif job.front is not None and job.front not in fronts.fronts_of(state, base):
             continue
@@ -205,7 +206,8 @@ def _move(state: AwState, job: Job, ship_ids: list[str], target: str,
                             f"{ports.name(state, job.origin)} to "
                             f"{ports.name(state, target)}, {hexes} hexes, and inverted "
                             "(AW-62); the enemy may intercept them on the way (AW-61)",
-                       data=data)]
+                       data=data),
+            *offer_interception(state, "displacement", ship_ids, job.origin, target)]
 
 
 def check_front(state: AwState, action: ChooseFront) -> None:

@@ -41,8 +41,7 @@ def theatre_figures(state: AwState, start: str, goal: str | None) -> Figures:
     """The theatre's figures for a move from ``start`` to ``goal`` (AW-222)."""
     figures_for = getattr(movement, "figures_for", None)
     if figures_for is not None:
-        result: Figures = figures_for(state, _place_of(state, start),
-                                      None if goal is None else _place_of(state, goal))
+        result: Figures = figures_for(state, start, goal)
         return result
     theatre = str(state.board.meta.get("theatre", "europe"))
     return state.figures(theatre)
@@ -91,19 +90,19 @@ def water_distance(state: AwState, nation: str, start: str, goal: str) -> int | 
     (AW-76, AW-226); None if no water route joins them."""
     real = getattr(movement, "water_distance", None)
     if real is not None:
-        result: int | None = real(state, nation, _place_of(state, start),
-                                  _place_of(state, goal))
+        result: int | None = real(state, nation, start, goal)
         return result
     return _stand_in_distance(state, start, goal)
 
 
-def base_change_leg(state: AwState, nation: str, start: str, goal: str) -> Leg:
-    """Whether ships of ``nation`` may base-change from ``start`` to ``goal`` by the rules
-    of movement (range AW-49/AW-81, straits, canals, boxes AW-41/AW-50)."""
+def base_change_leg(state: AwState, nation: str, start: str, goal: str,
+                    activity: str = "base_change") -> Leg:
+    """Whether ships of ``nation`` may base-change (or be displaced, ``activity``
+    "displacement") from ``start`` to ``goal`` by the rules of movement (range AW-49/AW-81,
+    straits, canals, boxes AW-41/AW-50). Port counters are passed by their ids."""
     route = getattr(movement, "route", None)
     if route is not None:
-        report = route(state, nation, _place_of(state, start), _place_of(state, goal),
-                       "base_change")
+        report = route(state, nation, start, goal, activity)
         return _leg_of(report)
     length = _stand_in_distance(state, start, goal)
     figures = theatre_figures(state, start, goal)
