@@ -104,17 +104,17 @@ def _check_strait(state: AwState, side: str, ships: Sequence[Ship], hex_id: str)
     for edge_set in state.board.edge_sets.values():
         if not edge_set.props.get("strait") or not _closed(state, edge_set, side):
             continue
-        sides = [tuple(str(w).split("|")) for w in edge_set.ways]
+        sides = [(a, b) for a, b in (str(w).split("|") for w in edge_set.ways)]
         strait_hexes = {x for pair in sides for x in pair}
         if hex_id not in strait_hexes:
             continue
         crossing = set()
         for ship in ships:
             leg = reach.leg(state, ship.nation, ship.base or "", hex_id, reach.INTERCEPTION)
-            last = leg.places[-2] if len(leg.places) >= 2 else hex_id
-            crossing.add(any({last, hex_id} == set(pair) for pair in sides))
+            steps = set(zip(leg.places, leg.places[1:], strict=False))
+            crossing.add(any(pair in steps or pair[::-1] in steps for pair in sides))
         if len(crossing) > 1:
-            raise IllegalAction(f"{edge_set.props.get('name', edge_set.id)} is closed to "
+            raise IllegalAction(f"{edge_set.name or edge_set.id} is closed to "
                                 f"{side}: interceptors from both of its sides may not join "
                                 f"in one interception at {state.board.ref(hex_id)}", "AW-38")
 
@@ -162,6 +162,8 @@ def check_intercept(state: AwState, action: Intercept) -> None:
     eligibility.check_force(state, ships)
     movers = {state.ships[s].nation for s in window.ships}
     box_rules.check_interception(state, ships, movers)
+    _check_strait(state, side, ships, action.hex)
+    _check_fronts(state, window, ships, action.hex)
     for ship in ships:
         if state.port_hex(ship.base or "") == action.hex:
             continue  # its own port hex counts as entered (AW-77)
@@ -169,8 +171,6 @@ def check_intercept(state: AwState, action: Intercept) -> None:
         if not leg.legal:
             raise IllegalAction(f"{label(ship)} from {state.board.ref(ship.base or '')}: "
                                 f"{leg.reason}", leg.clause or CLAUSE)
-    _check_strait(state, side, ships, action.hex)
-    _check_fronts(state, window, ships, action.hex)
 
 
 def intercept(state: AwState, action: Intercept, dice: Dice) -> list[Event]:
