@@ -134,3 +134,60 @@ def test_a_click_on_a_port_with_ships_of_ones_own_picks_them(qtbot):
     click(qtbot, w, stack_point(w, "westhaven", "Allies"))
     click(qtbot, w, stack_point(w, "skarth", "Allies") + QPoint(0, 0))
     assert w.controller.mode.place == "skarth"
+
+
+def test_aw28_pointing_past_a_closed_canal_shows_where_the_route_stops_and_why(qtbot):
+    sc = narrow_seas()
+    w = shown_window(qtbot, GameSession(sc, sc.new_game(1)))
+    w.view.zoom_by(2.0)
+    w.view.centerOn(w.scene.anchors["2906"])
+    click(qtbot, w, stack_point(w, "sundport", "Allies"))
+    assert w.controller.chosen() == ["FH1", "FH2"]
+    hover(w, "ostra")
+    report = w.controller.mode.readout.report
+    if report is None:
+        pytest.skip("the routes part does not answer the route under the pointer yet")
+    assert not report.legal and report.stop is not None
+    assert report.places[report.stop.index] in ("3306", "3406", "3407", "canalmouth")
+    assert "Long Cut" in report.stop.reason
+    assert "Long Cut" in w.statusBar().currentMessage()
+
+
+def test_the_declaration_goes_with_the_phase_it_was_planned_in(qtbot):
+    sc = narrow_seas()
+    w = shown_window(qtbot, GameSession(sc, sc.new_game(1)))
+    w.view.zoom_by(2.5)
+    w.view.centerOn(w.scene.anchors["0801"])
+    click(qtbot, w, stack_point(w, "westhaven", "Allies"))
+    click(qtbot, w, zone_point(w, "0801"))
+    assert len(w.controller.declared()) == 1
+    w.end_action.trigger()  # the movement phase is over: what was not declared is dropped
+    assert w.session.game.state.phase == "combat"
+    assert w.controller.declared() == ()
+    assert w.session.game.state.ships["HF1"].base == "westhaven"
+
+
+def test_the_narrow_seas_plays_a_whole_game_turn_by_ending_phases():
+    """A newcomer who only ends phases (and answers what the game asks: the uninversion
+    allowance at the end of each player turn, AW-249) reaches the next game turn."""
+    from mineboard.rules.common.actions import EndPhase
+
+    game = narrow_seas().new_game(1)
+    asked: list[str] = []
+    for _ in range(40):
+        state = game.state
+        if (state.turn, state.phase, state.phasing) == (2, "movement", "Allies"):
+            break
+        awaited = state.awaiting
+        if awaited is None:
+            game.play(EndPhase())
+            continue
+        asked.append(awaited.result)  # entered at its lowest, then accepted
+        low = {bound.field: bound.low for bound in awaited.bounds}
+        kind = awaited.result if awaited.entered is None else "accept_result"
+        game.play(game.ruleset.codec.parse({"kind": kind,
+                                            **(low if kind == awaited.result else {})}))
+    state = game.state
+    assert (state.turn, state.calendar, state.phase, state.phasing) == \
+        (2, "Summer 1941", "movement", "Allies")
+    assert asked.count("uninversion_allowance") >= 2  # each side's, then accepted
