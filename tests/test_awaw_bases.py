@@ -12,7 +12,7 @@ import pytest
 from mineboard.core.errors import IllegalAction
 from mineboard.core.game import Game
 from mineboard.maps.geojson import board_from_json
-from mineboard.rules.awaw_naval import bases, overstack, ports
+from mineboard.rules.awaw_naval import bases, ports
 from mineboard.rules.awaw_naval.ruleset import RULESET
 from mineboard.rules.awaw_naval.scenario import state_from_scenario
 from tests.awaw_bases_helpers import (
@@ -51,7 +51,7 @@ def test_aw01_port_with_44_takes_6_and_refuses_7():
     assert err.reason == "Orme would base 51 factors after the base changes; it bases at most 50"
     declare(g, (["s6"], "orme"))
     assert load(g, "orme") == 50 and summary(g)["ports"]["orme"] == {
-        "load": 50, "capacity": 50, "over": 0}
+        "load": 50, "capacity": 50, "over": 0, "fronts": ["western"]}
 
 
 def test_aw02_two_port_hex_holds_100_and_is_one_port():
@@ -59,7 +59,8 @@ def test_aw02_two_port_hex_holds_100_and_is_one_port():
     g = game(ships, ["0501", "0801"])
     refused_batch("AW-03", g, (["o6"], "westhaven"))
     declare(g, (["o5"], "westhaven"))
-    assert summary(g)["ports"]["westhaven"] == {"load": 100, "capacity": 100, "over": 0}
+    assert summary(g)["ports"]["westhaven"] == {"load": 100, "capacity": 100, "over": 0,
+                                                "fronts": ["western"]}
     assert [p for p in summary(g)["ports"] if p == "westhaven"] == ["westhaven"]
 
 
@@ -232,8 +233,10 @@ def test_aw48_back_even_into_an_overstack_and_not_asked_when_within_capacity():
 def test_aw05_failed_nr_overstack_eliminated_at_once():
     g = game([ship("a", 45, "orme"), ship("n", 10, "skarth")], ["0801", "1201"],
              phase="redeployment")
-    events = overstack.nr_beaten(g.state, {"n": "orme"}, no_dice())
-    assert [e.clause for e in events] == ["AW-05"]
+    refused("AW-05", g, "nr_failed", ships=["n"], to="fenmouth")  # not held
+    record = play(g, "nr_failed", ships=["n"], to="orme")
+    assert [(e.kind, e.clause) for e in record.events] == [("NrFailed", "AW-05"),
+                                                           ("Overstacked", "AW-05")]
     assert summary(g)["asked"] == {"side": "Allies", "kind": "eliminate_excess",
                                    "clause": "AW-05"}
     play(g, "eliminate_excess", ships=["n"])
@@ -298,6 +301,7 @@ def test_aw09_one_a_turn_two_a_year_from_1942_us_and_japan_only():
 def test_aw10_where_a_port_counter_may_stand():
     g = island_sea()
     refused("AW-10", g, "build_port", hex="2209", nation="USA")  # Aleutians
+    refused("AW-246", g, "build_port", hex="0801", nation="USA")  # Orme: a printed port
     refused("AW-10", g, "build_port", hex="2609", nation="USA")  # two-hex island
     refused("AW-10", g, "build_port", hex="1210", nation="USA")  # open sea
     refused("AW-10", island_sea(unsupplied=["1006"]), "build_port", hex="1006", nation="USA")
@@ -318,7 +322,8 @@ def test_aw246_no_counter_beside_a_printed_port_unless_the_option_allows():
     refused("AW-246", island_sea(), "build_port", hex="1406", nation="USA")
     g = island_sea(options={"one_port_per_hex_strict": False})
     play(g, "build_port", hex="1406", nation="USA")
-    assert summary(g)["ports"]["islport"] == {"load": 0, "capacity": 100, "over": 0}
+    assert summary(g)["ports"]["islport"] == {"load": 0, "capacity": 100, "over": 0,
+                                              "fronts": ["western"]}
 
 
 def test_aw08_a_counter_built_is_a_port_at_once():

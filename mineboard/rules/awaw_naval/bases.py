@@ -25,13 +25,14 @@ from mineboard.rules.awaw_naval import (
     choices,
     construction,
     displacement,
+    fronts,
     overstack,
     ports,
 )
 from mineboard.rules.awaw_naval.basechange import BaseChange
 from mineboard.rules.awaw_naval.construction import BuildPort
 from mineboard.rules.awaw_naval.displacement import ChooseFront, ChoosePort, ChooseShips
-from mineboard.rules.awaw_naval.overstack import EliminateExcess, MarkUnusable
+from mineboard.rules.awaw_naval.overstack import EliminateExcess, MarkUnusable, NrFailed
 from mineboard.rules.awaw_naval.parts import Part
 from mineboard.rules.awaw_naval.state import CONSTRUCTION, MOVEMENT, REDEPLOYMENT, AwState
 
@@ -75,7 +76,8 @@ def summary(state: AwState) -> dict[str, Any]:
             continue
         port_loads[port] = {"load": ports.load(state, port),
                             "capacity": ports.capacity(state, port),
-                            "over": ports.over(state, port)}
+                            "over": ports.over(state, port),
+                            "fronts": list(fronts.fronts_of(state, port))}
     return {
         "ships": {s.id: {"base": s.base, "factors": s.factors, "inverted": s.inverted,
                          "unusable": s.unusable, "eliminated": s.eliminated}
@@ -99,14 +101,16 @@ def invariants(state: AwState) -> list[str]:
 
 PART = Part(
     actions=(BaseChange, MarkUnusable, EliminateExcess, ChooseFront, ChoosePort,
-             ChooseShips, BuildPort),
+             ChooseShips, BuildPort, NrFailed),
     checks={BaseChange: basechange.check, MarkUnusable: overstack.check_mark,
             EliminateExcess: overstack.check_eliminate,
             ChooseFront: displacement.check_front, ChoosePort: displacement.check_port,
-            ChooseShips: displacement.check_ships, BuildPort: construction.check},
+            ChooseShips: displacement.check_ships, BuildPort: construction.check,
+            NrFailed: overstack.check_nr_failed},
     effects={BaseChange: basechange.apply, MarkUnusable: overstack.apply_mark,
              EliminateExcess: overstack.apply_eliminate,
              ChooseFront: displacement.apply_front, ChoosePort: displacement.apply_port,
-             ChooseShips: displacement.apply_ships, BuildPort: construction.apply},
+             ChooseShips: displacement.apply_ships, BuildPort: construction.apply,
+             NrFailed: overstack.apply_nr_failed},
     phase_start=phase_start, phase_end=phase_end,
     control_changed=displacement.control_changed, summary=summary, invariants=invariants)

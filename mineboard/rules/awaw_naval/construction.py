@@ -71,6 +71,12 @@ def check(state: AwState, action: BuildPort) -> None:
     if sum(p.year == state.year for p in mine) >= rules.per_year:
         raise IllegalAction(f"{action.nation} has built {rules.per_year} port counters in "
                             f"{state.year} already", "AW-09")
+    if any(p.hex == action.hex for p in state.built_ports.values()):
+        raise IllegalAction(f"{where} has a port counter already: one a hex", "AW-10")
+    if state.data.options.one_port_per_hex_strict and any(
+            state.port_hex(p) == action.hex for p in ports.all_ports(state)):
+        raise IllegalAction(f"{where} has a printed port (the strict reading of one port a "
+                            "hex; the option one_port_per_hex_strict)", "AW-246")
     island = island_of(state, action.hex)
     if island is None or island[0] != rules.island_kind or not island[1]:
         raise IllegalAction(f"{where} is not a one-hex island of a Pacific island group",
@@ -85,12 +91,6 @@ def check(state: AwState, action: BuildPort) -> None:
                             "began", "AW-10")
     if action.hex in state.unsupplied:
         raise IllegalAction(f"{where} is not fully supplied", "AW-10")
-    if any(p.hex == action.hex for p in state.built_ports.values()):
-        raise IllegalAction(f"{where} has a port counter already: one a hex", "AW-10")
-    if state.data.options.one_port_per_hex_strict and any(
-            state.port_hex(p) == action.hex for p in ports.all_ports(state)):
-        raise IllegalAction(f"{where} has a printed port (the strict reading of one port a "
-                            "hex; the option one_port_per_hex_strict)", "AW-246")
 
 
 def apply(state: AwState, action: BuildPort, dice: Dice) -> list[Event]:

@@ -27,9 +27,9 @@ from mineboard.core.events import Event, UnitLost
 from mineboard.core.schema import Doc, Length
 from mineboard.rules.awaw_naval import choices, ports
 from mineboard.rules.awaw_naval.choices import Asked
-from mineboard.rules.awaw_naval.state import AwState, Ship
+from mineboard.rules.awaw_naval.state import REDEPLOYMENT, AwState, Ship
 
-MARK, ELIMINATE = "mark_unusable", "eliminate_excess"
+MARK, ELIMINATE, NR_FAILED = "mark_unusable", "eliminate_excess", "nr_failed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +47,16 @@ class EliminateExcess(Action):
 
     kind: ClassVar[str] = ELIMINATE
     ships: Annotated[tuple[str, ...], Length(1, 200), Doc("whole ships covering the excess")]
+
+
+@dataclass(frozen=True, slots=True)
+class NrFailed(Action):
+    """A naval redeployment failed (its interception and combat are outside these rules):
+    the ships go back to the port they left (AW-05)."""
+
+    kind: ClassVar[str] = NR_FAILED
+    ships: Annotated[tuple[str, ...], Length(1, 200), Doc("the ships sent back")]
+    to: Annotated[str, Doc("the port they left")]
 
 
 def _ask_for(state: AwState, port: str, side: str, kind: str, clause: str) -> Event:
@@ -183,3 +193,26 @@ def eliminate(state: AwState, ship: Ship, clause: str, why: str) -> Event:
     ship.unusable = False
     return UnitLost(clause=clause, text=f"{ship.id} ({ship.factors} factors) {why}", at=where,
                     unit=ship.id, unit_type=ship.type, owner=ship.nation)
+
+
+def check_nr_failed(state: AwState, action: NrFailed) -> None:
+    choices.refuse_unless_asked(state, NR_FAILED)
+    if state.phase != REDEPLOYMENT:
+        raise IllegalAction("NRs fail in the redeployment phase", "AW-05")
+    for ship_id in action.ships:
+        ship = state.ships.get(ship_id)
+        if ship is None or ship.eliminated:
+            raise IllegalAction(f"there is no ship {ship_id} in play", "AW-05")
+        if state.side_of_nation(ship.nation) != state.phasing:
+            raise IllegalAction(f"{ship_id} is not a {state.phasing} ship", "AW-05")
+    if not ports.is_port(state, action.to) or not ports.held_by(state, action.to,
+                                                                 state.phasing):
+        raise IllegalAction(f"{action.to} is not a port the {state.phasing} hold", "AW-05")
+
+
+def apply_nr_failed(state: AwState, action: NrFailed, dice: Dice) -> list[Event]:
+    events = [Event(kind="NrFailed", clause="AW-05", at=ports.ref(state, action.to),
+                    text=f"{', '.join(action.ships)} fail their NR and go back to "
+                         f"{ports.name(state, action.to)}",
+                    data={"ships": list(action.ships), "to": action.to})]
+    return events + nr_beaten(state, dict.fromkeys(action.ships, action.to), dice)
