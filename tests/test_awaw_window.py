@@ -87,6 +87,12 @@ def test_aw47_two_base_changes_planned_by_clicks_and_declared_together(qtbot):
     click(qtbot, w, zone_point(w, "0801"))
     assert len(w.controller.declared()) == 2 and len(game.records) == records
     assert "ready to declare" in w.statusBar().currentMessage()
+    assert len([i for i in w.scene.declared if i.toolTip().startswith("To declare")]) == 4
+    assert w.selection.heading.text().splitlines()[1:] == [
+        "To declare together:",
+        "1. Base change: Home Fleet, HF2, HF3 (35 factors) from Westhaven to Skarth",
+        "2. Base change: B5, B6 (38 factors) from Skarth to Orme"]
+    qtbot.wait(20)
     w.grab().save(f"{SHOTS}-declaration.png")
     # ---- declared together: one batch, one record
     declare = button(w, "Declare 2 base changes together")
@@ -96,7 +102,7 @@ def test_aw47_two_base_changes_planned_by_clicks_and_declared_together(qtbot):
     ships = game.state.ships
     assert [ships[s].base for s in ("HF1", "HF2", "HF3", "B5", "B6", "B4")] == \
         ["skarth"] * 3 + ["orme"] * 2 + ["skarth"]
-    assert w.controller.declared() == ()
+    assert w.controller.declared() == () and w.scene.declared == []
     tags = w.scene.port_tags
     assert (tags["skarth"].mark.load, tags["orme"].mark.load,
             tags["westhaven"].mark.load) == (41, 38, 0)

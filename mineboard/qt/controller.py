@@ -93,7 +93,12 @@ class BoardController:
         the game has moved on to another step (they were that step's)."""
         if self._declared and self._declared_at != self._step():
             self._declared.clear()
+            self._show_declared()
         return tuple(action for action, _text in self._declared)
+
+    def _show_declared(self) -> None:
+        self.ui.show_declared(self.scene, self.view(),
+                              tuple(action for action, _text in self._declared))
 
     def declared_words(self) -> list[str]:
         self.declared()
@@ -124,7 +129,10 @@ class BoardController:
             return False
         self.declared()
         self._declared_at = self._step()
-        self._declared.append((action, text or action.kind.replace("_", " ").capitalize()))
+        text = self.ui.order_words(self.view(), action) or text or \
+            action.kind.replace("_", " ").capitalize()
+        self._declared.append((action, text))
+        self._show_declared()
         count = len(self._declared)
         whole = self.observation().refusal(Batch(self.declared()))
         state = ("ready to declare with the button below" if whole is None else
@@ -139,6 +147,7 @@ class BoardController:
         self.declared()
         if 0 <= index < len(self._declared):
             _action, text = self._declared.pop(index)
+            self._show_declared()
             self.say(f"Withdrawn from the declaration: {text}.")
             self.mode.refresh()
 
@@ -213,6 +222,7 @@ class BoardController:
             return False
         if isinstance(action, Batch):
             self._declared.clear()  # declared: the next declaration starts empty
+            self._show_declared()
         if record is None:  # by email, a move that rolls waits for the other side's dice
             said = text or action.kind.replace("_", " ").capitalize()
             self.say(f"{said} rolls dice: File ▸ Send turn, and the other "

@@ -30,6 +30,7 @@ from mineboard.core.game import GameState, Observation
 from mineboard.core.places import PlaceRef
 from mineboard.core.planning import Command, Preview, Selection
 from mineboard.core.ruleset import Ruleset
+from mineboard.core.words import and_list
 from mineboard.qt.maps.scene import Hit, MapScene
 from mineboard.qt.move_route import show_move
 from mineboard.qt.plugin import RulesetUI, UnitRow
@@ -104,6 +105,8 @@ class Controller(Protocol):
     def offer(self, selection: Selection) -> Selection: ...
 
     def declared(self) -> tuple[Action, ...]: ...
+
+    def declares_together(self, action: Action) -> bool: ...
 
     def declared_words(self) -> list[str]: ...
 
@@ -219,7 +222,12 @@ class Interaction:
 class Idle(Interaction):
     def start(self) -> None:
         self.c.scene.set_selected(set())
-        self.c.show_units("Nothing picked: click your units on the map.", [])
+        words = self.c.declared_words()
+        heading = "Nothing picked: click your units on the map."
+        if words:  # what waits to be declared together (core/batch.py)
+            heading += "\nTo declare together:" + "".join(
+                f"\n{i}. {w}" for i, w in enumerate(words, 1))
+        self.c.show_units(heading, [])
         self.refresh()
 
     def refresh(self) -> None:
@@ -365,7 +373,10 @@ class Selecting(Interaction):
         route = self.c.ruleset.route(view, action)
         if not route:
             self.target = None
-            if not quiet and self.c.play(action, describe(action, at)):
+            text = describe(action, at)
+            if self.c.declares_together(action):  # the declaration lists whose order it is
+                text += f": {and_list(selection.units)}"
+            if not quiet and self.c.play(action, text):
                 self.c.idle()
             return
         self.planned = action

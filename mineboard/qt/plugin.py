@@ -17,6 +17,7 @@ from typing import ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QWidget
 
+from mineboard.core.actions import Action
 from mineboard.core.game import GameState
 from mineboard.core.moves import move_of
 from mineboard.core.orders import ask_of
@@ -235,3 +236,13 @@ class RulesetUI(Generic[S]):
 
     def refresh_panel(self, view: S, side: str) -> None:
         """Bring the panel up to date for the viewer on ``side``."""
+
+    def order_words(self, view: S, order: Action) -> str:
+        """An order kept to be declared together, in words for the declaration's list
+        ("" : the window's own, the order's kind and the place clicked)."""
+        return ""
+
+    def show_declared(self, scene: MapScene, view: S, orders: tuple[Action, ...]) -> None:
+        """Draw the orders planned to be declared together (the ruleset's ``batch_kinds``,
+        core/batch.py) on ``scene``, in the order planned; none: take them away. The
+        window keeps them until they are declared, withdrawn or the step is over."""

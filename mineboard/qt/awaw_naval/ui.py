@@ -26,16 +26,26 @@ from typing import ClassVar
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsPathItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QVBoxLayout, QWidget
 
+from mineboard.core.actions import Action
 from mineboard.core.words import count_of
 from mineboard.maps.model import BoardMap, EdgeSet
 from mineboard.qt import palette
 from mineboard.qt.docks import WrappedLabel
 from mineboard.qt.maps.hexes import HexScene
-from mineboard.qt.maps.items import LINE_Z, PATH_Z, Art, ScreenItem, compose, font_of
+from mineboard.qt.maps.items import (
+    LINE_Z,
+    PATH_Z,
+    Art,
+    ScreenItem,
+    TextItem,
+    TextStyle,
+    compose,
+    font_of,
+)
 from mineboard.qt.maps.picture import INVERTED, Picture, Status, UnitMark
-from mineboard.qt.maps.scene import Colours
+from mineboard.qt.maps.scene import Colours, MapScene
 from mineboard.qt.plugin import RulesetUI, UnitRow, move_hint, stacks
 from mineboard.rules.awaw_naval import planning
 from mineboard.rules.awaw_naval.state import MOVEMENT, NEUTRAL, PHASE_START, AwState, Ship
@@ -209,6 +219,7 @@ def key_hexes(view: AwState) -> list[str]:
 
 
 # ---- drawing ---------------------------------------------------------------------------
+NUMBER = TextStyle(9, "#6A3D9A", heavy=True, pill=True)
 TAG_FILL = QColor(255, 255, 255, 240)
 TAG_INK = QColor("#111111")
 OVER = QColor("#B00020")
@@ -350,8 +361,14 @@ STRAIT_SPOTS = (QPointF(0, 12), QPointF(0, 30), QPointF(0, -62), QPointF(72, -14
 its name first, then further down, above, right, left — the first clear of stacks and tags."""
 
 
+DECLARED = QColor("#6A3D9A")
+"""A base change waiting to be declared: a purple dashed arrow, apart from the route
+under the pointer's blue and orange."""
+
+
 class AwScene(HexScene):
-    """The hex map with port tags, straits' state and key hexes' holders."""
+    """The hex map with port tags, straits' state and key hexes' holders, and the base
+    changes waiting to be declared together."""
 
     def __init__(self, board: BoardMap, colours: Colours) -> None:
         super().__init__(board, colours)
@@ -359,6 +376,7 @@ class AwScene(HexScene):
         self.strait_tags: dict[str, StraitTag] = {}
         self.strait_lines: dict[str, QGraphicsPathItem] = {}
         self.held_chips: dict[str, HeldChip] = {}
+        self.declared: list[QGraphicsItem] = []
         _x0, self._top, _x1, self._bottom = self.grid.pixel_bounds()
 
     def show(self, picture: Picture) -> None:
@@ -386,6 +404,51 @@ class AwScene(HexScene):
             size = self.grid.layout.size
             chip.setPos(self.anchors[key] + QPointF(-0.42 * size, -0.52 * size))
         self._arrange_tags()
+
+    def set_declared(self, orders: list[tuple[str, str, str]]) -> None:
+        """(from, to, words) of each base change waiting to be declared: a dashed arrow
+        from base to base, numbered in the order planned, its words as its tooltip."""
+        for item in self.declared:
+            self.removeItem(item)
+        self.declared = []
+        size = self.grid.layout.size
+        for number, (start, goal, words) in enumerate(orders, 1):
+            if start not in self.anchors or goal not in self.anchors:
+                continue
+            a, b = self.anchors[start], self.anchors[goal]
+            d = b - a
+            length = max((d.x() ** 2 + d.y() ** 2) ** 0.5, 1e-9)
+            along = QPointF(d.x() / length, d.y() / length)
+            across = QPointF(-along.y(), along.x())
+            # bowed to its right, so two orders between the same bases both show
+            bow = (a + b) / 2 + across * min(0.25 * length, 1.2 * size)
+            tip = b - along * 0.35 * size
+            path = QPainterPath(a + along * 0.35 * size)
+            path.quadTo(bow, tip)
+            way = tip - bow
+            norm = max((way.x() ** 2 + way.y() ** 2) ** 0.5, 1e-9)
+            fore = QPointF(way.x() / norm, way.y() / norm)
+            side = QPointF(-fore.y(), fore.x())
+            head = QPainterPath(tip)
+            head.lineTo(tip - fore * 0.45 * size + side * 0.25 * size)
+            head.lineTo(tip - fore * 0.45 * size - side * 0.25 * size)
+            head.closeSubpath()
+            pen = QPen(DECLARED, 0.14 * size)
+            pen.setStyle(Qt.PenStyle.DashLine)
+            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+            line = QGraphicsPathItem(path)
+            line.setPen(pen)
+            line.setZValue(PATH_Z + 0.4)
+            line.setToolTip(f"To declare ({number}): {words}")
+            arrow = QGraphicsPathItem(head, line)
+            arrow.setBrush(DECLARED)
+            arrow.setPen(QPen(Qt.PenStyle.NoPen))
+            self.addItem(line)
+            label = TextItem(str(number), NUMBER, z=PATH_Z + 0.45)  # keeps its size on screen
+            label.setPos(path.pointAtPercent(0.5))
+            label.setToolTip(line.toolTip())
+            self.addItem(label)
+            self.declared += [line, label]
 
     def _strait_line(self, key: str, is_open: bool) -> None:
         item = self.strait_lines.get(key)
@@ -510,6 +573,23 @@ class AwawNavalUI(RulesetUI[AwState]):
         load = f" ({planning.load(view, base)}/{cap})" if cap is not None else ""
         return (f"{view.actor} at {planning.base_name(view, base)}{load}: tick the ships, "
                 "then click the port they go to.")
+
+    def order_words(self, view: AwState, order: Action) -> str:
+        return f"Base change: {planning.order_words(view, order)}" \
+            if order.kind == planning.BASE_CHANGE else ""
+
+    def show_declared(self, scene: MapScene, view: AwState,
+                      orders: tuple[Action, ...]) -> None:
+        """Each base change waiting to be declared, as an arrow from base to base."""
+        if not isinstance(scene, AwScene):
+            return
+        drawn = []
+        for order in orders:
+            ships = [view.ships[s] for s in getattr(order, "ships", ()) if s in view.ships]
+            start, goal = (ships[0].base if ships else None), getattr(order, "to", None)
+            if start is not None and isinstance(goal, str):
+                drawn.append((start, goal, planning.order_words(view, order)))
+        scene.set_declared(drawn)
 
     def phase_detail(self, view: AwState) -> str:
         return f" · {view.calendar}"
