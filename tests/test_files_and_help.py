@@ -327,7 +327,7 @@ def test_the_catalogues_the_help_pages_are_held_to():
 def test_each_rulesets_help_names_every_clause_it_plays_and_no_other_rulesets(ruleset):
     page = help_page(ruleset)
     prefix, numbers = clauses_of(ruleset)
-    cited = set(re.findall(r"\b([A-Z]{2})-(\d\d)\b", page))
+    cited = set(re.findall(r"\b([A-Z]{2})-(\d{2,3})\b", page))
     assert {p for p, _n in cited} == {prefix}
     assert {int(n) for _p, n in cited} == numbers
     for picture in re.findall(r"!\[[^\]]*\]\(([^)]+)\)", page):

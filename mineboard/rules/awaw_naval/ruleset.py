@@ -8,9 +8,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from mineboard.core import outside
 from mineboard.core.actions import Action
 from mineboard.core.batch import BatchCodec
 from mineboard.core.dice import Dice
+from mineboard.core.errors import IllegalAction
 from mineboard.core.events import Event, PhaseBegan
 from mineboard.core.outside import OutsideResult
 from mineboard.core.places import PlaceRef
@@ -57,10 +59,19 @@ def _end_phase(state: AwState, action: EndPhase, dice: Dice) -> list[Event]:
 
 
 def _check_end_phase(state: AwState, action: EndPhase) -> None:
-    return None
+    """The phase ends only once every owner's choice it asked for is made."""
+    if state.asked:
+        question = state.asked[0]
+        raise IllegalAction(f"the game waits for {question.side} to choose "
+                            f"{question.about}", question.clause)
 
 
 def _legal_actions(view: AwState, check: Any) -> list[Action]:
+    if view.awaiting is not None:  # the result, entered or accepted
+        kind = view.awaiting.result
+        cls = next((c for c in _RESOLVE if c.kind == kind), None)
+        if cls is not None:
+            return [a for a in outside.samples(view.awaiting, cls) if is_legal(check, view, a)]
     out: list[Action] = [EndPhase()]
     for part in PARTS:
         out += part.candidates(view)
@@ -85,7 +96,7 @@ class AwawNaval(PlannedRuleset[AwState]):
     title = "Naval operations on a strategic hex map (A World at War, rule 21)"
     clause_prefix = "AW"
     odds_query = None
-    codec = BatchCodec(*_ACTIONS, *_RESOLVE, EndPhase)
+    codec = BatchCodec(*dict.fromkeys((*_ACTIONS, *_RESOLVE, *outside.ANSWERS, EndPhase)))
     checks: ClassVar[Mapping[type[Action], Any]] = {**_joined("checks"),
                                                     EndPhase: _check_end_phase}
     effects: ClassVar[Mapping[type[Action], Any]] = {**_joined("effects"),

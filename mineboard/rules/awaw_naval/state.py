@@ -10,10 +10,12 @@ results from outside the rules (core/outside.py), never as an assumption.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from mineboard.core.outside import Awaiting
 from mineboard.maps.model import BoardMap
 from mineboard.rules.awaw_naval.data import AwData, Figures, Nation, ShipType
+from mineboard.rules.awaw_naval.ledger import Ledger
 from mineboard.rules.common.phases import PhaseSequence, Step
 from mineboard.rules.common.waiting import WaitsForResults
 
@@ -83,6 +85,20 @@ class BuiltPort:
     year: int
 
 
+@dataclass(slots=True)
+class Asked:
+    """One side must answer with an action of kind ``kind`` before play goes on: an
+    owner's choice the rules leave to it (AW-04 which excess factors, AW-54 which of two
+    equally near ports, AW-55 which ships go to the nearer port, AW-56 which front)."""
+
+    side: str
+    kind: str
+    clause: str
+    about: str
+    """What is asked, as the side reads it: "which excess factors at Orme to eliminate"."""
+    data: dict[str, Any] = field(default_factory=dict)
+
+
 @dataclass
 class AwState(WaitsForResults):
     board: BoardMap
@@ -108,6 +124,31 @@ class AwState(WaitsForResults):
     """The powers in play (the scenario's), each on its side by nations.json."""
     awaiting: Awaiting | None = None
     serial: int = 0
+    asked: list[Asked] = field(default_factory=list)
+    """The owners' choices the game waits for, the first asked now (bases' choices.py)."""
+    changed_from: dict[str, str] = field(default_factory=dict)
+    """Ship → the base it left by a base change this movement phase (AW-48)."""
+    ledger: Ledger = field(default_factory=Ledger)
+    """Employment's record of the player turn: operations at sea, the side asked whether it
+    intercepts, bases at the start of the movement phase, transport bans, the uninversion
+    allowance (employment.py, AW-63…AW-75, AW-249)."""
+
+    @property
+    def to_move(self) -> str:
+        """A result awaited from outside comes first; then an owner's choice; then the side
+        asked whether it intercepts (AW-79); else the phasing side."""
+        if self.awaiting is None:
+            if self.asked:
+                return self.asked[0].side
+            if self.ledger.asked:
+                return self.ledger.asked
+        return super().to_move
+
+    @property
+    def phase_label(self) -> str:
+        if self.awaiting is None and self.asked:
+            return f"{self.asked[0].side} chooses {self.asked[0].about}"
+        return super().phase_label
 
     @property
     def has_secrets(self) -> bool:
