@@ -5,7 +5,9 @@ tests sail on — real place names (geography), a layout of our own, small and o
 beyond the east edge (column 41: the notional Western Allied port hexes, AW-78). What the
 Pacific clauses need, each at a distance the tests measure:
 
-- Japan (region group ``japan``: land in columns 1–3, home ports Ominato, Yokosuka, Kure
+- Japan (region group ``japan``: land in columns 2–3, the Sea of Japan in column 1 beyond
+  the Kanmon Strait — a strait with no clause of its own, AW-28, open to a side holding both
+  its shores 0212 and 0214; home ports Ominato, Yokosuka, Kure
   on its east coast): the 20-hex first leg (AW-86), except toward Midway (AW-228); Marcus
   and Lisianski 20 and 21 hexes east of Yokosuka along row 14.
 - The Hawaiian Islands (group ``hawaiian``: Oahu with Pearl Harbor, Maui, Hawaii):
@@ -43,7 +45,8 @@ OUT = Path(__file__).resolve().parent.parent / "maps" / "awaw-demo-pacific.geojs
 COLS, ROWS = 41, 31
 EAST_VIRTUAL = 41
 
-JAPAN = [(c, r) for c in (1, 2, 3) for r in range(8, 19)]
+JAPAN = [(c, r) for c in (2, 3) for r in range(8, 19) if r != 13]
+"""Japan's home islands, cut by the Kanmon Strait (row 13) from the Sea of Japan (column 1)."""
 NEW_GUINEA = [(c, r) for c in range(5, 13) for r in (27, 28)]
 BORNEO = [(c, r) for c in (2, 3, 4) for r in range(21, 25)]
 LUZON = [(6, 18), (6, 19), (7, 18)]
@@ -167,6 +170,8 @@ def doc() -> dict[str, Any]:
                             places=[label(c, r) for c, r in NEW_GUINEA] + ["1026"]))
     features.append(feature("borneo", "region", name="Borneo", island="larger",
                             places=[label(c, r) for c, r in BORNEO] + ["0522"]))
+    features.append(feature("kanmon", "hexsides", name="Kanmon Strait", strait=True,
+                            hexsides=["0113|0213", "0114|0213"], control=["0212", "0214"]))
     features.append(feature("virtual", "region",
                             name="Notional Western Allied ports (off the east edge)",
                             virtual=True,

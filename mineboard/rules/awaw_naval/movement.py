@@ -17,6 +17,7 @@ The API (PLAN.md, issue 28): :func:`costs`, :func:`theatre_of`, :func:`figures_f
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
@@ -72,12 +73,24 @@ def _finder(state: AwState, nation: str, start: str, goal: str | None, activity:
     return finder(state.board, costs(state), leash, water.where(state, start))
 
 
+def _beyond_north(state: AwState, place: str) -> bool:
+    """A ``ccrr`` label of row 0 in a column of the map: a hex beyond its north edge,
+    which AW-46 never lets ships enter (no virtual hexes there, AW-243)."""
+    grid = state.board.grid
+    if place in state.board.places or grid is None or not re.fullmatch(r"\d{4,6}", place):
+        return False
+    half = len(place) // 2
+    column, row = int(place[:half]), int(place[half:])
+    return row == 0 and f"{column:02d}01" in state.board.places
+
+
 def _island_stop(state: AwState, nation: str, place: str, activity: str) -> str | None:
     """Why an activity may not start or end at ``place``, an island hex without a port
     (AW-92), or None."""
     board = state.board
     if water.is_port(state, place) or water.is_box(board, place) \
-            or water.terrain(board, place) in ("sea", water.VIRTUAL):
+            or water.terrain(board, place) in ("sea", water.VIRTUAL) \
+            or place in water.port_hexes(state):
         return None
     island = water.island_of(state, place)
     kinds = ["one-hex", "beach"] + (["two-hex"]
@@ -174,7 +187,9 @@ def _walk(state: AwState, found: Finder, start: str, goal: str,
             path.append(target)
             continue
         leg = None
-        for kind in ("free", "all"):
+        kinds = ("legal", "free", "all") if target in found.leash.touch_limits \
+            else ("free", "all")  # a legal route may end only at a port after Moresby
+        for kind in kinds:
             sub = finder(board, found.costs, found.leash, here)
             leg = sub.path(kind, target)
             if leg is not None:
@@ -190,6 +205,14 @@ def route(state: AwState, nation: str, start: str, goal: str, activity: str, *,
     given (a route the player traced) — or where it stops being legal and by which clause.
     ``strike``: the patrol of Japan's opening strike on Pearl Harbor (AW-88, 51.12: a
     player-declared flag). Unknown places or activities: BadInput naming the field."""
+    for i, hex_id in enumerate([*via, goal]):
+        if _beyond_north(state, hex_id):
+            head = route(state, nation, start, via[i - 1] if i else start, activity,
+                         via=via[:max(0, i - 1)], strike=strike)
+            return replace(head, goal=hex_id, stop=head.stop or RouteStop(
+                len(head.places), passage.VIRTUAL,
+                f"hex {hex_id} lies beyond the north edge: there are no virtual hexes "
+                "there; ships step off the European map only beyond its west edge"))
     start, goal = _place(state, start, "from"), _place(state, goal, "to")
     via = [_place(state, v, "route") for v in via]
     if nation not in state.data.nations:
@@ -212,6 +235,9 @@ def route(state: AwState, nation: str, start: str, goal: str, activity: str, *,
     report = found.judge(_walk(state, found, src, dst, via), dst,
                          why_not=lambda a, b: passage.why_not(state.board, a, b)) \
         if via else found.report(dst)
+    boxed = _box_closed(state, nation, src, dst, report)
+    if boxed is not None:
+        return boxed
     if activity in BASE_LINK_ACTIVITIES:
         stop = _box_link_stop(state, start, goal)
         if stop is not None:  # the destination itself is barred: say so, not the range
@@ -221,6 +247,24 @@ def route(state: AwState, nation: str, start: str, goal: str, activity: str, *,
     if activity in NR_ACTIVITIES:
         report = _by_gateway(state, nation, found, start, goal, activity, report, via)
     return report
+
+
+def _box_closed(state: AwState, nation: str, src: str, dst: str,
+                report: RouteReport) -> RouteReport | None:
+    """A box that does not serve ``nation`` as the start or the goal: the route stops at
+    the box itself, whatever else it breaks on the way (AW-41, AW-44)."""
+    closed = passage.box_closures(state, nation)
+    if not closed:
+        return None
+    for end, index in ((dst, len(report.places) - 1), (src, 1)):
+        if not water.is_box(state.board, end):
+            continue
+        ways = state.board.adjacent[end].values()
+        why = next((closed[w.id] for w in ways if w.id in closed), None)
+        if why is not None:
+            return replace(report, stop=RouteStop(max(1, min(index, len(report.places))),
+                                                  why.clause, why.reason))
+    return None
 
 
 def _exempt_route(state: AwState, nation: str, start: str, goal: str, activity: str,

@@ -113,7 +113,7 @@ def legal_tree(steps: Steps, start: str, leash: Leash) -> Tree:
             if rest < 0 or after > most or way in closed:
                 continue
             nstrict = strict
-            if nbr in touches:
+            if nbr in touches and after > 0:  # the start's own spot keeps the opening
                 rest, _, nstrict = leash.gap_after(nbr)
             nkey = rest * 2 + (0 if nstrict else 1)
             if nkey <= best.get(nbr, -math.inf):
@@ -248,7 +248,7 @@ class Finder:
                                  f"{count_of(since, *unit)} since {board.ref(last)} with no "
                                  f"port touched; a port must be touched within "
                                  f"{count_of(int(left), *unit)} of it")
-            elif b in touches:
+            elif b in touches and cost > 0:  # the start's own spot keeps the opening
                 if since:
                     marks.append(i)
                     last = b
