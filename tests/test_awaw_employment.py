@@ -284,3 +284,40 @@ def test_aw249_the_owner_uninverts_as_many_as_allowed_of_its_choice():
     flags = summary(g)["employment"]
     assert [g.state.ships[s].inverted for s in "abc"] == [True, False, False]
     assert flags["a"]["operated"] is False and flags["c"]["new"] is False
+
+
+# ---- the Pacific figures --------------------------------------------------------------------------
+def pacific(ships: list[dict[str, Any]], japanese: list[str], **more: Any) -> Game[Any]:
+    from mineboard.persistence.scenario import scenario_from_data
+    from mineboard.resources import maps_dir
+
+    data = {"mineboard_scenario": 1, "ruleset": "awaw-naval", "map": "awaw-demo-pacific",
+            "title": "employment test", "nations": ["Britain", "Japan", "USA"],
+            "side": "Axis", "ships": ships, "control": {"Japan": japanese}, **more}
+    return scenario_from_data(data, "employment test", maps_dir() / "scenarios").new_game(1)
+
+
+def test_aw72_pacific_return_10_hexes_not_11_nor_a_port_taken_this_turn():
+    g = pacific([ship("j", 4, "buna", nation="Japan")], ["1626", "0719", "1612", "1611"],
+                )
+    play(g, "operate", activity="patrol", ships=["j"], target="1723")
+    play(g, "set_control", hex="1526", power="Japan")
+    err = refused("AW-72", g, "return_to_base", operation="op1", ships=["j"], to="truk")
+    assert err.reason == ("Truk is 11 hexes from the activity's place hex 1723; another base "
+                          "must lie within 10 in Pacific")
+    err = refused("AW-72", g, "return_to_base", operation="op1", ships=["j"], to="samarai")
+    assert err.reason == "Samarai was not held by Axis when the player turn began"
+    play(g, "return_to_base", operation="op1", ships=["j"], to="manila")
+    assert g.state.ships["j"].base == "manila"
+
+
+def test_aw23_aw24_australia_and_india_box_ships_intercept():
+    japanese = ["1626", "0719", "1612", "1611"]
+    g = pacific([ship("j", 4, "buna", nation="Japan"), ship("au", 4, "australia")], japanese)
+    play(g, "operate", activity="patrol", ships=["j"], target="2028")
+    play(g, "intercept", ships=["au"], target="j", hex="2028")
+    assert g.state.awaiting is not None and g.state.awaiting.enters == "Allies"
+    g = pacific([ship("j", 4, "manila", nation="Japan"), ship("in", 4, "india")], japanese)
+    play(g, "operate", activity="patrol", ships=["j"], target="0425")
+    play(g, "intercept", ships=["in"], target="j", hex="0425")
+    assert summary(g)["employment"]["in"]["operated"] is True
