@@ -121,3 +121,15 @@ def test_aw53_ships_of_the_taker_stay_and_neutral_control_displaces_nobody():
     g = game([ship("o", 9, "orme")], ["0801", "1201"])
     play(g, "set_control", hex="0801", power="neutral")
     assert base_of(g, "o") == "orme"
+
+
+def test_aw54_in_the_enemys_turn_the_owner_is_to_move_until_he_chooses():
+    g = game([ship("o", 9, "orme")], ["0801", "0501", "1201"], side="Axis", phase="combat")
+    assert g.state.to_move == "Axis"
+    take(g, "0801")
+    assert g.state.to_move == "Allies"
+    assert g.state.phase_label.startswith("Allies chooses which port the ships displaced "
+                                          "from Orme go to")
+    refused("AW-54", g, "end_phase")
+    play(g, "choose_port", port="skarth")
+    assert g.state.to_move == "Axis" and base_of(g, "o") == "skarth"

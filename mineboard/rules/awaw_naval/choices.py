@@ -1,76 +1,52 @@
 """The owner's choices the rules wait for (AW-04 which excess factors, AW-54 which of two
 equally near ports, AW-55 which ships go to the nearer port, AW-56 which front): while one
-is pending, its side is to move and only the answering action is legal.
+is pending its side is to move (``AwState.to_move``), the phase may not end, and only the
+answering action is legal.
 
-Kept in the state as ``asked`` (a list; the first is asked now). Until ``AwState`` has that
-field (requested of state.py's owner) it lives in the instance's ``__dict__``, which a
-deep copy carries like any field, so undo and the batch judgement see it.
+They are kept in the state as ``asked`` (``state.Asked``; the first is asked now), so a
+deep copy, undo and the batch judgement carry them like any field. Displacements under way
+are kept beside them (``displacing``) until the last of their choices is made.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from mineboard.core.errors import IllegalAction
 from mineboard.core.events import Event
-from mineboard.rules.awaw_naval.state import AwState
+from mineboard.rules.awaw_naval.state import Asked, AwState
 
 
-@dataclass(slots=True)
-class Asked:
-    """One side must answer with an action of kind ``kind`` before play goes on."""
-
-    side: str
-    kind: str
-    clause: str
-    about: str
-    """What is asked, as the side reads it: "which excess factors at Orme to eliminate"."""
-    data: dict[str, Any] = field(default_factory=dict)
-
-
-def _stash(state: AwState, name: str, default: Any) -> Any:
-    """A field of the state the spine does not declare yet (see the module's docstring)."""
-    if hasattr(state, name) and name not in vars(state):
-        return getattr(state, name)  # the real field, once state.py has it
+def stash(state: AwState, name: str, default: Any) -> Any:
+    """A bases field the spine does not declare (displacements under way): in the
+    instance's ``__dict__``, which a deep copy carries like a field."""
     return vars(state).setdefault(name, default)
 
 
 def asked(state: AwState) -> list[Asked]:
-    out: list[Asked] = _stash(state, "asked", [])
-    return out
+    return state.asked
 
 
 def changed_from(state: AwState) -> dict[str, str]:
     """Ship → the base it left by a base change this movement phase (AW-48)."""
-    out: dict[str, str] = _stash(state, "changed_from", {})
-    return out
+    return state.changed_from
 
 
 def ask(state: AwState, question: Asked) -> None:
-    asked(state).append(question)
+    state.asked.append(question)
 
 
 def current(state: AwState) -> Asked | None:
-    pending = asked(state)
-    return pending[0] if pending else None
+    return state.asked[0] if state.asked else None
 
 
 def answered(state: AwState) -> Asked:
-    return asked(state).pop(0)
-
-
-def side_to_move(state: AwState) -> str:
-    """Who is to move: the side asked, else whoever the state says."""
-    question = current(state)
-    if question is not None and state.awaiting is None:
-        return question.side
-    return state.to_move
+    return state.asked.pop(0)
 
 
 def refuse_unless_asked(state: AwState, kind: str) -> Asked | None:
-    """Refuse any action while a different choice is pending, and an answer nobody asked
-    for; the pending question when ``kind`` answers it."""
+    """Refuse any action while a different choice is pending; the pending question when
+    ``kind`` answers it."""
     question = current(state)
     if question is None:
         return None
@@ -95,5 +71,4 @@ def settled(state: AwState) -> list[Event]:
         return []
     from mineboard.rules.awaw_naval import uninversion  # employment's; it imports bases
 
-    begin = getattr(uninversion, "begin_if_due", None)
-    return list(begin(state)) if begin is not None else []
+    return list(uninversion.begin_if_due(state))

@@ -25,9 +25,8 @@ from mineboard.core.events import Event, UnitsMoved
 from mineboard.core.schema import Doc, Length
 from mineboard.rules.awaw_naval import choices, distances, fronts, ports
 from mineboard.rules.awaw_naval.basechange import offer_interception
-from mineboard.rules.awaw_naval.choices import Asked
 from mineboard.rules.awaw_naval.overstack import eliminate
-from mineboard.rules.awaw_naval.state import ROW_3_UP, SUNK_IN_PORT, AwState, Ship
+from mineboard.rules.awaw_naval.state import ROW_3_UP, SUNK_IN_PORT, Asked, AwState, Ship
 
 FRONT, PORT, SHIPS = "choose_front", "choose_port", "choose_ships"
 
@@ -71,7 +70,7 @@ class Job:
 
 
 def _jobs(state: AwState) -> list[Job]:
-    out: list[Job] = choices._stash(state, "displacing", [])
+    out: list[Job] = choices.stash(state, "displacing", [])
     return out
 
 

@@ -26,8 +26,7 @@ from mineboard.core.errors import IllegalAction
 from mineboard.core.events import Event, UnitLost
 from mineboard.core.schema import Doc, Length
 from mineboard.rules.awaw_naval import choices, ports
-from mineboard.rules.awaw_naval.choices import Asked
-from mineboard.rules.awaw_naval.state import REDEPLOYMENT, AwState, Ship
+from mineboard.rules.awaw_naval.state import REDEPLOYMENT, Asked, AwState, Ship
 
 MARK, ELIMINATE, NR_FAILED = "mark_unusable", "eliminate_excess", "nr_failed"
 
