@@ -127,13 +127,13 @@ def test_aw68_damaged_and_aw74_newly_built_units_do_not_operate():
 def test_aw69_no_transport_to_a_zone_after_an_aborted_transport_activity():
     g = g_of([ship("tp", 2, "orme", type_="transport"), ship("tq", 2, "orme",
                                                              type_="transport")])
-    operate(g, ["tp"], "supply_protection", "skarth", zone="north")
+    operate(g, ["tp"], "supply_protection", "skarth", supply_zone="north")
     play(g, "abort_operation", operation="op1")
     assert summary(g)["transport_bans"] == ["Allies:north"]
     err = refused("AW-69", g, "operate", activity="supply_protection", ships=["tq"],
-                  target="fenmouth", zone="north")
+                  target="fenmouth", supply_zone="north")
     assert "aborted this player turn" in err.reason
-    operate(g, ["tq"], "supply_protection", "fenmouth", zone="south")
+    operate(g, ["tq"], "supply_protection", "fenmouth", supply_zone="south")
 
 
 # ---- AW-70 base change then operation ------------------------------------------------------
@@ -275,7 +275,7 @@ def test_aw249_the_owner_uninverts_as_many_as_allowed_of_its_choice():
     operate(g, ["b"], target="1106")
     end_phase(g, 3)  # to the construction phase
     assert g.state.awaiting is not None and g.state.awaiting.result == "uninversion_allowance"
-    play(g, "uninversion_allowance", units=1)
+    play(g, "uninversion_allowance", count=1)
     play(g, "accept_result")
     err = refused("AW-249", g, "uninvert", ships=["a", "b"])
     assert err.reason == "Allies may uninvert 1 more units, not 2"
@@ -286,7 +286,7 @@ def test_aw249_the_owner_uninverts_as_many_as_allowed_of_its_choice():
     assert flags["a"]["operated"] is False and flags["c"]["new"] is False
 
 
-# ---- the Pacific figures --------------------------------------------------------------------------
+# ---- the Pacific figures ---------------------------------------------------------------
 def pacific(ships: list[dict[str, Any]], japanese: list[str], **more: Any) -> Game[Any]:
     from mineboard.persistence.scenario import scenario_from_data
     from mineboard.resources import maps_dir
@@ -298,8 +298,7 @@ def pacific(ships: list[dict[str, Any]], japanese: list[str], **more: Any) -> Ga
 
 
 def test_aw72_pacific_return_10_hexes_not_11_nor_a_port_taken_this_turn():
-    g = pacific([ship("j", 4, "buna", nation="Japan")], ["1626", "0719", "1612", "1611"],
-                )
+    g = pacific([ship("j", 4, "buna", nation="Japan")], ["1626", "0719", "1612", "1611"])
     play(g, "operate", activity="patrol", ships=["j"], target="1723")
     play(g, "set_control", hex="1526", power="Japan")
     err = refused("AW-72", g, "return_to_base", operation="op1", ships=["j"], to="truk")

@@ -88,7 +88,7 @@ def test_aw224_outcome_sinks_damages_and_aborts_with_the_transports_zone_closed(
                                                                type_="destroyer"),
               de("m", 4, "marrow"), de("n", 2, "marrow")])
     play(g, "operate", activity="supply_protection", ships=["tp", "dd"], target="fenmouth",
-         zone="z1")
+         supply_zone="z1")
     play(g, "intercept", ships=["m", "n"], target="tp", hex="1502")
     refused("AW-224", g, "interception_result", intercepted=True, mover_sunk="m")
     play(g, "interception_result", intercepted=True, mover_beaten=True, mover_sunk="tp",

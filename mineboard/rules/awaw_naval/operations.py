@@ -47,8 +47,8 @@ class Operate(Action):
     target: Annotated[str, Doc("where it is carried out: a hex, a port or a box")]
     via: Annotated[tuple[str, ...], Length(0, 40), Doc("hexes the route passes, in order")] = ()
     cargo: Annotated[tuple[Cargo, ...], Length(0, 40)] = ()
-    zone: Annotated[str, Length(0, 60), Doc("the destination supply zone (AW-69); empty: "
-                                            "the target's")] = ""
+    supply_zone: Annotated[str, Length(0, 60), Doc("the destination supply zone (AW-69); "
+                                                   "empty: the target's")] = ""
     with_invasion: Annotated[str, Length(0, 40), Doc("the invasion operation it goes with "
                                                      "(AW-18)")] = ""
     strike_force: Annotated[bool, Doc("Japan's Pearl Harbor strike force, exempt from "
@@ -162,7 +162,7 @@ def check_operate(state: AwState, action: Operate) -> None:
             and set(inv.origins.values()) & bases == bases
     box_rules.check_activity(state, ships, action.activity, action.target, with_invasion)
     eligibility.check_transports(state, ships, state.to_move,
-                                 action.zone or action.target)
+                                 action.supply_zone or action.target)
     eligibility.check_cargo(state, ships, action.cargo)
     for base in dict.fromkeys(s.base for s in ships):
         ship = next(s for s in ships if s.base == base)
@@ -209,7 +209,8 @@ def operate(state: AwState, action: Operate, dice: Dice) -> list[Event]:
                    action.via, action.strike_force)
     op = Operation(state.new_id("op"), action.activity, side, tuple(action.ships),
                    {s.id: s.base or "" for s in ships}, action.target, goal, state.phase,
-                   route=leg.places, at_sea=list(action.ships), zone=action.zone or action.target,
+                   route=leg.places, at_sea=list(action.ships),
+                   zone=action.supply_zone or action.target,
                    transports=any(state.ship_type(s).transport for s in ships))
     ledger.operations[op.id] = op
     inverted = []

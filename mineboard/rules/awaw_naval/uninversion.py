@@ -32,7 +32,7 @@ class UninversionAllowance(OutsideResult):
     """How many naval units may be uninverted this turn end (33.7: oil for naval use)."""
 
     kind: ClassVar[str] = "uninversion_allowance"
-    units: Annotated[int, Range(0, 999), Doc("naval units that may be uninverted (33.7)")]
+    count: Annotated[int, Range(0, 999), Doc("naval units that may be uninverted (33.7)")]
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,16 +80,16 @@ def begin_if_due(state: AwState) -> list[Event]:
     other = next(s for s in state.sides if s != side)
     return [outside.begin(state, Awaiting(
         UninversionAllowance.kind, f"{side}'s uninversion (33.7)", CLAUSE, enters=side,
-        accepts=other, bounds=(Bound("units", 0, len(waiting),
+        accepts=other, bounds=(Bound("count", 0, len(waiting),
                                      f"{side} has {len(waiting)} inverted units"),)))]
 
 
 def resolve(state: AwState, result: UninversionAllowance, dice: Dice) -> list[Event]:
     side = state.phasing
-    ledger_of(state).uninvert_left[side] = result.units
+    ledger_of(state).uninvert_left[side] = result.count
     return [Event(kind="UninversionAllowed", clause=CLAUSE,
-                  text=f"{side} may uninvert {result.units} naval units",
-                  data={"side": side, "units": result.units})]
+                  text=f"{side} may uninvert {result.count} naval units",
+                  data={"side": side, "count": result.count})]
 
 
 def check_uninvert(state: AwState, action: Uninvert) -> None:
