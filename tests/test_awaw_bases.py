@@ -332,3 +332,20 @@ def test_aw08_a_counter_built_is_a_port_at_once():
     assert ports.capacity(g.state, "port-counter-1006") == 50
     assert ports.held_by(g.state, "port-counter-1006", "Allies")
     assert ports.all_bases(g.state)[-1] == "port-counter-1006"
+
+
+# ---- what bases offers legal_actions ------------------------------------------------------------
+def test_legal_actions_offer_the_one_covering_choice_while_asked():
+    g = aw04_game()
+    bases.beaten(g.state, ["p1"], no_dice())
+    assert [a.to_json() for a in g.ruleset.legal_actions(g.state)] == [
+        {"kind": "mark_unusable", "ships": ["p1"]}]
+
+
+def test_legal_actions_offer_base_changes_to_the_nearest_ports():
+    g = game([ship("o", 5, "orme")], ["0801", "0501", "1201", "1601"])
+    offered = [a.to_json() for a in g.ruleset.legal_actions(g.state)
+               if a.kind == "base_change"]
+    assert offered == [{"kind": "base_change", "ships": ["o"], "to": "skarth"},
+                       {"kind": "base_change", "ships": ["o"], "to": "westhaven"},
+                       {"kind": "base_change", "ships": ["o"], "to": "atlantic-us"}]

@@ -133,3 +133,12 @@ def test_aw54_in_the_enemys_turn_the_owner_is_to_move_until_he_chooses():
     refused("AW-54", g, "end_phase")
     play(g, "choose_port", port="skarth")
     assert g.state.to_move == "Axis" and base_of(g, "o") == "skarth"
+
+
+def test_aw55_legal_actions_offer_a_filling_of_whole_ships():
+    ships = [ship(f"d{i}", 3, "fenmouth", type_="destroyer") for i in range(10)] + [
+        ship("s", 38, "skarth")]
+    g = game(ships, ["1601", "1201", "0801"])
+    take(g, "1601")
+    assert [a.to_json() for a in g.ruleset.legal_actions(g.state)] == [
+        {"kind": "choose_ships", "ships": ["d0", "d1", "d2", "d3"]}]

@@ -9,6 +9,7 @@ AW-246) — the part ruleset.py joins, made of small modules:
 - displacement.py — a port taken: to the nearest port with room (AW-53…AW-62)
 - construction.py — port counters (AW-08…AW-10, AW-246)
 - choices.py — the owner's choices the game waits for
+- offers.py — what bases offers legal_actions: an answer to each choice, moves to try
 - distances.py — what bases asks of movement by water
 """
 
@@ -26,6 +27,7 @@ from mineboard.rules.awaw_naval import (
     construction,
     displacement,
     fronts,
+    offers,
     overstack,
     ports,
 )
@@ -113,4 +115,5 @@ PART = Part(
              ChooseShips: displacement.apply_ships, BuildPort: construction.apply,
              NrFailed: overstack.apply_nr_failed},
     phase_start=phase_start, phase_end=phase_end,
-    control_changed=displacement.control_changed, summary=summary, invariants=invariants)
+    control_changed=displacement.control_changed, summary=summary, invariants=invariants,
+    candidates=offers.candidates)
