@@ -63,11 +63,11 @@ def past_uninversion(g: Game[Any]) -> None:
     """Enter "no unit uninverts" if the game waits for the end-of-turn uninversion
     (employment's AW-249), and accept it."""
     from mineboard.core.outside import AcceptResult
-    from tests.conftest import play
+    from mineboard.rules.awaw_naval.uninversion import UninversionAllowance
 
-    if g.state.awaiting is not None and g.state.awaiting.result == "uninversion_allowance":
-        play(g, "uninversion_allowance", units=0)
-        g.play(AcceptResult())  # (the ruleset's codec does not read the answers yet)
+    if g.state.awaiting is not None and g.state.awaiting.result == UninversionAllowance.kind:
+        g.play(UninversionAllowance(0))
+        g.play(AcceptResult())
 
 
 TOOL = Path(__file__).resolve().parent.parent / "tools" / "build_awaw_demo_sea.py"
