@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from mineboard import __version__
 from mineboard.cli import (
     bench,
+    check,
     demo,
     explain,
     grid,
@@ -42,7 +43,7 @@ from mineboard.core.errors import IllegalAction, MineboardError
 __all__ = ["build_parser", "main"]
 
 COMMANDS = (play, rulesets, screenshot, validate, grid, run, pbem, bench, odds, explain,
-            demo)
+            demo, check)
 """The command modules, in the order ``mineboard --help`` lists them. Each has
 ``add_parser(commands, argv)``, which sets the parser's ``execute``."""
 

@@ -73,7 +73,7 @@ def _finder(state: AwState, nation: str, start: str, goal: str | None, activity:
     return finder(state.board, costs(state), leash, water.where(state, start))
 
 
-def _beyond_north(state: AwState, place: str) -> bool:
+def beyond_north(state: AwState, place: str) -> bool:
     """A ``ccrr`` label of row 0 in a column of the map: a hex beyond its north edge,
     which AW-46 never lets ships enter (no virtual hexes there, AW-243)."""
     grid = state.board.grid
@@ -93,16 +93,13 @@ def _island_stop(state: AwState, nation: str, place: str, activity: str) -> str 
             or place in water.port_hexes(state):
         return None
     island = water.island_of(state, place)
+    if island is None or activity not in ISLAND_ACTIVITIES:
+        return None  # a mainland coast, or a patrol off an island: not AW-92's business
     kinds = ["one-hex", "beach"] + (["two-hex"]
                                    if state.data.options.bridgehead_two_hex_islands else [])
-    where = board.ref(place)
-    if activity not in ISLAND_ACTIVITIES:
-        return f"{where} has no port: only sea transport, NRs, escorts and invasions use " \
-               "islands without ports"
-    if island is None or island[0] not in kinds:
-        what = f"{island[1]} is a {island[0]} island" if island else f"{where} is no island"
-        return f"{what} without a port: only one-hex islands and the beach hexes of the " \
-               "listed islands serve as ports"
+    if island[0] not in kinds:
+        return f"{island[1]} is a {island[0]} island without a port: only one-hex islands " \
+               "and the beach hexes of the listed islands serve as ports"
     if not state.friendly(place, state.side_of_nation(nation), PHASE_START):
         return f"{island[1]} was not held by the {state.side_of_nation(nation)} when the " \
                "phase began"
@@ -205,9 +202,23 @@ def route(state: AwState, nation: str, start: str, goal: str, activity: str, *,
     given (a route the player traced) — or where it stops being legal and by which clause.
     ``strike``: the patrol of Japan's opening strike on Pearl Harbor (AW-88, 51.12: a
     player-declared flag). Unknown places or activities: BadInput naming the field."""
+    return _port_names(state, _route(state, nation, start, goal, activity, via=via,
+                                     strike=strike))
+
+
+def _port_names(state: AwState, report: RouteReport) -> RouteReport:
+    """A port's hex read as the port: "Saltby (hex 1112)", so a touch names its port."""
+    ports = water.port_hexes(state)
+    names = tuple(f"{_name(state, ports[p][0])} ({n})" if p in ports else n
+                  for p, n in zip(report.places, report.names, strict=True))
+    return replace(report, names=names) if names != report.names else report
+
+
+def _route(state: AwState, nation: str, start: str, goal: str, activity: str, *,
+           via: Sequence[str] = (), strike: bool = False) -> RouteReport:
     for i, hex_id in enumerate([*via, goal]):
-        if _beyond_north(state, hex_id):
-            head = route(state, nation, start, via[i - 1] if i else start, activity,
+        if beyond_north(state, hex_id):
+            head = _route(state, nation, start, via[i - 1] if i else start, activity,
                          via=via[:max(0, i - 1)], strike=strike)
             return replace(head, goal=hex_id, stop=head.stop or RouteStop(
                 len(head.places), passage.VIRTUAL,
