@@ -140,6 +140,11 @@ def test_aw49_destination_taken_during_the_movement_phase_is_refused():
     play(g, "set_control", hex="1601", power="Germany")
     declare(g, (["o"], "skarth"))
     assert base_of(g, "o") == "skarth"
+    # held when the phase began but the enemy's now: refused too (a reading, AW-52's order)
+    g = game([ship("o", 5, "orme")], ["0801", "1201"])
+    play(g, "set_control", hex="1201", power="Germany")
+    err = refused("AW-49", g, "base_change", ships=["o"], to="skarth")
+    assert err.reason == "Skarth is held by Germany now"
 
 
 def test_aw50_boxes_are_origins_and_destinations_aw51_not_inverted_in_one_theatre():

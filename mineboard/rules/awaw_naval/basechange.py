@@ -79,6 +79,11 @@ def check(state: AwState, action: BaseChange) -> None:
     if not ports.held_by(state, action.to, state.phasing, MOVEMENT_START):
         raise IllegalAction(f"{there} was not held by the {state.phasing} when the movement "
                             "phase began", "AW-49")
+    holder = ports.holder(state, action.to)
+    if holder in state.data.nations and state.side_of_nation(holder) != state.phasing:
+        # Base changes come before ground movement (AW-52): a port the enemy holds now was
+        # taken by a change entered out of that order, and no fleet sails into it.
+        raise IllegalAction(f"{there} is held by {holder} now", "AW-49")
     leg = distances.base_change_leg(state, ships[0].nation, origin, action.to)
     if not leg.legal:
         raise IllegalAction(f"{ports.name(state, origin)} to {there}: {leg.reason}",
