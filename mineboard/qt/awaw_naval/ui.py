@@ -355,6 +355,9 @@ class HeldChip(ScreenItem):
         return held_art(self.holder, self.ratio)
 
 
+PORT_REACH, PORT_ABOVE, PORT_BELOW = 20.0, 28.0, 46.0
+"""A port's tag from its anchor, in screen pixels: beside the stack standing there, or
+above it, or below its names."""
 STRAIT_SPOTS = (QPointF(0, 12), QPointF(0, 30), QPointF(0, -62), QPointF(72, -14),
                 QPointF(-72, -14))
 """Where a strait's tag may go from the middle of its hexsides, in screen pixels: under
@@ -473,32 +476,44 @@ class AwScene(HexScene):
         self._arrange_tags()
 
     def _arrange_tags(self) -> None:
-        """Port tags off the stacks: north of a port in the map's upper half (over the
-        coast, clear of the counter and its names), south of it in the lower half under
-        the names; strait tags under the strait's name."""
+        """Each tag beside what it names, clear of the stacks and of the tags placed
+        before it: straits first, then the ports with ships (the fullest first), then the
+        empty ones. A tag that finds no clear spot at this zoom is hidden — on a crowded
+        map zoomed out — and its port's tooltip still says it; nearer, it comes back."""
         if not hasattr(self, "port_tags"):
             return  # the base scene arranges its markers before this one has tags
-        middle = (self._top + self._bottom) / 2
-        placed: list[QRectF] = []
-        for port, tag in sorted(self.port_tags.items(), key=lambda kv: self.anchors[kv[0]].x()):
-            upper = self.anchors[port].y() < middle
-            for step in range(4):  # a row further out where a neighbour's tag is in the way
-                dy = -(30 + 17 * step) if upper else 48 + 17 * step
-                tag.set_shift(QPointF(0, dy))
-                box = tag.sceneBoundingRect()
-                if not any(box.intersects(other) for other in placed):
-                    break
-            placed.append(tag.sceneBoundingRect())
-        taken = placed + [item.sceneBoundingRect() for item in self.stacks.values()]
+        taken = [item.sceneBoundingRect() for item in self.stacks.values()]
+        taken += [chip.sceneBoundingRect() for chip in self.held_chips.values()]
+        taken += [icon.sceneBoundingRect() for icon in self.ports.values()]
         for stag in self.strait_tags.values():  # under the strait's name, else beside it
-            for shift in STRAIT_SPOTS:
-                stag.set_shift(shift)
-                box = stag.sceneBoundingRect()
-                if not any(box.intersects(other) for other in taken):
-                    break
-            else:
-                stag.set_shift(STRAIT_SPOTS[0])
-            taken.append(stag.sceneBoundingRect())
+            self._place(stag, STRAIT_SPOTS, taken, hide=False)
+        ports = sorted(self.port_tags.items(), key=lambda kv: (
+            -(kv[1].mark.load if kv[1].mark else 0), kv[0]))
+        middle = (self._top + self._bottom) / 2
+        for port, tag in ports:
+            reach = PORT_REACH + tag.boundingRect().width() / 2
+            out = -PORT_ABOVE if self.anchors[port].y() < middle else PORT_BELOW
+            back = PORT_BELOW if out < 0 else -PORT_ABOVE
+            # away from the middle of the map first (over the coast), then beside the stack
+            spots = (QPointF(0, out), QPointF(reach, 0), QPointF(-reach, 0),
+                     QPointF(reach, out), QPointF(-reach, out), QPointF(0, back),
+                     QPointF(reach, back), QPointF(-reach, back))
+            self._place(tag, spots, taken, hide=True)
+
+    @staticmethod
+    def _place(tag: ScreenItem, spots: tuple[QPointF, ...], taken: list[QRectF],
+               hide: bool) -> None:
+        for shift in spots:
+            tag.set_shift(shift)
+            box = tag.sceneBoundingRect()
+            if not any(box.intersects(other) for other in taken):
+                tag.setVisible(True)
+                taken.append(box)
+                return
+        tag.set_shift(spots[0])
+        tag.setVisible(not hide)
+        if not hide:
+            taken.append(tag.sceneBoundingRect())
 
 
 # ---- the adapter -------------------------------------------------------------------------
