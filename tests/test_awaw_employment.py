@@ -25,6 +25,10 @@ def operate(g: Game[Any], ships: list[str], activity: str = "patrol", target: st
     return play(g, "operate", activity=activity, ships=ships, target=target, **more)
 
 
+def de_ship(ident: str, factors: int, base: str, **more: Any) -> dict[str, Any]:
+    return ship(ident, factors, base, nation="Germany", **more)
+
+
 def end_phase(g: Game[Any], times: int = 1) -> None:
     for _ in range(times):
         play(g, "end_phase")
@@ -97,6 +101,18 @@ def test_aw67_a_split_keeps_the_ratio_in_each_part():
     play(g, "split_force", operation="op1", ships=["cv1", "f1"])
     ops = summary(g)["operations"]
     assert ops["op1"]["at_sea"] == ["cv2", "f2"] and ops["op2"]["at_sea"] == ["cv1", "f1"]
+
+
+def test_aw67_fleet_losses_after_the_start_do_not_cancel_the_mission():
+    g = g_of([ship("cv", 6, "orme", type_="carrier", tf="t"),
+              ship("f4", 4, "orme", tf="t"), ship("f2", 2, "orme", tf="t"),
+              de_ship("m", 4, "marrow")], german=["1512"])
+    operate(g, ["cv", "f4", "f2"], "patrol", "1206")
+    play(g, "intercept", ships=["m"], target="cv", hex="1206")
+    play(g, "interception_result", intercepted=True, mover_sunk="f4")
+    play(g, "accept_result")
+    op = summary(g)["operations"]["op1"]
+    assert op["at_sea"] == ["cv", "f2"] and op["aborted"] is False and op["fought"] is True
 
 
 # ---- AW-63, AW-64, AW-68, AW-74 -------------------------------------------------------------
@@ -184,11 +200,31 @@ def test_aw72_return_within_20_hexes_of_the_activity_and_not_to_a_port_taken_thi
     assert summary(g)["operations"]["op1"]["at_sea"] == []
 
 
-def test_aw73_a_sea_escort_goes_back_to_its_origin_only():
-    g = g_of([ship("a", 4, "orme", type_="destroyer")], phase="redeployment")
+def test_aw73_a_failed_sea_escort_goes_back_to_its_origin_only():
+    g = g_of([ship("a", 4, "orme", type_="destroyer"), ship("b", 4, "orme",
+                                                             type_="destroyer")],
+             phase="redeployment")
     operate(g, ["a"], "sea_escort", "skarth", cargo=[{"kind": "ground", "factors": 4}])
-    refused("AW-73", g, "return_to_base", operation="op1", ships=["a"], to="fenmouth")
+    operate(g, ["b"], "sea_escort", "skarth", cargo=[{"kind": "ground", "factors": 4}])
+    play(g, "abort_operation", operation="op1")
+    err = refused("AW-73", g, "return_to_base", operation="op1", ships=["a"], to="fenmouth")
+    assert err.reason == ("a goes back to its base of origin Orme after a failed sea escort")
     play(g, "return_to_base", operation="op1", ships=["a"], to="orme")
+    play(g, "return_to_base", operation="op2", ships=["b"], to="fenmouth")
+    assert (g.state.ships["a"].base, g.state.ships["b"].base) == ("orme", "fenmouth")
+
+
+def test_aw73_in_combat_a_base_an_enemy_invasion_targets_only_if_sole():
+    g = g_of([ship("a", 4, "skarth"), de_ship("g", 4, "marrow", type_="destroyer")],
+             german=["1512"], side="Axis", phase="combat")
+    play(g, "operate", activity="invasion", ships=["g"], target="skarth")
+    play(g, "intercept", ships=["a"], target="g", hex="1202")
+    play(g, "interception_result", intercepted=True)
+    play(g, "accept_result")
+    err = refused("AW-73", g, "return_to_base", operation="op2", ships=["a"], to="skarth")
+    assert err.reason.startswith("Skarth is the target of an enemy seaborne invasion; it may "
+                                 "be chosen only as the sole base left")
+    play(g, "return_to_base", operation="op2", ships=["a"], to="orme")
 
 
 def test_aw72_ships_at_sea_end_the_phase_at_their_origin():
@@ -196,6 +232,22 @@ def test_aw72_ships_at_sea_end_the_phase_at_their_origin():
     operate(g, ["a"], "patrol", "1206")
     end_phase(g)
     assert g.state.ships["a"].base == "orme" and summary(g)["operations"]["op1"]["at_sea"] == []
+
+
+def test_aw70_a_base_change_that_wins_its_combat_then_invades():
+    g = g_of([ship("dd", 4, "orme", type_="destroyer"), de_ship("m", 4, "marrow")],
+             german=["1512"])
+    play(g, "batch", members=[{"kind": "base_change", "ships": ["dd"], "to": "skarth"}])
+    if summary(g)["intercepting"] is None:
+        from mineboard.rules.awaw_naval import interception
+        interception.offer(g.state, "base_change", ["dd"], "orme", "skarth")
+    play(g, "intercept", ships=["m"], target="dd", hex="1102")
+    play(g, "interception_result", intercepted=True, interceptors_sunk="m")
+    play(g, "accept_result")
+    end_phase(g)
+    operate(g, ["dd"], "invasion", "1306")
+    assert g.state.ships["dd"].base == "skarth"
+    assert summary(g)["operations"]["op2"]["ships"] == ["dd"]
 
 
 # ---- AW-75 cargo -----------------------------------------------------------------------------

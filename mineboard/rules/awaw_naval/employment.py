@@ -16,6 +16,7 @@ from mineboard.core.dice import Dice
 from mineboard.core.events import Event
 from mineboard.rules.awaw_naval import (
     box_rules,
+    eligibility,
     forces,
     interception,
     operations,
@@ -43,11 +44,34 @@ def phase_end(state: AwState, dice: Dice) -> list[Event]:
     return events + uninversion.turn_end(state)
 
 
+CANDIDATE_SHIPS = 6
+"""How many ships' operations and interceptions legal_actions tries (a sample, not all)."""
+
+
+def _ready(state: AwState, side: str) -> list[str]:
+    return [s.id for s in state.ships.values()
+            if state.side_of_nation(s.nation) == side and s.base and not s.eliminated
+            and eligibility.ship_refusal(state, s, "patrol") is None][:CANDIDATE_SHIPS]
+
+
 def candidates(state: AwState) -> list[Action]:
+    """A sample of what may be done: a patrol to each ready ship's own port hex, an
+    interception where the moving force is bound, passing, returns, task forces,
+    uninverting."""
     ledger = ledger_of(state)
     out: list[Action] = []
     if ledger.asked is not None:
         out.append(interception.PassInterception())
+        for window in ledger.windows[:2]:
+            goal = operations.hex_of(state, window.goal)
+            out += [interception.Intercept((i,), window.ships[0], goal)
+                    for i in _ready(state, ledger.asked)]
+    elif state.awaiting is None:
+        for ident in _ready(state, state.to_move):
+            base = state.ships[ident].base or ""
+            hex_id = state.port_hex(base)
+            if hex_id is not None:
+                out.append(operations.Operate("patrol", (ident,), hex_id))
     for tf in {s.tf for s in state.ships.values() if s.tf}:
         out.append(forces.DissolveTaskForce(tf))
     for op in ledger.operations.values():

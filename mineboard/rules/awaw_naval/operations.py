@@ -78,7 +78,7 @@ def hex_of(state: AwState, place: str) -> str:
 
 
 def _targets(state: AwState) -> set[str]:
-    return {op.hex for op in ledger_of(state).operations.values()
+    return {hex_of(state, op.target) for op in ledger_of(state).operations.values()
             if op.activity in TARGETED and op.phase == state.phase and not op.aborted}
 
 

@@ -25,7 +25,8 @@ from mineboard.rules.awaw_naval.state import COMBAT, TURN_START, AwState, Ship
 from mineboard.rules.common.checks import TURN
 
 ORIGIN_ONLY = ("sea_escort", "naval_redeployment")
-"""Activities whose ships always go back to their base of origin (AW-73)."""
+"""Activities whose ships go back to their base of origin once they failed (AW-73: "after
+failed base changes, NRs or sea escorts", 21.33)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +66,7 @@ def held_at_turn_start(state: AwState, base: str, side: str) -> bool:
 
 def invasion_targets(state: AwState, side: str) -> set[str]:
     """Hexes an enemy seaborne invasion targets this phase (AW-73)."""
-    return {op.hex for op in ledger_of(state).operations.values()
+    return {state.port_hex(op.target) or op.target for op in ledger_of(state).operations.values()
             if op.activity == "invasion" and op.side != side and op.phase == state.phase
             and not op.aborted}
 
@@ -88,9 +89,9 @@ def refusal(state: AwState, op: Operation, ship: Ship, to: str) -> IllegalAction
         return IllegalAction(f"{label(ship)} cannot reach its base of origin "
                              f"{state.board.ref(origin)} under the activity's range rules: "
                              f"{leg.reason}", leg.clause or "AW-72")
-    if op.activity in ORIGIN_ONLY or box_rules.is_sw(state, origin):
+    if (op.activity in ORIGIN_ONLY and op.aborted) or box_rules.is_sw(state, origin):
         what = "operating from an SW box" if box_rules.is_sw(state, origin) else \
-            f"after a {op.activity.replace('_', ' ')}"
+            f"after a failed {state.data.activities[op.activity].name.lower()}"
         return IllegalAction(f"{label(ship)} goes back to its base of origin "
                              f"{state.board.ref(origin)} {what}", "AW-73")
     if to not in state.board.places and to not in state.built_ports:
