@@ -45,7 +45,7 @@ def test_refused_route_exit_1_names_the_clause(scenario, capsys):
                       "tarn"))
     out = capsys.readouterr().out.splitlines()
     assert code == 1
-    assert out[1] == ("refused — AW-30: Narrow Sound is closed to the Allies: hex 2008 was "
+    assert out[1] == ("refused — AW-30: Narrow Sound is closed to the Allies: Sundport (hex 2008) was "
                       "not held by the Allies when the phase began")
 
 
@@ -56,7 +56,7 @@ def test_json_report(scenario, capsys):
     assert code == 1
     assert report["legal"] is False and report["length"] == 22
     assert report["stop"] == {"index": 17, "clause": "AW-30", "at": "2107",
-                              "reason": "Narrow Sound is closed to the Allies: hex 2008 was "
+                              "reason": "Narrow Sound is closed to the Allies: Sundport (hex 2008) was "
                                         "not held by the Allies when the phase began"}
 
 

@@ -195,7 +195,25 @@ def notional_ports(board: BoardMap) -> frozenset[str]:
 
 
 def names(state: AwState, places: Iterable[str]) -> list[str]:
-    return [str(state.board.ref(p)) for p in places]
+    """How the rules' words name places: a hex that a named one-hex region holds (a shore,
+    an island) or that holds a port, by that name too — "Copenhagen (hex 0604)"."""
+    board = state.board
+    single = _kept(board).setdefault("__single__", {})
+    if "" not in single:
+        single[""] = [f"{r.places[0]}\t{r.name}" for r in board.regions.values()
+                      if len(r.places) == 1 and r.name != r.id]
+    named = dict(line.split("\t", 1) for line in single[""])
+    ports = port_hexes(state)
+    out = []
+    for p in places:
+        ref = str(board.ref(p))
+        if p in ports:
+            port = ports[p][0]
+            ref = f"{board.places[port].name if port in board.places else port} ({ref})"
+        elif p in named:
+            ref = f"{named[p]} ({ref})"
+        out.append(ref)
+    return out
 
 
 def water_place(state: AwState, place: str) -> bool:
