@@ -42,7 +42,10 @@ def test_the_picture_shows_ports_loads_badges_and_straits_for_each_side():
     stacks = {(s.place, s.owner): s for s in picture.stacks}
     top = stacks[("westhaven", "Allies")].units
     assert [u.id for u in top] == ["HF1", "HF2", "HF3"]
-    assert (top[0].name, top[0].label) == ("GB Home Fleet", "Battleship 18")
+    assert (top[0].name, top[0].label) == ("GB HF1", "Battleship 18")
+    assert "Home Fleet (HF1): Britain battleship, 18 factors, TF Home Fleet" in \
+        stacks[("westhaven", "Allies")].tip
+    assert picture.tips["atlantic-us"].endswith("(AW-07); 2 factors based")
     kessel = stacks[("kessel", "Allies")].units[0]
     assert kessel.status == (INVERTED,) and kessel.name == "SU R2"
     assert [s.letter for s in stacks[("brennock", "Axis")].units[0].status] == ["D"]

@@ -6,9 +6,10 @@ Everything comes from the view (no secrets: fleets lie face up), and each thing 
 form and words, never by colour alone:
 
 - ships: a stack per side at its port or box (the side to move clicks its own); the top
-  counter names its nation's code and the ship or its id ("GB Home Fleet") over its type
-  and factors ("Battleship 18"); badges: Inv inverted, D damaged, U unusable (AW-04),
-  R waiting for repair (AW-06), N built this turn (AW-74), S impaired by supply;
+  counter names its nation's code and its id ("GB HF1") over its type and factors
+  ("Battleship 18"), the tooltip and the Selection dock its name and task force; badges:
+  Inv inverted, D damaged, U unusable (AW-04), R waiting for repair (AW-06), N built this
+  turn (AW-74), S impaired by supply;
 - a port: a white tag by its anchor — the holder's code on its colour, the name and the
   load, "Skarth 44/50" (red edge and "over" past its capacity, AW-04);
 - a strait or canal: its hexsides stroked green (open to the side to move) or red dashed
@@ -535,7 +536,7 @@ class AwawNavalUI(RulesetUI[AwState]):
         p = AwPicture()
 
         def mark(ship: Ship) -> tuple[UnitMark]:
-            title = f"{code_of(ship.nation)} {ship.name or ship.id}"
+            title = f"{code_of(ship.nation)} {ship.id}"  # short: an opened stack's cell
             kind = f"{view.ship_type(ship).name} {ship.factors}"
             return (UnitMark(ship.id, self.art(ship.type), kind, title, ship_status(ship)),)
 
@@ -560,6 +561,11 @@ class AwawNavalUI(RulesetUI[AwState]):
             holder = view.controller(hex_id)
             p.held.append(HeldMark(hex_id, holder, f"hex {hex_id}: held by {holder}"))
         p.tips = {m.port: m.tip for m in p.ports}
+        for box in planning.bases_of(view):
+            if view.is_box(box):
+                p.tips[box] = (f"{planning.base_name(view, box)}: an off-map box, any number "
+                               f"of naval factors (AW-07); "
+                               f"{count_of(planning.load(view, box), 'factor')} based")
         for held in p.held:
             p.tips[held.hex] = held.tip
         for strait in p.straits:
