@@ -265,6 +265,15 @@ def test_aw75_six_ground_factors_split_four_and_two_or_all_to_one_tf():
                    {"kind": "ground", "factors": 2, "to": "tf2"}])
 
 
+def test_aw75_sea_supply_protection_goes_to_a_single_task_force():
+    g = g_of([ship("a", 5, "orme", tf="t1"), ship("b", 5, "orme", tf="t1"),
+              ship("c", 5, "orme", tf="t2"), ship("d", 5, "orme", tf="t2")])
+    err = refused("AW-75", g, "operate", activity="supply_protection",
+                  ships=["a", "b", "c", "d"], target="skarth")
+    assert err.reason == "sea supply protection is assigned to a single task force"
+    operate(g, ["a", "b"], "supply_protection", "skarth")
+
+
 # ---- AW-17…AW-26 boxes -----------------------------------------------------------------------
 def test_aw17_atlantic_box_transports_to_a_western_front_port_only():
     g = g_of([ship("dd", 4, "atlantic-us", type_="destroyer")])

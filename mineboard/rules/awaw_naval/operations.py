@@ -30,6 +30,9 @@ from mineboard.rules.common.checks import TURN
 TARGETED = ("sea_transport", "invasion")
 """Activities whose target hexes other forces may not sail through needlessly (AW-71)."""
 
+PROTECTION = ("supply_protection",)
+"""Activities assigned to a single task force (AW-75, 21.35B)."""
+
 EFFECTS: dict[str, Callable[[AwState, Operation, Dice], list[Event]]] = {}
 """Activity → what it does once declared (part 2 registers each activity's own)."""
 
@@ -164,6 +167,9 @@ def check_operate(state: AwState, action: Operate) -> None:
     eligibility.check_transports(state, ships, state.to_move,
                                  action.supply_zone or action.target)
     eligibility.check_cargo(state, ships, action.cargo)
+    if action.activity in PROTECTION and len({s.tf for s in ships if s.tf}) > 1:
+        raise IllegalAction("sea supply protection is assigned to a single task force",
+                            "AW-75")
     for base in dict.fromkeys(s.base for s in ships):
         ship = next(s for s in ships if s.base == base)
         leg = route_of(state, ship.nation, base or "", action.target, action.activity,
