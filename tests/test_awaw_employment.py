@@ -290,7 +290,8 @@ def test_aw18_aw19_us_box_carriers_only_with_an_invasion_and_no_patrols():
             ships=["f"], target="0606")
     refused("AW-18", g, "operate", activity="carrier_mission", ships=["cv", "f"],
             target="0606")
-    operate(g, ["dd"], "invasion", "orme")
+    refused("AW-17", g, "operate", activity="invasion", ships=["dd"], target="2506")
+    operate(g, ["dd"], "invasion", "0906")
     operate(g, ["cv", "f"], "carrier_mission", "0606", with_invasion="op1")
 
 

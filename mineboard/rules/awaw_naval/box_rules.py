@@ -55,9 +55,7 @@ def _clause(state: AwState, base: str, default: str) -> str:
 def _prewar_barred(state: AwState, ship: Ship, rule: BoxRule) -> str | None:
     """The enemy an American ship may not yet hinder (AW-21, AW-234), or None."""
     bar = rule.prewar
-    if bar is None or state.nation(ship.nation).american != bar.american:
-        return None
-    if not bar.american:
+    if bar is None or not (bar.american and state.nation(ship.nation).american):
         return None
     return None if state.at_war(ship.nation, bar.enemy) else bar.enemy
 
@@ -71,6 +69,8 @@ def _destination_ok(state: AwState, target: str, allowed: object) -> bool:
     place = state.board.places.get(target)
     if place is not None and groups and str(place.props.get("group", "")) in groups:
         return True
+    if fronts_allowed and place is not None and place.kind == "hex":
+        return reach.front_of_hex(state, target) in fronts_allowed
     if fronts_allowed and place is not None and place.kind != "box":
         return bool(set(reach.fronts_of(state, target)) & set(fronts_allowed))
     return False

@@ -187,7 +187,7 @@ def intercept(state: AwState, action: Intercept, dice: Dice) -> list[Event]:
         if not box_rules.is_sw(state, s.base):
             s.operated = s.inverted = True
     ledger.interception = Interception(tuple(action.ships), side, action.hex, window,
-                                       op.origins)
+                                       op.origins, op.id)
     where = state.board.ref(action.hex)
     return [Event(kind="InterceptionDeclared", clause=CLAUSE, at=where,
                   text=f"{side} intercepts {and_list(window.ships)} at {where} with "
@@ -259,9 +259,7 @@ def resolve(state: AwState, result: InterceptionResult, dice: Dice) -> list[Even
                                 text=f"{label(state.ships[ident])} is damaged: it helps the "
                                      "activity no more but may stay with the force",
                                 data={"ship": ident}))
-    for op in ledger.operations.values():
-        if op.side == pending.side and set(op.ships) == set(pending.ships):
-            op.fought = result.intercepted
+    ledger.operations[pending.operation].fought = result.intercepted
     window = pending.window
     survivors = [s for s in window.ships if not state.ships[s].eliminated]
     if window.kind == "base_change" and result.intercepted and result.mover_beaten \

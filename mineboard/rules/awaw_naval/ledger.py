@@ -68,6 +68,8 @@ class Interception:
     hex: str
     window: Window
     origins: dict[str, str] = field(default_factory=dict)
+    operation: str = ""
+    """The interceptors' own operation (AW-63)."""
 
 
 @dataclass
