@@ -200,3 +200,31 @@ def test_the_narrow_seas_plays_a_whole_game_turn_by_ending_phases():
     assert (state.turn, state.calendar, state.phase, state.phasing) == \
         (2, "Summer 1941", "movement", "Allies")
     assert asked.count("uninversion_allowance") >= 2  # each side's, then accepted
+
+
+def test_aw04_an_overstacked_port_says_over_and_its_excess_is_badged_unusable():
+    state = narrow_seas().new_game(1).state
+    state.ships["HF1"].base = "skarth"  # 44 + 18 = 62 in a port of 50
+    state.ships["HF1"].unusable = True
+    picture = AwawNavalUI().draw(state)
+    skarth = next(m for m in picture.ports if m.port == "skarth")
+    assert (skarth.load, skarth.capacity, skarth.over) == (62, 50, True)
+    assert "OVER capacity (AW-04)" in skarth.tip
+    stack = next(s for s in picture.stacks if s.place == "skarth")
+    hf1 = next(u for u in stack.units if u.id == "HF1")
+    assert [s.letter for s in hf1.status] == ["U"]
+
+
+def test_aw49_a_click_on_a_port_not_held_is_refused_with_its_clause(qtbot):
+    sc = narrow_seas()
+    w = shown_window(qtbot, GameSession(sc, sc.new_game(1)))
+    w.view.zoom_by(2.0)
+    w.view.centerOn(w.scene.anchors["2306"])
+    click(qtbot, w, stack_point(w, "sundport", "Allies"))
+    click(qtbot, w, zone_point(w, "2312"))  # Tarn's hex: Italian
+    assert w.statusBar().currentMessage() == (
+        "Not allowed — AW-49: Tarn was not held by the Allies when the movement phase began")
+    assert w.controller.declared() == ()
+    lit = {t.id for t in w.controller.ruleset.targets(w.session.view(),
+                                                      w.controller.selection())}
+    assert "tarn" not in lit and {"marrow", "skarth", "westhaven"} <= lit

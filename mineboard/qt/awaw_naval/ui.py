@@ -582,11 +582,19 @@ class AwawNavalUI(RulesetUI[AwState]):
         hint = move_hint(view)
         if hint:
             return hint
+        if view.awaiting is None and view.asked:  # an owner's choice (AW-04, AW-54 …)
+            asked = view.asked[0]
+            return (f"{view.phase_label} ({asked.clause}): choose with the buttons below, or "
+                    "click the ships on the map.")
+        if view.awaiting is None and view.ledger.asked:
+            return (f"{view.ledger.asked} may intercept what just moved (AW-79): pick the "
+                    "intercepting ships and use the buttons below, or pass.")
         if view.phase == MOVEMENT:
             return (f"{view.phase_label}: click a port's ships, point at another port to see "
                     "the route, click it to add the base change to your declaration, then "
                     "'Declare … together' (AW-47). End phase when done.")
-        return super().hint(view)
+        return (f"{view.phase_label}: base changes are made in the movement phase (AW-47); "
+                "click your ships for what they may do now, or End phase.")
 
     def heading(self, view: AwState, place: str) -> str:
         base = planning.base_at(view, place) or place
