@@ -115,13 +115,7 @@ def check_together(before: AwState, after: AwState, members: Sequence[Action]) -
 
 
 def _theatre(state: AwState, base: str) -> str:
-    theatre_of = getattr(movement, "theatre_of", None)
-    hex_id = state.port_hex(base)
-    place = hex_id or base
-    if theatre_of is not None:
-        return str(theatre_of(state, place))
-    props = state.board.places[base].props if base in state.board.places else {}
-    return str(props.get("theatre", state.board.meta.get("theatre", "europe")))
+    return movement.theatre_of(state, base)
 
 
 def _is_sw_box(state: AwState, base: str) -> bool:
