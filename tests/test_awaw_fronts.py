@@ -4,11 +4,14 @@ it with a port moved to where its land and its water lie on different fronts."""
 
 from __future__ import annotations
 
+from mineboard.core.game import Game
 from mineboard.maps.geojson import board_from_json
 from mineboard.rules.awaw_naval import fronts
+from mineboard.rules.awaw_naval.ruleset import RULESET
 from mineboard.rules.awaw_naval.scenario import state_from_scenario
 from mineboard.rules.awaw_naval.state import AwState
-from tests.awaw_bases_helpers import demo_sea_doc, game, scenario
+from tests.awaw_bases_helpers import demo_sea_doc, game, scenario, ship
+from tests.conftest import play, refused
 
 
 def sea_with_ports(*ports: tuple[str, str, str]) -> AwState:
@@ -102,3 +105,30 @@ def test_aw244_every_water_and_coastal_hex_of_the_demo_sea_has_a_front():
                if p.kind == "hex" and p.props.get("terrain") in ("sea", "coast", "virtual")
                and fronts.front_of_hex(g.state, p.id) is None]
     assert missing == []
+
+
+# ---- WE-02 played: the interception's eligibility (employment's check, bases' fronts) ---------
+def test_we02_played_britain_to_gibraltar_western_axis_ships_only():
+    g = game([ship("force", 9, "orme"), ship("med", 5, "calder", nation="Germany"),
+              ship("west", 5, "fenmouth", nation="Germany")], ["0801"], ["1601", "2401"])
+    play(g, "base_change", ships=["force"], to="sundport")
+    assert g.state.to_move == "Axis"  # asked whether it intercepts
+    err = refused("AW-16", g, "intercept", ships=["med"], target="force", hex="1907")
+    assert "Mediterranean" in err.reason or "mediterranean" in err.reason
+    record = play(g, "intercept", ships=["west"], target="force", hex="1907")
+    assert record.events[0].kind == "InterceptionDeclared"
+
+
+def test_we02_played_from_kiel_on_one_front_russians_on_the_other_may_not():
+    ships = [ship("kiel", 9, "canalmouth", nation="Germany"),
+             ship("brit", 5, "tarn"), ship("russ", 5, "dunmere", nation="USSR")]
+    data = scenario(ships, ["2312"], ["3305", "3306", "3307", "2401"], side="Axis")
+    data["nations"] = ["Britain", "Germany", "USSR"]
+    data["control"]["Britain"] = ["2312", "2008", "4005", "4108"]
+    data["control"]["USSR"] = ["3601"]
+    g = Game(RULESET, state_from_scenario(data, game([], []).state.board, "we02"), 1)
+    play(g, "base_change", ships=["kiel"], to="calder")  # west, into the Mediterranean
+    assert g.state.to_move == "Allies"
+    refused("AW-16", g, "intercept", ships=["russ"], target="kiel", hex="3205")
+    record = play(g, "intercept", ships=["brit"], target="kiel", hex="3205")
+    assert record.events[0].kind == "InterceptionDeclared"
