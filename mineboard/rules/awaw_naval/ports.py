@@ -47,6 +47,31 @@ def is_box(state: AwState, base: str) -> bool:
     return state.is_box(base)
 
 
+@dataclass(frozen=True, slots=True)
+class MapBases:
+    """A map's printed ports and boxes, read once (a map never changes in a game)."""
+
+    ports: tuple[str, ...]
+    boxes: tuple[str, ...]
+    port_at: dict[str, str]
+    """Hex → the printed port in it."""
+
+
+_MAP_BASES: dict[tuple[str, str, int], MapBases] = {}
+
+
+def map_bases(state: AwState) -> MapBases:
+    board = state.board
+    key = (board.id, board.content_hash, len(board.places))
+    found = _MAP_BASES.get(key)
+    if found is None:
+        printed = tuple(p.id for p in board.places.values() if p.kind == PORT)
+        boxes = tuple(p.id for p in board.places.values() if p.kind == BOX)
+        port_at = {str(board.places[p].props.get("hex")): p for p in printed}
+        found = _MAP_BASES[key] = MapBases(printed, boxes, port_at)
+    return found
+
+
 def is_port(state: AwState, base: str) -> bool:
     if base in state.built_ports:
         return True
@@ -55,13 +80,13 @@ def is_port(state: AwState, base: str) -> bool:
 
 
 def all_bases(state: AwState) -> list[str]:
-    """Every place a ship may be based: printed ports, port counters, boxes."""
-    return [p.id for p in state.board.places.values() if p.kind in (PORT, BOX)] \
-        + list(state.built_ports)
+    """Every place a ship may be based: printed ports, boxes, port counters."""
+    known = map_bases(state)
+    return [*known.ports, *known.boxes, *state.built_ports]
 
 
 def all_ports(state: AwState) -> list[str]:
-    return [b for b in all_bases(state) if is_port(state, b)]
+    return [*map_bases(state).ports, *state.built_ports]
 
 
 def name(state: AwState, base: str) -> str:
@@ -77,11 +102,14 @@ def ref(state: AwState, base: str) -> PlaceRef:
 
 
 def group(state: AwState, base: str) -> list[str]:
-    """The bases that are one port with ``base``: itself, and a counter sharing its hex."""
+    """The bases that are one port with ``base``: itself, and a printed port and a counter
+    sharing its hex (AW-02, AW-246), the printed port first."""
     hex_id = state.port_hex(base)
     if hex_id is None:
         return [base]
-    return [b for b in all_ports(state) if state.port_hex(b) == hex_id]
+    printed = map_bases(state).port_at.get(hex_id)
+    out = [printed] if printed is not None else []
+    return out + [b for b, p in state.built_ports.items() if p.hex == hex_id]
 
 
 def capacity(state: AwState, base: str) -> int | None:
