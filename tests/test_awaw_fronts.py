@@ -132,3 +132,16 @@ def test_we02_played_from_kiel_on_one_front_russians_on_the_other_may_not():
     refused("AW-16", g, "intercept", ships=["russ"], target="kiel", hex="3205")
     record = play(g, "intercept", ships=["brit"], target="kiel", hex="3205")
     assert record.events[0].kind == "InterceptionDeclared"
+
+
+def test_aw14_gibraltar_charged_to_the_mediterranean_from_either_front():
+    doc = demo_sea_doc()
+    for f in doc["features"]:
+        if f["id"] == "sundport":
+            f["properties"]["charge_front"] = "mediterranean"
+    state = state_from_scenario(scenario([], []), board_from_json(doc, "gib"), "aw14")
+    assert fronts.charged_front(state, "sundport", "western") == "mediterranean"
+    assert fronts.charged_front(state, "sundport", "mediterranean") == "mediterranean"
+    assert fronts.charged_front(state, "calder", "mediterranean") == "mediterranean"
+    g = game([], [])  # the demo sea as bundled: no charge_front, the acting front pays
+    assert fronts.charged_front(g.state, "sundport", "western") == "western"

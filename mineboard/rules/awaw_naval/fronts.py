@@ -122,3 +122,15 @@ def may_intercept(state: AwState, interceptor_base: str, front: str | None) -> b
     """Whether ships based at ``interceptor_base`` are on ``front``, the front an
     activity passes (AW-16, WE-02): a two-front base is on both."""
     return front is not None and front in fronts_of(state, interceptor_base)
+
+
+def charged_front(state: AwState, target: str, acting_front: str) -> str:
+    """The front an invasion of, or a sea transport to, ``target`` is charged to (AW-14):
+    a two-front port the map marks ``charge_front`` (Gibraltar: the Mediterranean) is
+    charged there whichever of its fronts the force comes from; otherwise the acting
+    front. The BRPs themselves are the economy's, outside these rules."""
+    place = state.board.places.get(target)
+    charged = place.props.get("charge_front") if place is not None else None
+    if charged and acting_front in fronts_of(state, target):
+        return str(charged)
+    return acting_front
