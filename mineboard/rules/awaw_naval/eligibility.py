@@ -33,16 +33,8 @@ class Cargo:
 
 
 def changed_base(state: AwState, ship: Ship) -> bool:
-    """Whether ``ship`` changed base this movement phase (bases' record, else the ledger's
-    bases at the start of the phase)."""
-    try:
-        from mineboard.rules.awaw_naval import choices
-    except ImportError:
-        choices = None  # type: ignore[assignment]
-    if choices is not None and hasattr(choices, "changed_from"):
-        return ship.id in choices.changed_from(state)
-    start = ledger_of(state).movement_bases.get(ship.id, ship.base)
-    return start != ship.base
+    """Whether ``ship`` changed base this movement phase (bases' record of the phase)."""
+    return ship.id in state.changed_from
 
 
 def ship_refusal(state: AwState, ship: Ship, activity: str) -> IllegalAction | None:

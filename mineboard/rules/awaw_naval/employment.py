@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from mineboard.core import outside
 from mineboard.core.actions import Action
 from mineboard.core.dice import Dice
 from mineboard.core.events import Event
@@ -115,8 +114,7 @@ def invariants(state: AwState) -> list[str]:
 PART = Part(
     actions=(forces.FormTaskForce, forces.DissolveTaskForce, operations.Operate,
              operations.AbortOperation, operations.SplitForce, returns.ReturnToBase,
-             interception.Intercept, interception.PassInterception, uninversion.Uninvert,
-             *outside.ANSWERS),
+             interception.Intercept, interception.PassInterception, uninversion.Uninvert),
     checks={forces.FormTaskForce: forces.check_form,
             forces.DissolveTaskForce: forces.check_dissolve,
             operations.Operate: operations.check_operate,

@@ -1,17 +1,18 @@
 """Employment's record of the player turn (AW-63…AW-75, AW-249): the operations under way and
 what they left behind (who came back to base, which supply zones transports may no longer
-serve), the side asked whether it intercepts and what it may intercept, the bases at the
-start of the movement phase (to tell a base change, AW-70), and how many units may still be
-uninverted.
+serve), the side asked whether it intercepts and what it may intercept, and how many units
+may still be uninverted.
 
-It imports nothing of state.py, so the state may hold one (``AwState.ledger``); until it
-does, :func:`ledger_of` keeps it on the state as an attribute of its own.
+It imports nothing of state.py at run time: the state holds one (``AwState.ledger``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from mineboard.rules.awaw_naval.state import AwState
 
 
 @dataclass
@@ -81,7 +82,8 @@ class Ledger:
     """The movements the asked side may intercept (several base changes of one batch)."""
     interception: Interception | None = None
     movement_bases: dict[str, str] = field(default_factory=dict)
-    """Ship → its base when the movement phase began (AW-70: did it change base?)."""
+    """Ship → its base when the movement phase began (kept for the record; AW-70 reads
+    bases' ``state.changed_from``)."""
     returned: set[str] = field(default_factory=set)
     """Ships that came back to base this phase: no sortie again in it (AW-71)."""
     transport_bans: set[tuple[str, str]] = field(default_factory=set)
@@ -95,13 +97,6 @@ class Ledger:
         return {s: op for op in self.operations.values() for s in op.at_sea}
 
 
-_KEY = "ledger"
-
-
-def ledger_of(state: Any) -> Ledger:
-    """The state's ledger (its own field once state.py has one; until then kept on it)."""
-    found = getattr(state, _KEY, None)
-    if found is None:
-        found = Ledger()
-        setattr(state, _KEY, found)
-    return found
+def ledger_of(state: AwState) -> Ledger:
+    """The state's ledger (``AwState.ledger``)."""
+    return state.ledger

@@ -50,13 +50,8 @@ def inverted(state: AwState, side: str) -> list[Ship]:
 
 
 def _owner_choosing(state: AwState) -> bool:
-    """Whether bases waits for an owner's choice (AW-04's elimination comes first)."""
-    try:
-        from mineboard.rules.awaw_naval import choices
-    except ImportError:
-        return False
-    current = getattr(choices, "current", None)
-    return current is not None and current(state) is not None
+    """Whether an owner's choice is pending (AW-04's elimination comes first)."""
+    return bool(state.asked)
 
 
 def phase_start(state: AwState) -> list[Event]:
