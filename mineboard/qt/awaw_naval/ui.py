@@ -384,7 +384,11 @@ class AwScene(HexScene):
         _x0, self._top, _x1, self._bottom = self.grid.pixel_bounds()
 
     def show(self, picture: Picture) -> None:
-        super().show(picture)
+        self._showing = True  # the tags are arranged once, with their new marks, below
+        try:
+            super().show(picture)
+        finally:
+            self._showing = False
         if not isinstance(picture, AwPicture):
             return
         ports = {m.port: m for m in picture.ports if m.port in self.anchors}
@@ -481,7 +485,7 @@ class AwScene(HexScene):
         before it: straits first, then the ports with ships (the fullest first), then the
         empty ones. A tag that finds no clear spot at this zoom is hidden — on a crowded
         map zoomed out — and its port's tooltip still says it; nearer, it comes back."""
-        if not hasattr(self, "port_tags"):
+        if not hasattr(self, "port_tags") or getattr(self, "_showing", False):
             return  # the base scene arranges its markers before this one has tags
         taken = [item.sceneBoundingRect() for item in self.stacks.values()]
         taken += [chip.sceneBoundingRect() for chip in self.held_chips.values()]
