@@ -354,3 +354,30 @@ def test_legal_actions_offer_base_changes_to_the_nearest_ports():
     assert offered == [{"kind": "base_change", "ships": ["o"], "to": "skarth"},
                        {"kind": "base_change", "ships": ["o"], "to": "westhaven"},
                        {"kind": "base_change", "ships": ["o"], "to": "atlantic-us"}]
+
+
+def test_aw04_the_catalogues_case_played_through_an_interception():
+    """P 50; 20 leave for Q while 20 arrive from R; the 20 leaving are intercepted and
+    beaten → P 70 → 20 factors unusable; still 70 when redeployment ends → 20 eliminated."""
+    ships = [ship("p1", 20, "orme"), ship("p2", 10, "orme"), ship("p3", 10, "orme"),
+             ship("p4", 10, "orme"), ship("r1", 20, "westhaven"),
+             ship("raider", 5, "fenmouth", nation="Germany")]
+    g = game(ships, ["0501", "0801", "1201"], ["1601"])
+    declare(g, (["p1"], "skarth"), (["r1"], "orme"))
+    assert (load(g, "orme"), load(g, "skarth"), g.state.to_move) == (50, 20, "Axis")
+    play(g, "intercept", ships=["raider"], target="p1", hex="1102")
+    play(g, "interception_result", intercepted=True, mover_beaten=True)
+    record = play(g, "accept_result")
+    assert [e.clause for e in record.events if e.kind in ("BaseChangeFailed", "Overstacked")] \
+        == ["AW-48", "AW-04"]
+    assert (base_of(g, "p1"), load(g, "orme"), load(g, "skarth")) == ("orme", 70, 0)
+    assert g.state.to_move == "Allies" and summary(g)["asked"]["kind"] == "mark_unusable"
+    play(g, "mark_unusable", ships=["p2", "p3"])
+    for _ in range(3):  # movement, combat, redeployment end
+        play(g, "end_phase")
+    assert summary(g)["asked"]["kind"] == "eliminate_excess"
+    play(g, "eliminate_excess", ships=["r1"])
+    assert load(g, "orme") == 50
+    assert {s: v["base"] for s, v in summary(g)["ships"].items()} == {
+        "p1": "orme", "p2": "orme", "p3": "orme", "p4": "orme", "r1": None,
+        "raider": "fenmouth"}
