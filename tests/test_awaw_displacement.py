@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mineboard.persistence.scenario import scenario_from_data
+from mineboard.resources import maps_dir
 from mineboard.rules.awaw_naval import bases
 from tests.awaw_bases_helpers import base_of, game, load, ship, summary
 from tests.conftest import play, refused
@@ -145,3 +147,21 @@ def test_aw55_legal_actions_offer_a_filling_of_whole_ships():
     assert [a.to_json() for a in g.ruleset.legal_actions(g.state)
             if a.kind in bases_kinds] == [
         {"kind": "choose_ships", "ships": ["d0", "d1", "d2", "d3"]}]
+
+
+def pacific_game(japanese: list[str]) -> Any:
+    data = {"mineboard_scenario": 1, "ruleset": "awaw-naval", "map": "awaw-demo-pacific",
+            "title": "AW-57 Pacific", "nations": ["USA", "Japan"], "side": "Allies",
+            "ships": [ship("k", 9, "kure", nation="Japan")],
+            "control": {"Japan": japanese}}
+    return scenario_from_data(data, "pacific test", maps_dir() / "scenarios").new_game(1)
+
+
+def test_aw57_pacific_twenty_reached_twenty_one_eliminated():
+    g = pacific_game(["0417", "2414"])  # Kure; Marcus 20 hexes off
+    play(g, "set_control", hex="0417", power="USA")
+    assert base_of(g, "k") == "marcus"
+    g = pacific_game(["0417", "2514"])  # Kure; Lisianski 21 hexes off
+    record = play(g, "set_control", hex="0417", power="USA")
+    assert [e.clause for e in record.events if e.kind == "UnitLost"] == ["AW-57"]
+    assert summary(g)["ships"]["k"]["eliminated"] is True
