@@ -212,7 +212,7 @@ def test_aw04_an_overstacked_port_says_over_and_its_excess_is_badged_unusable():
     assert "OVER capacity (AW-04)" in skarth.tip
     stack = next(s for s in picture.stacks if s.place == "skarth")
     hf1 = next(u for u in stack.units if u.id == "HF1")
-    assert [s.letter for s in hf1.status] == ["U"]
+    assert [s.letter for s in hf1.status] == ["U", "TF"]
 
 
 def test_aw49_a_click_on_a_port_not_held_is_refused_with_its_clause(qtbot):

@@ -9,7 +9,7 @@ form and words, never by colour alone:
   counter names its nation's code and its id ("GB HF1") over its type and factors
   ("Battleship 18"), the tooltip and the Selection dock its name and task force; badges:
   Inv inverted, D damaged, U unusable (AW-04), R waiting for repair (AW-06), N built this
-  turn (AW-74), S impaired by supply;
+  turn (AW-74), S impaired by supply, TF in a task force (AW-65);
 - a port: a white tag by its anchor — the holder's code on its colour, the name and the
   load, "Skarth 44/50" (red edge and "over" past its capacity, AW-04);
 - a strait or canal: its hexsides stroked green (open to the side to move) or red dashed
@@ -76,7 +76,8 @@ KEY = ("Key: a port's tag reads its holder, name and load against its capacity "
        "hexsides open to the side to move, red dashes closed; the tag under the name says "
        "it for each side (control when the phase began, AW-13, AW-28). A chip on a hex: "
        "who holds it. Badges: Inv inverted, D damaged, U unusable, R waiting for repair, "
-       "N built this turn, S impaired by supply. Dash-dot outlines: the fronts.")
+       "N built this turn, S impaired by supply, TF in a task force. Dash-dot outlines: the "
+       "fronts.")
 
 
 def code_of(nation: str) -> str:
@@ -143,13 +144,15 @@ def ship_status(ship: Ship) -> tuple[Status, ...]:
         out.append(NEW)
     if ship.impaired:
         out.append(IMPAIRED)
+    if ship.tf:  # the task force's members read TF in an opened stack (AW-65)
+        out.append(Status(f"in task force {ship.tf}", "TF"))
     return tuple(out)
 
 
 def ship_words(view: AwState, ship: Ship) -> str:
     """"Home Fleet (HF1): British battleship, 18 factors, TF Home Fleet, inverted"."""
     kind = view.ship_type(ship).name.lower()
-    states = [s.word for s in ship_status(ship)]
+    states = [s.word for s in ship_status(ship) if s.letter != "TF"]
     tf = [f"TF {ship.tf}"] if ship.tf else []
     title = f"{ship.name} ({ship.id})" if ship.name else ship.id
     return (f"{title}: {ship.nation} {kind}, {count_of(ship.factors, 'factor')}"
