@@ -12,6 +12,8 @@ import pytest
 from mineboard.core.errors import IllegalAction
 from mineboard.core.game import Game
 from mineboard.maps.geojson import board_from_json
+from mineboard.persistence.scenario import scenario_from_data
+from mineboard.resources import maps_dir
 from mineboard.rules.awaw_naval import bases, ports
 from mineboard.rules.awaw_naval.ruleset import RULESET
 from mineboard.rules.awaw_naval.scenario import state_from_scenario
@@ -381,3 +383,16 @@ def test_aw04_the_catalogues_case_played_through_an_interception():
     assert {s: v["base"] for s, v in summary(g)["ships"].items()} == {
         "p1": "orme", "p2": "orme", "p3": "orme", "p4": "orme", "r1": None,
         "raider": "fenmouth"}
+
+
+def test_aw49_pacific_twenty_legal_twenty_one_refused():
+    data = {"mineboard_scenario": 1, "ruleset": "awaw-naval", "map": "awaw-demo-pacific",
+            "title": "AW-49 Pacific", "nations": ["USA", "Japan"], "side": "Axis",
+            "ships": [ship("k", 9, "kure", nation="Japan"), ship("m", 9, "kure",
+                                                                  nation="Japan")],
+            "control": {"Japan": ["0417", "2414", "2514"]}}
+    g = scenario_from_data(data, "pacific", maps_dir() / "scenarios").new_game(1)
+    err = refused("AW-81", g, "base_change", ships=["m"], to="lisianski")
+    assert "21" in err.reason and "20" in err.reason
+    play(g, "base_change", ships=["k"], to="marcus")
+    assert base_of(g, "k") == "marcus"
