@@ -14,7 +14,7 @@ from mineboard.core.game import Game
 from mineboard.maps.geojson import board_from_json
 from mineboard.persistence.scenario import scenario_from_data
 from mineboard.resources import maps_dir
-from mineboard.rules.awaw_naval import bases, ports
+from mineboard.rules.awaw_naval import basechange, bases, ports
 from mineboard.rules.awaw_naval.ruleset import RULESET
 from mineboard.rules.awaw_naval.scenario import state_from_scenario
 from tests.awaw_bases_helpers import (
@@ -396,3 +396,21 @@ def test_aw49_pacific_twenty_legal_twenty_one_refused():
     assert "21" in err.reason and "20" in err.reason
     play(g, "base_change", ships=["k"], to="marcus")
     assert base_of(g, "k") == "marcus"
+
+
+def test_aw51_sw_box_and_theatre_rules():
+    doc = with_features(
+        demo_sea_doc(),
+        {"kind": "box", "id": "sw-atlantic", "name": "Atlantic SW box", "sw": True,
+         "links": ["0402", "0403"], "link_cost": 2},
+        {"kind": "region", "id": "far-east", "name": "Far East", "theatre": "pacific",
+         "places": ["4601", "eastwick"]})
+    state = state_from_scenario(scenario([], []), board_from_json(doc, "sw"), "aw51")
+    assert basechange.inverts(state, "sw-atlantic", "orme")         # SW box → a port
+    assert not basechange.inverts(state, "orme", "sw-atlantic")     # into an SW box
+    assert not basechange.inverts(state, "atlantic-us", "sw-atlantic")
+    assert basechange.inverts(state, "atlantic-us", "pacific-us")   # box → box
+    assert basechange.inverts(state, "dunmere", "eastwick")         # Europe → Pacific
+    assert not basechange.inverts(state, "orme", "skarth")          # port → port
+    assert not basechange.inverts(state, "orme", "atlantic-us")     # port → box
+    assert not basechange.inverts(state, "atlantic-us", "orme")     # box → port
