@@ -81,7 +81,8 @@ def _box_takes_displaced(state: AwState, box: str) -> bool:
 
 def candidates(state: AwState, job: Job) -> list[tuple[int, str]]:
     """(distance, base) of every base the ships may be displaced to now, nearest first:
-    held by their side, with room, within the theatre's range (AW-53, AW-57, AW-60)."""
+    held by their side, with room, by a legal displacement route within the theatre's
+    range (AW-53, AW-57, AW-60)."""
     nation = state.ships[job.ships[0]].nation
     own = set(ports.group(state, job.origin))
     out: list[tuple[int, str]] = []
@@ -94,16 +95,16 @@ def candidates(state: AwState, job: Job) -> list[tuple[int, str]]:
         if free is not None and free <= 0:
             continue
         if state.is_box(base):
-            if not _box_takes_displaced(state, base) or not distances.base_change_leg(
-                    state, nation, job.origin, base, "displacement").legal:
+            if not _box_takes_displaced(state, base):
                 continue
         elif job.front is not None and job.front not in fronts.fronts_of(state, base):
             continue
         if base in state.built_ports or ports.group(state, base)[0] == base:
-            length = distances.water_distance(state, nation, job.origin, base)
-            figures = distances.theatre_figures(state, job.origin, base)
-            if length is not None and length <= figures.range:
-                out.append((length, base))
+            # A legal route for a displacement: movement's range (AW-57, AW-81), straits
+            # and canals, box links (AW-60), the Pacific exceptions it knows.
+            leg = distances.base_change_leg(state, nation, job.origin, base, "displacement")
+            if leg.legal and leg.length is not None:
+                out.append((leg.length, base))
     return sorted(out, key=lambda item: (item[0], item[1]))
 
 
