@@ -18,12 +18,12 @@ from typing import Annotated, Any, ClassVar
 
 from mineboard.core.actions import Action
 from mineboard.core.batch import Batch
-from mineboard.core.errors import IllegalAction
+from mineboard.core.errors import IllegalAction, MineboardError
 from mineboard.core.planning import Choice, Command, Selection
 from mineboard.core.schema import Length
 from mineboard.core.words import count_of
 from mineboard.maps.model import BOX, HEX, PORT
-from mineboard.rules.awaw_naval import bases
+from mineboard.rules.awaw_naval import bases, movement
 from mineboard.rules.awaw_naval.state import AwState, Ship
 
 BASE_CHANGE = "base_change"
@@ -138,8 +138,8 @@ def targets(view: AwState, selection: Selection, check: Any) -> Mapping[str, Act
 
     start = base_at(view, selection.place)
     out: dict[str, Action] = {}
-    for base in bases_of(view):
-        if base == start or base in view.built_ports:
+    for base in _within_reach(view, selection, start):
+        if base == start:
             continue
         action = base_change(tuple(selection.units), base)
         try:
@@ -148,6 +148,20 @@ def targets(view: AwState, selection: Selection, check: Any) -> Mapping[str, Act
             continue
         out[base] = action
     return out
+
+
+def _within_reach(view: AwState, selection: Selection, start: str | None) -> list[str]:
+    """The bases a base change could reach, found in one search of the water graph
+    (movement.reachable) rather than a route to every port of a large map; every base
+    where the movement part cannot answer."""
+    ship = view.ships.get(selection.units[0]) if selection.units else None
+    find = getattr(movement, "reachable", None)
+    if ship is None or start is None or find is None:
+        return bases_of(view)
+    try:
+        return list(find(view, ship.nation, start, BASE_CHANGE))
+    except MineboardError:
+        return bases_of(view)
 
 
 def choices(view: AwState, selection: Selection) -> list[Choice]:
