@@ -235,10 +235,11 @@ def _route(state: AwState, nation: str, start: str, goal: str, activity: str, *,
     found = _finder(state, nation, start, goal, activity, free=free)
     for end in (src, dst):
         why = _island_stop(state, nation, end, activity)
-        if why is not None:
-            base = found.report(dst) if end == dst else found.nowhere(dst, why, ISLANDS)
-            return _stopped(base, RouteStop(len(base.places) - 1 if end == dst else 1,
-                                            ISLANDS, why))
+        if why is not None:  # the end itself is barred: say so, not what the way breaks
+            if end == src:
+                return found.nowhere(dst, why, ISLANDS)
+            base = found.report(dst)
+            return replace(base, stop=RouteStop(max(1, len(base.places) - 1), ISLANDS, why))
     if exempt is not None:
         report = _exempt_route(state, nation, start, goal, activity, exempt, via)
         if report is not None:
