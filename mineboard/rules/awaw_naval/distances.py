@@ -1,6 +1,6 @@
 """What bases asks of movement by water (movement.py owns the answers): the legality and
-length of a base change's or a displacement's route, the water distance between two bases,
-and the theatre's figures — as a small verdict (:class:`Leg`) the bases modules read.
+length of a base change's or a displacement's route — range by theatre (AW-222), straits,
+canals, boxes — as a small verdict (:class:`Leg`) the bases modules read.
 Port counters are passed by their ids; movement knows their hexes.
 """
 
@@ -10,7 +10,6 @@ from dataclasses import dataclass
 
 from mineboard.core.routes import RouteReport
 from mineboard.rules.awaw_naval import movement
-from mineboard.rules.awaw_naval.data import Figures
 from mineboard.rules.awaw_naval.state import AwState
 
 
@@ -22,17 +21,6 @@ class Leg:
     length: int | None
     reason: str = ""
     clause: str = ""
-
-
-def theatre_figures(state: AwState, start: str, goal: str | None) -> Figures:
-    """The theatre's figures for a move from ``start`` to ``goal`` (AW-222)."""
-    return movement.figures_for(state, start, goal)
-
-
-def water_distance(state: AwState, nation: str, start: str, goal: str) -> int | None:
-    """Hexes by water from base ``start`` to base ``goal``, a box's offset included
-    (AW-76, AW-226); None if no water route joins them."""
-    return movement.water_distance(state, nation, start, goal)
 
 
 def base_change_leg(state: AwState, nation: str, start: str, goal: str,
