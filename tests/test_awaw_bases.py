@@ -414,3 +414,18 @@ def test_aw51_sw_box_and_theatre_rules():
     assert not basechange.inverts(state, "orme", "skarth")          # port → port
     assert not basechange.inverts(state, "orme", "atlantic-us")     # port → box
     assert not basechange.inverts(state, "atlantic-us", "orme")     # box → port
+
+
+def test_aw08_a_captured_counter_serves_its_captor_at_once():
+    data = {"mineboard_scenario": 1, "ruleset": "awaw-naval", "map": "awaw-demo-pacific",
+            "title": "AW-08 captured", "nations": ["USA", "Japan"], "side": "Axis",
+            "ships": [ship("j", 9, "eniwetok", nation="Japan")],
+            "built_ports": [{"hex": "2218", "nation": "USA", "year": 1942, "turn": 1}],
+            "control": {"Japan": ["2506"], "USA": ["2218"]}}
+    g = scenario_from_data(data, "pacific", maps_dir() / "scenarios").new_game(1)
+    assert ports.held_by(g.state, "port-counter-2218", "Allies")
+    play(g, "set_control", hex="2218", power="Japan")  # Kwajalein's counter captured
+    assert ports.held_by(g.state, "port-counter-2218", "Axis")
+    play(g, "set_control", hex="2506", power="USA")  # Eniwetok falls the same turn
+    assert base_of(g, "j") == "port-counter-2218"
+    assert summary(g)["ports"]["port-counter-2218"]["load"] == 9
