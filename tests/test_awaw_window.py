@@ -43,7 +43,7 @@ def test_the_picture_shows_ports_loads_badges_and_straits_for_each_side():
     top = stacks[("westhaven", "Allies")].units
     assert [u.id for u in top] == ["HF1", "HF2", "HF3"]
     assert (top[0].name, top[0].label) == ("GB HF1", "Battleship 18")
-    assert "Home Fleet (HF1): Britain battleship, 18 factors, TF Home Fleet" in \
+    assert "GB HF1: battleship, 18 factors, TF Home Fleet" in \
         stacks[("westhaven", "Allies")].tip
     assert picture.tips["atlantic-us"].endswith("(AW-07); 2 factors based")
     kessel = stacks[("kessel", "Allies")].units[0]

@@ -71,13 +71,10 @@ NATION_COLOURS = {"Britain": "#E69F00", "USSR": "#D55E00", "Germany": "#5A5A5A",
 """Okabe–Ito colours for the nations, each also written as its code."""
 NEUTRAL_COLOUR = "#FFFFFF"
 
-KEY = ("Key: a port's tag reads its holder, name and load against its capacity "
-       "(\"Skarth 44/50\"; red and \"over\" past it, AW-04). Straits and canals: green "
-       "hexsides open to the side to move, red dashes closed; the tag under the name says "
-       "it for each side (control when the phase began, AW-13, AW-28). A chip on a hex: "
-       "who holds it. Badges: Inv inverted, D damaged, U unusable, R waiting for repair, "
-       "N built this turn, S impaired by supply, TF in a task force. Dash-dot outlines: the "
-       "fronts.")
+KEY = ("Key — port tags: holder, port, load/capacity (red and \"over\" past it, AW-04). "
+       "Straits and canals: green open, red dashes closed to the side to move (AW-28). "
+       "Chips: who holds a hex. Badges: Inv inverted, D damaged, U unusable, R repair, "
+       "N new, S supply, TF task force. Purple arrows: base changes to declare. F1: more.")
 
 
 def code_of(nation: str) -> str:
@@ -150,13 +147,15 @@ def ship_status(ship: Ship) -> tuple[Status, ...]:
 
 
 def ship_words(view: AwState, ship: Ship) -> str:
-    """"Home Fleet (HF1): British battleship, 18 factors, TF Home Fleet, inverted"."""
+    """"GB HF1: battleship, 18 factors, TF Home Fleet, inverted" — as the counter reads it,
+    short enough for one line of the Selection dock (its own name where the task force's
+    is not the same)."""
     kind = view.ship_type(ship).name.lower()
     states = [s.word for s in ship_status(ship) if s.letter != "TF"]
     tf = [f"TF {ship.tf}"] if ship.tf else []
-    title = f"{ship.name} ({ship.id})" if ship.name else ship.id
-    return (f"{title}: {ship.nation} {kind}, {count_of(ship.factors, 'factor')}"
-            + "".join(f", {w}" for w in (*tf, *states)))
+    name = f" {ship.name}" if ship.name and ship.name != ship.tf else ""
+    return (f"{code_of(ship.nation)} {ship.id}{name}: {kind}, "
+            f"{count_of(ship.factors, 'factor')}" + "".join(f", {w}" for w in (*tf, *states)))
 
 
 def straits_of(board: BoardMap) -> list[EdgeSet]:
