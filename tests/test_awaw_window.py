@@ -67,10 +67,11 @@ def test_aw47_two_base_changes_planned_by_clicks_and_declared_together(qtbot):
     assert w.controller.mode.place == "westhaven"
     assert w.controller.chosen() == ["HF1", "HF2", "HF3"]
     hover(w, "1201")  # Skarth's hex: the pointer on the port
-    report = w.controller.mode.readout.report
-    if report is not None:  # the routes part answers the route under the pointer
-        assert report.places[-1] in ("skarth", "1201") and report.legal, report.text()
-        assert w.statusBar().currentMessage() == "To Skarth: 8 hexes (of 40)"
+    report = w.controller.mode.readout.report  # the route the movement part answers
+    assert report is not None and report.legal and report.cost == 8, report
+    assert report.places[-1] == "skarth"
+    assert w.statusBar().currentMessage() == "To Skarth: 8 hexes (of 40)"
+    assert w.controller.mode.readout.items.pill.text == "8 hexes (of 40)"
     # ---- a click on Skarth's hex adds the order to the declaration: nothing moves yet
     click(qtbot, w, zone_point(w, "1201"))
     assert len(game.records) == records
@@ -153,9 +154,7 @@ def test_aw28_pointing_past_a_closed_canal_shows_where_the_route_stops_and_why(q
     assert w.controller.chosen() == ["FH1", "FH2"]
     hover(w, "ostra")
     report = w.controller.mode.readout.report
-    if report is None:
-        pytest.skip("the routes part does not answer the route under the pointer yet")
-    assert not report.legal and report.stop is not None
+    assert report is not None and not report.legal and report.stop is not None
     assert report.places[report.stop.index] in ("3306", "3406", "3407", "canalmouth")
     assert "Long Cut" in report.stop.reason
     assert "Long Cut" in w.statusBar().currentMessage()
