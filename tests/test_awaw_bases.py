@@ -100,7 +100,11 @@ def test_aw47_two_full_ports_swap_ten_factors():
     record = declare(g, (["a2"], "skarth"), (["b2"], "orme"))
     assert (base_of(g, "a2"), base_of(g, "b2")) == ("skarth", "orme")
     assert load(g, "orme") == load(g, "skarth") == 50
-    assert [e.clause for e in record.events] == ["AW-47", "AW-47"]
+    assert [(e.kind, e.clause) for e in record.events] == [
+        ("UnitsMoved", "AW-47"), ("AirAttackOpportunity", "AW-47"),
+        ("UnitsMoved", "AW-47"), ("AirAttackOpportunity", "AW-47")]
+    assert record.events[1].data == {"ships": ["a2"],
+                                     "hexes": ["0902", "1002", "1102", "1201"]}
     g.undo()  # one record, undone as one
     assert (base_of(g, "a2"), base_of(g, "b2")) == ("orme", "skarth")
 
@@ -163,7 +167,7 @@ def test_aw51_box_to_box_inverts_for_the_player_turn():
     record = declare(g, (["u", "v"], "pacific-us"))
     assert g.state.ships["u"].inverted and g.state.ships["u"].held_inverted
     assert g.state.ships["v"].held_inverted  # inverted already: stays so
-    assert [e.clause for e in record.events] == ["AW-47", "AW-51"]
+    assert [e.clause for e in record.events] == ["AW-47", "AW-51"]  # no hex entered
 
 
 def test_aw52_base_changes_only_in_the_movement_phase():

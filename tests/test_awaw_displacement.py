@@ -35,6 +35,9 @@ def test_aw53_past_a_full_port_to_an_unsupplied_one_with_room():
     assert len(moved) == 1 and moved[0].data == {
         "ships": ["f"], "from": "fenmouth", "to": "sundport", "hexes": 9, "factors": 9,
         "interceptable": True}
+    air = [e for e in record.events if e.kind == "AirAttackOpportunity"]
+    assert [(e.clause, len(e.data["hexes"]), e.data["hexes"][-1]) for e in air] == [
+        ("AW-61", 9, "2008")]
     assert base_of(g, "f") == "sundport" and load(g, "sundport") == 9
     assert summary(g)["ships"]["f"]["inverted"] is True  # AW-62
 

@@ -22,6 +22,7 @@ from mineboard.core.dice import Dice
 from mineboard.core.errors import IllegalAction
 from mineboard.core.events import Event, UnitsMoved
 from mineboard.core.schema import Doc, Length
+from mineboard.maps.model import HEX
 from mineboard.rules.awaw_naval import choices, distances, movement, ports
 from mineboard.rules.awaw_naval.state import MOVEMENT, MOVEMENT_START, AwState, Ship
 
@@ -161,8 +162,31 @@ def apply(state: AwState, action: BaseChange, dice: Dice) -> list[Event]:
                                  "the player turn (a base change box to box, from an SW "
                                  "box, or between theatres)",
                             data={"ships": list(action.ships)}))
+    events += air_attack_opportunity(state, "AW-47", list(action.ships), origin, action.to,
+                                     "base_change")
     return events + offer_interception(state, "base_change", list(action.ships), origin,
                                        action.to)
+
+
+def air_attack_opportunity(state: AwState, clause: str, ship_ids: list[str], origin: str,
+                           goal: str, activity: str) -> list[Event]:
+    """Enemy air may attack ships changing base (AW-47, 23.7) or displaced (AW-61) in each
+    hex they enter: air combat is outside these rules, so the engine names the hexes for
+    the air module or the players (the catalogue's "air attack opportunity")."""
+    if not ship_ids:
+        return []
+    nation = state.ships[ship_ids[0]].nation
+    places = movement.route(state, nation, origin, goal, activity).places
+    hexes = [p for p in places if p in state.board.places
+             and state.board.places[p].kind == HEX]
+    entered = hexes[1:] if hexes and hexes[0] == state.port_hex(origin) else hexes
+    if not entered:
+        return []
+    return [Event(kind="AirAttackOpportunity", clause=clause, at=state.board.ref(entered[-1]),
+                  text=f"enemy air may attack {', '.join(ship_ids)} in each hex entered "
+                       f"({len(entered)}: {entered[0]} … {entered[-1]}); air combat is "
+                       "settled outside these rules",
+                  data={"ships": ship_ids, "hexes": entered})]
 
 
 def offer_interception(state: AwState, kind: str, ship_ids: list[str], origin: str,

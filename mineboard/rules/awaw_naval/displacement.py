@@ -24,7 +24,7 @@ from mineboard.core.errors import IllegalAction
 from mineboard.core.events import Event, UnitsMoved
 from mineboard.core.schema import Doc, Length
 from mineboard.rules.awaw_naval import choices, distances, fronts, ports
-from mineboard.rules.awaw_naval.basechange import offer_interception
+from mineboard.rules.awaw_naval.basechange import air_attack_opportunity, offer_interception
 from mineboard.rules.awaw_naval.overstack import eliminate
 from mineboard.rules.awaw_naval.state import ROW_3_UP, SUNK_IN_PORT, Asked, AwState, Ship
 
@@ -207,6 +207,8 @@ def _move(state: AwState, job: Job, ship_ids: list[str], target: str,
                             f"{ports.name(state, target)}, {hexes} hexes, and inverted "
                             "(AW-62); the enemy may intercept them on the way (AW-61)",
                        data=data),
+            *air_attack_opportunity(state, "AW-61", ship_ids, job.origin, target,
+                                    "displacement"),
             *offer_interception(state, "displacement", ship_ids, job.origin, target)]
 
 
