@@ -92,12 +92,21 @@ def summary(state: AwState) -> dict[str, Any]:
 
 
 def invariants(state: AwState) -> list[str]:
+    """Every ship in play is based at a port or box; none stays in a port the enemy holds
+    once its displacement is done (AW-53)."""
     out = []
+    bases_now = set(ports.all_bases(state))
+    displacing = {s for job in choices.stash(state, "displacing", []) for s in job.ships}
     for ship in state.ships.values():
         if ship.eliminated != (ship.base is None):
             out.append(f"{ship.id}: eliminated is {ship.eliminated} but base is {ship.base}")
-        elif ship.base is not None and ship.base not in ports.all_bases(state):
+        elif ship.base is not None and ship.base not in bases_now:
             out.append(f"{ship.id}: based at {ship.base}, which is no port or box")
+        elif ship.base is not None and ship.id not in displacing:
+            holder = ports.holder(state, ship.base)
+            if holder in state.data.nations and \
+                    state.side_of_nation(holder) != state.side_of_nation(ship.nation):
+                out.append(f"{ship.id}: based at {ship.base}, which {holder} holds")
     return out
 
 
