@@ -18,6 +18,7 @@ The API (PLAN.md, issue 28): :func:`costs`, :func:`theatre_of`, :func:`figures_f
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
@@ -25,12 +26,12 @@ from mineboard.core.errors import BadInput
 from mineboard.core.places import PlaceRef
 from mineboard.core.planning import Selection
 from mineboard.core.routes import RouteReport, RouteStop
-from mineboard.maps.model import PORT
+from mineboard.maps.model import PORT, BoardMap
 from mineboard.maps.paths import MoveCosts
 from mineboard.rules.awaw_naval import limits, passage, water
 from mineboard.rules.awaw_naval.data import Figures
 from mineboard.rules.awaw_naval.parts import Part
-from mineboard.rules.awaw_naval.search import Finder, finder
+from mineboard.rules.awaw_naval.search import Finder, Leash, finder
 from mineboard.rules.awaw_naval.state import PHASE_START, AwState
 
 ISLANDS, NR_GATEWAY, STRIKE = "AW-92", "AW-43", "AW-88"
@@ -66,11 +67,33 @@ def _place(state: AwState, place: str, field: str) -> str:
     return place
 
 
+_LEASHES: OrderedDict[tuple[object, ...], tuple[BoardMap, Leash]] = OrderedDict()
+LEASHES_KEPT = 64
+"""The facts of recent routes, by everything they are made of: the pointer moving over the
+map asks again and again with equal facts, and a leash is a few thousand closed ways."""
+
+
 def _finder(state: AwState, nation: str, start: str, goal: str | None, activity: str,
             *, free: bool = False) -> Finder:
-    closed = passage.closures(state, nation, start, goal)
-    leash = limits.leash(state, nation, start, goal, activity, closed, free=free)
-    return finder(state.board, costs(state), leash, water.where(state, start))
+    board = state.board
+    held = state.held_at.get(PHASE_START, state.control)
+    key = (id(board), nation, activity, start, free,
+           passage.western_front_activity(state, start, goal),
+           limits.figures_for(state, start, goal), limits.first_leg(state, nation, start, goal),
+           frozenset(held.items()), frozenset(state.built_ports),
+           frozenset(state.unsupplied), frozenset(state.at_peace), state.nations,
+           state.data.options)
+    kept = _LEASHES.get(key)
+    if kept is not None and kept[0] is board:
+        _LEASHES.move_to_end(key)
+        leash = kept[1]
+    else:
+        closed = passage.closures(state, nation, start, goal)
+        leash = limits.leash(state, nation, start, goal, activity, closed, free=free)
+        _LEASHES[key] = (board, leash)
+        while len(_LEASHES) > LEASHES_KEPT:
+            _LEASHES.popitem(last=False)
+    return finder(board, costs(state), leash, water.where(state, start))
 
 
 def beyond_north(state: AwState, place: str) -> bool:
@@ -341,8 +364,7 @@ def reachable(state: AwState, nation: str, start: str, activity: str) -> dict[st
     limits.check_activity(state, activity)
     board = state.board
     src = water.where(state, start)
-    targets = [p.id for p in board.places.values() if p.kind in (PORT, "box")] \
-        + list(state.built_ports)
+    targets = [*water.bases_of(board), *state.built_ports]
     out: dict[str, int] = {}
     fronts = water.fronts_of(state, start)
     western = "western" in fronts and water.theatre_of(state, start) == "europe"
@@ -354,16 +376,13 @@ def reachable(state: AwState, nation: str, start: str, activity: str) -> dict[st
             continue
         dst = water.where(state, target)
         use_wide = western and "western" in water.fronts_of(state, target)
-        found, tree = (wide, legal_wide) if use_wide else (plain, legal_plain)
-        path = tree.path(dst) if dst != src else [src]
-        if path is None:
-            continue
-        report = found.judge(path, dst)
-        if not report.legal:
+        tree = legal_wide if use_wide else legal_plain
+        cost = 0 if dst == src else (tree.cost or {}).get(dst)
+        if cost is None:
             continue
         if activity in BASE_LINK_ACTIVITIES and _box_link_stop(state, start, target):
             continue
-        out[target] = report.cost
+        out[target] = cost
     for target in targets:  # the shortest routes between island groups (AW-84, AW-87)
         if target not in out and target != start \
                 and limits.exemption(state, nation, start, target) is not None:

@@ -75,6 +75,8 @@ class Leash:
 class Tree:
     first: dict[str, int]
     labels: list[tuple[int, str]]
+    cost: dict[str, int] | None = None
+    """The cost of each place's first (cheapest legal) label, where the search kept it."""
 
     def path(self, goal: str) -> list[str] | None:
         label = self.first.get(goal)
@@ -89,14 +91,50 @@ class Tree:
         return out
 
 
+def bounded_tree(steps: Steps, start: str, most: float, closed: Mapping[str, Closed]) -> Tree:
+    """Cheapest routes within ``most`` past the ``closed`` ways, when no port touch binds:
+    Dial's buckets (costs are small whole numbers), a list per cost instead of a heap —
+    the set of ports a force may reach is asked whenever a stack is picked."""
+    labels: list[tuple[int, str]] = [(-1, start)]
+    first: dict[str, int] = {}
+    costs: dict[str, int] = {}
+    seen: dict[str, int] = {start: 0}
+    buckets: list[list[tuple[int, str]]] = [[(0, start)]]
+    add, get, none = labels.append, seen.get, ()
+    cost = 0
+    while cost < len(buckets):
+        bucket = buckets[cost]
+        while bucket:
+            label, place = bucket.pop()
+            if place in first:
+                continue
+            first[place] = label
+            costs[place] = cost
+            for nbr, step, way in steps.get(place, none):
+                after = cost + step
+                if after > most or get(nbr, 1 << 30) <= after or way in closed:
+                    continue
+                seen[nbr] = after
+                add((label, nbr))
+                while len(buckets) <= after:
+                    buckets.append([])
+                buckets[after].append((len(labels) - 1, nbr))
+        cost += 1
+    return Tree(first, labels, costs)
+
+
 def legal_tree(steps: Steps, start: str, leash: Leash) -> Tree:
     """The cheapest legal routes from ``start`` to every place they reach."""
+    if leash.every is None and all(v is None for v in leash.touch_limits.values()):
+        most = leash.allowance.most if leash.allowance is not None else math.inf
+        return bounded_tree(steps, start, most, leash.closures)
     most = leash.allowance.most if leash.allowance is not None else math.inf
     closed = leash.closures
     touches = leash.touch_limits
     budget0, _, strict0 = leash.opening(start)
     labels: list[tuple[int, str]] = [(-1, start)]
     first: dict[str, int] = {}
+    costs: dict[str, int] = {}
     best: dict[str, float] = {}
     heap: list[tuple[int, float, int, str, bool]] = [(0, -budget0, 0, start, strict0)]
     while heap:
@@ -106,8 +144,9 @@ def legal_tree(steps: Steps, start: str, leash: Leash) -> Tree:
         if key <= best.get(place, -math.inf):
             continue
         best[place] = key
-        if not strict or place in touches or place == start:
-            first.setdefault(place, label)
+        if (not strict or place in touches or place == start) and place not in first:
+            first[place] = label
+            costs[place] = cost
         for nbr, step, way in steps.get(place, ()):
             after, rest = cost + step, left - step
             if rest < 0 or after > most or way in closed:
@@ -120,7 +159,7 @@ def legal_tree(steps: Steps, start: str, leash: Leash) -> Tree:
                 continue
             labels.append((label, nbr))
             heapq.heappush(heap, (after, -rest, len(labels) - 1, nbr, nstrict))
-    return Tree(first, labels)
+    return Tree(first, labels, costs)
 
 
 def cheapest_tree(steps: Steps, start: str, closed: Mapping[str, Closed]) -> Tree:

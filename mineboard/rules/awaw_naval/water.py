@@ -168,12 +168,33 @@ def is_box(board: BoardMap, place: str) -> bool:
     return p is not None and p.kind == BOX
 
 
+def printed_ports(board: BoardMap) -> dict[str, list[str]]:
+    """Hex → the map's ports in it (kept per board)."""
+    kept = _kept(board)
+    table = kept.get("__ports__")
+    if table is None:
+        table = {}
+        for p in board.places.values():
+            if p.kind == PORT:
+                table.setdefault(str(p.props.get("hex")), []).append(p.id)
+        kept["__ports__"] = table
+    return table
+
+
+def bases_of(board: BoardMap) -> list[str]:
+    """Every port and box of the map (kept per board)."""
+    kept = _kept(board).setdefault("__bases__", {})
+    if "" not in kept:
+        kept[""] = [p.id for p in board.places.values() if p.kind in (PORT, BOX)]
+    return kept[""]
+
+
 def port_hexes(state: AwState) -> dict[str, list[str]]:
     """Hex → the ports (printed and built) in it."""
-    out: dict[str, list[str]] = {}
-    for p in state.board.places.values():
-        if p.kind == PORT:
-            out.setdefault(str(p.props.get("hex")), []).append(p.id)
+    printed = printed_ports(state.board)
+    if not state.built_ports:
+        return printed
+    out = {h: list(ports) for h, ports in printed.items()}
     for b in state.built_ports.values():
         out.setdefault(b.hex, []).append(b.id)
     return out
