@@ -168,3 +168,13 @@ def test_aw57_pacific_twenty_reached_twenty_one_eliminated():
     record = play(g, "set_control", hex="0417", power="USA")
     assert [e.clause for e in record.events if e.kind == "UnitLost"] == ["AW-57"]
     assert summary(g)["ships"]["k"]["eliminated"] is True
+
+
+def test_invariant_no_ship_left_in_an_enemy_port_after_displacement():
+    g = game([ship("o", 9, "orme")], ["1201"], ["0801"])  # a scenario that breaks it
+    assert g.ruleset.invariants(g.state) == ["o: based at orme, which Germany holds"]
+    g = game([ship("o", 9, "orme")], ["0801", "0501", "1201"])
+    take(g, "0801")  # the choice pending: the ship waits at Orme, as the rules say
+    assert g.ruleset.invariants(g.state) == []
+    play(g, "choose_port", port="skarth")
+    assert g.ruleset.invariants(g.state) == []
