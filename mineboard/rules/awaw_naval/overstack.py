@@ -6,8 +6,9 @@ with the interception's result). If that overstacks the port, its owner picks wh
 covering the excess: they may not be used for the rest of the player turn
 (``mark_unusable``). If the port is still over capacity when the redeployment phase ends,
 he picks whole ships covering the excess again, and they are eliminated
-(``eliminate_excess``). A failed NR that overstacks a port leaves no time to mend it: the
-owner eliminates at once (``nr_beaten``, AW-05).
+(``eliminate_excess``). A failed NR (its interception is outside these rules: entered as
+``nr_failed``) that overstacks a port leaves no time to mend it: the owner eliminates at
+once (``nr_beaten``, AW-05).
 
 "Whole ships covering the excess": their factors reach the excess and none of them could
 be left out — the owner may not eliminate more than the excess forces (a reading: the
