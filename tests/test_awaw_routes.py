@@ -558,3 +558,60 @@ def test_search_finds_a_later_touch_when_the_cheapest_label_cannot_go_on():
     report = movement.route(state, "USA", "paramushiro", "ujelang", "naval_redeployment")
     assert report.legal and report.cost == 27
     assert search.FINDERS_KEPT >= 8
+
+
+def test_aw90_passing_port_moresby_binds_too():
+    """Through Port Moresby's hex from Samarai westward: the next port must be within 5 of
+    Port Moresby (Samarai 1526 → 1026 is 5; on to 0526 is 5 more, no port: refused)."""
+    state = pacific(["1526", "1026"], ["0414"])
+    report = movement.route(state, "USA", "samarai", "0526", "naval_redeployment",
+                            via=[*lane(26, 14, 10), *lane(26, 9, 6)])
+    assert stop(report)[0] == "AW-90"
+    assert report.costs[report.stop.index] == 5 + 5
+
+
+def test_aw228_japans_first_leg_toward_midway_johnston_and_hawaii():
+    from mineboard.rules.awaw_naval import limits
+
+    state = pacific(["3424"], ["0414"])
+    assert limits.first_leg(state, "Japan", "yokosuka", "marcus").hexes == 20
+    assert limits.first_leg(state, "Japan", "yokosuka", "midway") is None
+    assert limits.first_leg(state, "Japan", "yokosuka", "johnston").hexes == 20
+    assert limits.first_leg(state, "Japan", "yokosuka", "pearl-harbor").hexes == 20
+    strict = pacific(["3424"], ["0414"], options={"japan_first_leg_to_hawaii": False})
+    assert limits.first_leg(strict, "Japan", "yokosuka", "johnston") is None
+    assert limits.first_leg(strict, "Japan", "yokosuka", "pearl-harbor") is None
+    assert limits.first_leg(strict, "Japan", "yokosuka", "marcus").hexes == 20
+    # never for the Americans, nor from outside Japan
+    assert limits.first_leg(state, "USA", "yokosuka", "marcus") is None
+    assert limits.first_leg(state, "Japan", "marcus", "lisianski") is None
+
+
+def test_aw225_an_enemy_port_is_no_touch():
+    state = pacific(["0606", "2506", "3306"], ["0414", "1506"])
+    report = movement.route(state, "USA", "paramushiro", "ujelang", "naval_redeployment",
+                            via=lane(6, 7, 33))
+    assert stop(report) == ("AW-80", "1706")
+    assert "1506" in report.places and not report.touches
+
+
+def test_reachable_from_a_western_port_uses_virtual_hexes_only_for_western_goals():
+    state = allied()
+    found = movement.reachable(state, "Britain", "westhaven", "patrol")
+    assert found["portlow"] == 12 and found["sundport"] == 16 and "tarn" in found
+
+
+def test_route_under_the_pointer_reads_the_selection():
+    from mineboard.core.places import PlaceRef
+    from mineboard.core.planning import Selection
+
+    state = game(EUROPE, ("Britain", "Germany"), {"Britain": ["0501", "0612"]},
+                 ships=[{"id": "hood", "nation": "Britain", "type": "battlecruiser",
+                         "factors": 3, "base": "westhaven"}])
+    picked = Selection("westhaven", ("hood",))
+    report = movement.route_report(state, picked, PlaceRef("hex", "0612"))
+    assert report is not None and report.places[-1] == "portlow" and report.cost == 12
+    patrol = Selection("westhaven", ("hood",), {"activity": "patrol"})
+    sea = movement.route_report(state, patrol, PlaceRef("hex", "0611"))
+    assert sea is not None and sea.places[-1] == "0611" and sea.cost == 11
+    assert movement.route_report(state, Selection(), PlaceRef("hex", "0611")) is None
