@@ -433,3 +433,14 @@ def test_aw08_a_captured_counter_serves_its_captor_at_once():
     play(g, "set_control", hex="2506", power="USA")  # Eniwetok falls the same turn
     assert base_of(g, "j") == "port-counter-2218"
     assert summary(g)["ports"]["port-counter-2218"]["load"] == 9
+
+
+def test_aw50_each_nation_of_an_order_judged_the_us_box_serves_western_allies_only():
+    data = scenario([ship("brit", 5, "orme"), ship("red", 5, "orme", nation="USSR")],
+                    ["0801"])
+    data["nations"] = ["Britain", "Germany", "USSR"]
+    g = scenario_from_data(data, "aw50", maps_dir() / "scenarios").new_game(1)
+    err = refused("AW-41", g, "base_change", ships=["brit", "red"], to="atlantic-us")
+    assert err.reason.startswith("Orme to Atlantic U.S.:")
+    play(g, "base_change", ships=["brit"], to="atlantic-us")
+    assert base_of(g, "brit") == "atlantic-us"

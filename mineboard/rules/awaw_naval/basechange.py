@@ -85,10 +85,11 @@ def check(state: AwState, action: BaseChange) -> None:
         # Base changes come before ground movement (AW-52): a port the enemy holds now was
         # taken by a change entered out of that order, and no fleet sails into it.
         raise IllegalAction(f"{there} is held by {holder} now", "AW-49")
-    leg = distances.base_change_leg(state, ships[0].nation, origin, action.to)
-    if not leg.legal:
-        raise IllegalAction(f"{ports.name(state, origin)} to {there}: {leg.reason}",
-                            leg.clause or "AW-49")
+    for nation in dict.fromkeys(s.nation for s in ships):  # boxes serve some only (AW-41)
+        leg = distances.base_change_leg(state, nation, origin, action.to)
+        if not leg.legal:
+            raise IllegalAction(f"{ports.name(state, origin)} to {there}: {leg.reason}",
+                                leg.clause or "AW-49")
 
 
 def check_together(before: AwState, after: AwState, members: Sequence[Action]) -> None:
