@@ -81,9 +81,9 @@ def _box_takes_displaced(state: AwState, box: str) -> bool:
 
 def candidates(state: AwState, job: Job) -> list[tuple[int, str]]:
     """(distance, base) of every base the ships may be displaced to now, nearest first:
-    held by their side, with room, by a legal displacement route within the theatre's
-    range (AW-53, AW-57, AW-60)."""
-    nation = state.ships[job.ships[0]].nation
+    held by their side, with room, by a route legal for every nation among them within the
+    theatre's range (AW-53, AW-57, AW-60: the U.S. box serves Western Allied ships only)."""
+    nations = list(dict.fromkeys(state.ships[s].nation for s in job.ships))
     own = set(ports.group(state, job.origin))
     out: list[tuple[int, str]] = []
     for base in ports.all_bases(state):
@@ -102,9 +102,10 @@ def candidates(state: AwState, job: Job) -> list[tuple[int, str]]:
         if base in state.built_ports or ports.group(state, base)[0] == base:
             # A legal route for a displacement: movement's range (AW-57, AW-81), straits
             # and canals, box links (AW-60), the Pacific exceptions it knows.
-            leg = distances.base_change_leg(state, nation, job.origin, base, "displacement")
-            if leg.legal and leg.length is not None:
-                out.append((leg.length, base))
+            legs = [distances.base_change_leg(state, n, job.origin, base, "displacement")
+                    for n in nations]
+            if all(leg.legal and leg.length is not None for leg in legs):
+                out.append((max(int(leg.length or 0) for leg in legs), base))
     return sorted(out, key=lambda item: (item[0], item[1]))
 
 
