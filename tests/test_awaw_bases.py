@@ -444,3 +444,14 @@ def test_aw50_each_nation_of_an_order_judged_the_us_box_serves_western_allies_on
     assert err.reason.startswith("Orme to Atlantic U.S.:")
     play(g, "base_change", ships=["brit"], to="atlantic-us")
     assert base_of(g, "brit") == "atlantic-us"
+
+
+def test_legal_actions_offer_port_counters_on_the_builders_islands():
+    data = {"mineboard_scenario": 1, "ruleset": "awaw-naval", "map": "awaw-demo-pacific",
+            "title": "offers", "nations": ["USA", "Japan"], "side": "Allies",
+            "phase": "construction", "ships": [],
+            "control": {"USA": ["2218", "1803", "3630"], "Japan": ["2419"]}}
+    g = scenario_from_data(data, "pacific", maps_dir() / "scenarios").new_game(1)
+    assert [a.to_json() for a in g.ruleset.legal_actions(g.state)
+            if a.kind == "build_port"] == [{"kind": "build_port", "hex": "2218",
+                                            "nation": "USA"}]
