@@ -455,3 +455,12 @@ def test_legal_actions_offer_port_counters_on_the_builders_islands():
     assert [a.to_json() for a in g.ruleset.legal_actions(g.state)
             if a.kind == "build_port"] == [{"kind": "build_port", "hex": "2218",
                                             "nation": "USA"}]
+
+
+def test_aw47_a_ship_at_sea_on_an_operation_does_not_change_base():
+    g = game([ship("p", 5, "orme"), ship("q", 5, "orme")], ["0801", "1201"])
+    play(g, "operate", activity="patrol", ships=["p"], target="1004")
+    err = refused("AW-47", g, "base_change", ships=["p"], to="skarth")
+    assert err.reason == "p is at sea on an operation, not in port"
+    play(g, "base_change", ships=["q"], to="skarth")
+    assert base_of(g, "q") == "skarth"

@@ -65,7 +65,10 @@ def check(state: AwState, action: BaseChange) -> None:
                             "AW-47")
     origin = str(ships[0].base)
     moved = choices.changed_from(state)
+    at_sea = state.ledger.at_sea()
     for ship in ships:
+        if ship.id in at_sea:
+            raise IllegalAction(f"{ship.id} is at sea on an operation, not in port", "AW-47")
         if ship.id in moved:
             raise IllegalAction(f"{ship.id} changed base this phase already (from "
                                 f"{ports.name(state, moved[ship.id])})", "AW-47")
