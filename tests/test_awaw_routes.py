@@ -615,3 +615,10 @@ def test_route_under_the_pointer_reads_the_selection():
     sea = movement.route_report(state, patrol, PlaceRef("hex", "0611"))
     assert sea is not None and sea.places[-1] == "0611" and sea.cost == 11
     assert movement.route_report(state, Selection(), PlaceRef("hex", "0611")) is None
+
+
+def test_bench_functions_measure_on_a_map():
+    from mineboard.bench import awaw_routes
+
+    assert 0 < awaw_routes.route_under_pointer() < 1.0
+    assert 0 < awaw_routes.reachable_ports() < 1.0
