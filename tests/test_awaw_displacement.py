@@ -178,3 +178,12 @@ def test_invariant_no_ship_left_in_an_enemy_port_after_displacement():
     assert g.ruleset.invariants(g.state) == []
     play(g, "choose_port", port="skarth")
     assert g.ruleset.invariants(g.state) == []
+
+
+def test_aw53_ships_at_sea_are_not_displaced_with_their_port():
+    g = game([ship("p", 5, "orme"), ship("q", 5, "orme")], ["0801", "1201"])
+    play(g, "operate", activity="patrol", ships=["p"], target="1004")
+    take(g, "0801")
+    assert base_of(g, "q") == "skarth" and g.state.ships["q"].inverted
+    assert base_of(g, "p") == "orme" and "p" in g.state.ledger.at_sea()
+    assert g.ruleset.invariants(g.state) == []

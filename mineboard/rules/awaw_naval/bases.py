@@ -92,11 +92,12 @@ def summary(state: AwState) -> dict[str, Any]:
 
 
 def invariants(state: AwState) -> list[str]:
-    """Every ship in play is based at a port or box; none stays in a port the enemy holds
-    once its displacement is done (AW-53)."""
+    """Every ship in play is based at a port or box; none in port stays in a port the enemy
+    holds once its displacement is done (AW-53)."""
     out = []
     bases_now = set(ports.all_bases(state))
     displacing = {s for job in choices.stash(state, "displacing", []) for s in job.ships}
+    displacing |= set(state.ledger.at_sea())  # at sea: its return is employment's (AW-72)
     for ship in state.ships.values():
         if ship.eliminated != (ship.base is None):
             out.append(f"{ship.id}: eliminated is {ship.eliminated} but base is {ship.base}")

@@ -120,7 +120,10 @@ def control_changed(state: AwState, hex_id: str, was: str, dice: Dice) -> list[E
         if state.port_hex(port) != hex_id or ports.group(state, port)[0] != port:
             continue
         by_side: dict[str, list[Ship]] = {}
+        at_sea = state.ledger.at_sea()  # not in port: they come back elsewhere (AW-72)
         for ship in ports.ships_in(state, port):
+            if ship.id in at_sea:
+                continue
             side = state.side_of_nation(ship.nation)
             if side != taker:
                 by_side.setdefault(side, []).append(ship)
