@@ -226,3 +226,44 @@ def test_aw49_a_click_on_a_port_not_held_is_refused_with_its_clause(qtbot):
     lit = {t.id for t in w.controller.ruleset.targets(w.session.view(),
                                                       w.controller.selection())}
     assert "tarn" not in lit and {"marrow", "skarth", "westhaven"} <= lit
+
+
+def test_aw79_the_other_side_intercepts_a_declared_base_change_by_clicks(qtbot):
+    """Declared, the Home Fleet's base change is the Axis's to intercept or let pass: the
+    Axis picks a ship at Fenmouth, the route's hexes light, a click on one declares the
+    interception, whose outcome is then entered from outside the rules (AW-224)."""
+    from mineboard.core.batch import Batch
+    from mineboard.rules.awaw_naval import planning
+
+    sc = narrow_seas()
+    game = sc.new_game(1)
+    game.play(Batch((planning.base_change(("HF1", "HF2", "HF3"), "orme"),)))
+    w = shown_window(qtbot, GameSession(sc, game))
+    w.view.zoom_by(2.5)
+    w.view.centerOn(w.scene.anchors["0903"])
+    assert game.state.to_move == "Axis"
+    assert w.selection.todo.text().startswith("Axis may intercept HF1, HF2, HF3 (AW-79)")
+    assert button(w, "Pass: no interception").isEnabled()
+    click(qtbot, w, stack_point(w, "fenmouth", "Axis"))
+    click(qtbot, w, unit_point(w, w.scene.stacks[("fenmouth", "Axis")], "G2"))
+    assert w.controller.chosen() == ["G1"]  # 8 factors: no task force needed (AW-65)
+    lit = {t.id for t in w.controller.ruleset.targets(w.session.view(),
+                                                      w.controller.selection())}
+    assert {"0502", "0602", "0801", "0501"} <= lit and "1102" not in lit
+    click(qtbot, w, zone_point(w, "0602"))
+    state = game.state
+    assert state.awaiting is not None and state.awaiting.result == "interception_result"
+    assert state.ships["G1"].inverted  # its one operation (AW-63)
+
+
+def test_aw79_pass_lets_the_declared_base_change_go_on(qtbot):
+    from mineboard.core.batch import Batch
+    from mineboard.rules.awaw_naval import planning
+
+    sc = narrow_seas()
+    game = sc.new_game(1)
+    game.play(Batch((planning.base_change(("HF1", "HF2", "HF3"), "orme"),)))
+    w = shown_window(qtbot, GameSession(sc, game))
+    button(w, "Pass: no interception").click()
+    assert game.state.to_move == "Allies" and game.state.ships["HF1"].base == "orme"
+    assert not [b for b in w.controls.buttons if b.startswith("Pass")]

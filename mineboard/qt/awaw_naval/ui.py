@@ -592,9 +592,10 @@ class AwawNavalUI(RulesetUI[AwState]):
             asked = view.asked[0]
             return (f"{view.phase_label} ({asked.clause}): choose with the buttons below, or "
                     "click the ships on the map.")
-        if view.awaiting is None and view.ledger.asked:
-            return (f"{view.ledger.asked} may intercept what just moved (AW-79): pick the "
-                    "intercepting ships and use the buttons below, or pass.")
+        if planning.asked_to_intercept(view):
+            moving = ", ".join(s for w in view.ledger.windows for s in w.ships)
+            return (f"{view.ledger.asked} may intercept {moving} (AW-79): click ships of "
+                    "yours in a port, then a lit hex of the route; or press 'Pass'.")
         if view.phase == MOVEMENT:
             return (f"{view.phase_label}: click a port's ships, point at another port to see "
                     "the route, click it to add the base change to your declaration, then "

@@ -119,9 +119,13 @@ def units_at(view: AwState, place: str) -> list[str]:
 
 
 def intent(view: AwState, selection: Selection, kind: str, place: str) -> Action | None:
-    """A click on another base with ships picked: their base change there."""
+    """A click on another base with ships picked: their base change there — or, while
+    their side is asked whether it intercepts, a hex of a moving force's route: their
+    interception there (AW-79)."""
     if not selection.units or selection.place is None:
         return None
+    if asked_to_intercept(view):
+        return interception_at(view, selection, place)
     start, goal = base_at(view, selection.place), base_at(view, place)
     if goal is None or start is None or goal == start:
         return None
@@ -134,6 +138,8 @@ def targets(view: AwState, selection: Selection, check: Any) -> Mapping[str, Act
     up, AW-03). ``check`` would judge each as a declaration of one."""
     if not selection.units or selection.place is None:
         return {}
+    if asked_to_intercept(view):
+        return _interception_targets(view, selection, check)
     from mineboard.rules.awaw_naval.ruleset import RULESET  # it joins this module
 
     start = base_at(view, selection.place)
@@ -164,8 +170,85 @@ def _within_reach(view: AwState, selection: Selection, start: str | None) -> lis
         return bases_of(view)
 
 
+# ---- the other side asked whether it intercepts (employment's interception.py) ------------
+def asked_to_intercept(view: AwState) -> bool:
+    """The side to move is asked whether it intercepts what just moved, and has not yet
+    declared an interception (whose outcome then comes from outside the rules)."""
+    ledger = getattr(view, "ledger", None)
+    return ledger is not None and ledger.asked is not None \
+        and ledger.interception is None and ledger.asked == view.to_move
+
+
+TARGET = "target"
+"""The option naming which moving force to intercept, where several sail the same hexes."""
+
+
+def route_hexes(view: AwState, target: str | None = None) -> dict[str, str]:
+    """Each hex of the routes the asked side may intercept on (a moving force's ports'
+    own hexes included, AW-77) → the first ship of the force sailing it; only the force
+    of ``target`` (a ship of it) when given."""
+    out: dict[str, str] = {}
+    for window in view.ledger.windows:
+        if target is not None and target not in window.ships:
+            continue
+        for place in window.route:
+            hex_id = view.port_hex(place) or place
+            found = view.board.places.get(hex_id)
+            if found is not None and found.kind == HEX and window.ships:
+                out.setdefault(hex_id, window.ships[0])
+    return out
+
+
+def interception_at(view: AwState, selection: Selection, place: str) -> Action | None:
+    """The picked ships' interception at ``place`` (a hex, or a port's hex) of a route
+    they may intercept on; None where no route passes."""
+    interception = importlib.import_module("mineboard.rules.awaw_naval.interception")
+    hex_id = view.port_hex(place) or place
+    target = route_hexes(view, selection.option(TARGET)).get(hex_id) \
+        or route_hexes(view).get(hex_id)
+    if target is None:
+        return None
+    action: Action = interception.Intercept(ships=tuple(selection.units), target=target,
+                                            hex=hex_id)
+    return action
+
+
+def _interception_targets(view: AwState, selection: Selection,
+                          check: Any) -> dict[str, Action]:
+    """The hexes of the moving forces' routes the picked ships may intercept at."""
+    out: dict[str, Action] = {}
+    for hex_id in route_hexes(view, selection.option(TARGET)):
+        action = interception_at(view, selection, hex_id)
+        if action is None:
+            continue
+        try:
+            check(view, action)
+        except IllegalAction:
+            continue
+        out[hex_id] = action
+    return out
+
+
+def interception_commands(view: AwState) -> list[Command]:
+    interception = importlib.import_module("mineboard.rules.awaw_naval.interception")
+    moving = [s for w in view.ledger.windows for s in w.ships]
+    return [Command("Pass: no interception", interception.PassInterception(),
+                    tip=f"Let {', '.join(moving)} go on unintercepted (AW-79). To intercept "
+                        "instead, click ships of yours in a port, then a hex of the moving "
+                        "force's route (lit).")]
+
+
 def choices(view: AwState, selection: Selection) -> list[Choice]:
-    return []
+    """While several moving forces may be intercepted: which one the picked ships go for."""
+    if not asked_to_intercept(view) or not selection.units:
+        return []
+    windows = [w for w in view.ledger.windows if w.ships]
+    if len(windows) < 2:
+        return []
+    values = tuple((w.ships[0], f"{', '.join(w.ships)}: {base_name(view, w.origin)} to "
+                                f"{base_name(view, w.goal)}") for w in windows)
+    return [Choice(TARGET, "Intercept", values[0][0], values,
+                   tip="The moving force to intercept: the lit hexes are its route (AW-79)")]
 
 
 def declared_changes(selection: Selection) -> tuple[Action, ...]:
@@ -189,6 +272,8 @@ def order_words(view: AwState, action: Action) -> str:
 def commands(view: AwState, selection: Selection) -> list[Command]:
     """Declare every base change planned this phase together (AW-47): one batch, judged
     on the combined result (AW-03), undone as one."""
+    if asked_to_intercept(view):
+        return interception_commands(view)
     planned = declared_changes(selection)
     if not planned:
         return []
