@@ -31,7 +31,7 @@ from mineboard.maps.paths import MoveCosts
 from mineboard.rules.awaw_naval import limits, passage, water
 from mineboard.rules.awaw_naval.data import Figures
 from mineboard.rules.awaw_naval.parts import Part
-from mineboard.rules.awaw_naval.search import Finder, Leash, finder
+from mineboard.rules.awaw_naval.search import Finder, Leash, Tree, finder
 from mineboard.rules.awaw_naval.state import PHASE_START, AwState
 
 ISLANDS, NR_GATEWAY, STRIKE = "AW-92", "AW-43", "AW-88"
@@ -74,11 +74,12 @@ map asks again and again with equal facts, and a leash is a few thousand closed 
 
 
 def _finder(state: AwState, nation: str, start: str, goal: str | None, activity: str,
-            *, free: bool = False) -> Finder:
+            *, free: bool = False, western: bool | None = None) -> Finder:
     board = state.board
     held = state.held_at.get(PHASE_START, state.control)
-    key = (id(board), nation, activity, start, free,
-           passage.western_front_activity(state, start, goal),
+    if western is None:
+        western = passage.western_front_activity(state, start, goal)
+    key = (id(board), nation, activity, start, free, western,
            limits.figures_for(state, start, goal), limits.first_leg(state, nation, start, goal),
            frozenset(held.items()), frozenset(state.built_ports),
            frozenset(state.unsupplied), frozenset(state.at_peace), state.nations,
@@ -88,7 +89,7 @@ def _finder(state: AwState, nation: str, start: str, goal: str | None, activity:
         _LEASHES.move_to_end(key)
         leash = kept[1]
     else:
-        closed = passage.closures(state, nation, start, goal)
+        closed = passage.closures(state, nation, start, goal, western)
         leash = limits.leash(state, nation, start, goal, activity, closed, free=free)
         _LEASHES[key] = (board, leash)
         while len(_LEASHES) > LEASHES_KEPT:
@@ -366,18 +367,21 @@ def reachable(state: AwState, nation: str, start: str, activity: str) -> dict[st
     src = water.where(state, start)
     targets = [*water.bases_of(board), *state.built_ports]
     out: dict[str, int] = {}
-    fronts = water.fronts_of(state, start)
-    western = "western" in fronts and water.theatre_of(state, start) == "europe"
-    plain = _finder(state, nation, start, start if not western else None, activity)
-    wide = _finder(state, nation, start, None, activity) if western else plain
-    legal_plain, legal_wide = plain.tree("legal"), wide.tree("legal")
+    western = passage.western_front_activity(state, start, None)
+    tree = _finder(state, nation, start, None, activity).tree("legal")
+    plain: Tree | None = None  # a western start's tree without the virtual hexes (AW-46)
     for target in targets:
         if target == start:
             continue
         dst = water.where(state, target)
-        use_wide = western and "western" in water.fronts_of(state, target)
-        tree = legal_wide if use_wide else legal_plain
         cost = 0 if dst == src else (tree.cost or {}).get(dst)
+        if cost is not None and western \
+                and "western" not in water.fronts_of(state, target) \
+                and any(water.is_virtual(board, p) for p in tree.path(dst) or ()):
+            if plain is None:
+                plain = _finder(state, nation, start, None, activity,
+                                western=False).tree("legal")
+            cost = (plain.cost or {}).get(dst)
         if cost is None:
             continue
         if activity in BASE_LINK_ACTIVITIES and _box_link_stop(state, start, target):

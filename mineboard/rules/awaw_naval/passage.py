@@ -136,14 +136,16 @@ def western_front_activity(state: AwState, start: str, goal: str | None) -> bool
                for p in ends)
 
 
-def virtual_closures(state: AwState, nation: str, start: str,
-                     goal: str | None) -> dict[str, Closed]:
+def virtual_closures(state: AwState, nation: str, start: str, goal: str | None,
+                     western: bool | None = None) -> dict[str, Closed]:
     """The virtual hexes (AW-243) are open to western-front activities on the European
     map (AW-46); otherwise ships leave the map only for a box or, Western Allied ships, to
     touch a notional port hex next to the edge and come back (AW-45, AW-78)."""
     board = state.board
     ways = _virtual_ways(board)
-    if not ways or western_front_activity(state, start, goal):
+    if western is None:
+        western = western_front_activity(state, start, goal)
+    if not ways or western:
         return {}
     notional = water.notional_ports(board) if is_western(state, nation) else frozenset()
     out: dict[str, Closed] = {}
@@ -162,11 +164,13 @@ def virtual_closures(state: AwState, nation: str, start: str,
     return out
 
 
-def closures(state: AwState, nation: str, start: str, goal: str | None) -> dict[str, Closed]:
-    """Every way closed to ``nation``'s route from ``start`` (to ``goal``)."""
+def closures(state: AwState, nation: str, start: str, goal: str | None,
+             western: bool | None = None) -> dict[str, Closed]:
+    """Every way closed to ``nation``'s route from ``start`` (to ``goal``); ``western``
+    says whether it is a western-front activity (AW-46) when the caller knows better."""
     side = state.side_of_nation(nation)
     out: dict[str, Closed] = {}
-    out.update(virtual_closures(state, nation, start, goal))
+    out.update(virtual_closures(state, nation, start, goal, western))
     out.update(box_closures(state, nation))
     out.update(port_closures(state, side))
     out.update(strait_closures(state, side))

@@ -77,8 +77,18 @@ class Tree:
     labels: list[tuple[int, str]]
     cost: dict[str, int] | None = None
     """The cost of each place's first (cheapest legal) label, where the search kept it."""
+    before: dict[str, str] | None = None
+    """A plain tree (no port touch binds) keeps each place's predecessor instead of labels."""
 
     def path(self, goal: str) -> list[str] | None:
+        if self.before is not None:
+            if goal not in self.before:
+                return None
+            out = [goal]
+            while out[-1] in self.before and self.before[out[-1]] != out[-1]:
+                out.append(self.before[out[-1]])
+            out.reverse()
+            return out
         label = self.first.get(goal)
         if label is None:
             return None
@@ -95,32 +105,30 @@ def bounded_tree(steps: Steps, start: str, most: float, closed: Mapping[str, Clo
     """Cheapest routes within ``most`` past the ``closed`` ways, when no port touch binds:
     Dial's buckets (costs are small whole numbers), a list per cost instead of a heap —
     the set of ports a force may reach is asked whenever a stack is picked."""
-    labels: list[tuple[int, str]] = [(-1, start)]
-    first: dict[str, int] = {}
-    costs: dict[str, int] = {}
+    before: dict[str, str] = {start: start}
     seen: dict[str, int] = {start: 0}
-    buckets: list[list[tuple[int, str]]] = [[(0, start)]]
-    add, get, none = labels.append, seen.get, ()
+    done: dict[str, int] = {}
+    buckets: list[list[str]] = [[start]]
+    get, none, big = seen.get, (), 1 << 30
     cost = 0
     while cost < len(buckets):
         bucket = buckets[cost]
         while bucket:
-            label, place = bucket.pop()
-            if place in first:
+            place = bucket.pop()
+            if place in done:
                 continue
-            first[place] = label
-            costs[place] = cost
+            done[place] = cost
             for nbr, step, way in steps.get(place, none):
                 after = cost + step
-                if after > most or get(nbr, 1 << 30) <= after or way in closed:
+                if after > most or get(nbr, big) <= after or way in closed:
                     continue
                 seen[nbr] = after
-                add((label, nbr))
+                before[nbr] = place
                 while len(buckets) <= after:
                     buckets.append([])
-                buckets[after].append((len(labels) - 1, nbr))
+                buckets[after].append(nbr)
         cost += 1
-    return Tree(first, labels, costs)
+    return Tree({}, [], done, {p: before[p] for p in done})
 
 
 def legal_tree(steps: Steps, start: str, leash: Leash) -> Tree:
