@@ -244,16 +244,25 @@ def test_aw79_the_other_side_intercepts_a_declared_base_change_by_clicks(qtbot):
     assert game.state.to_move == "Axis"
     assert w.selection.todo.text().startswith("Axis may intercept HF1, HF2, HF3 (AW-79)")
     assert button(w, "Pass: no interception").isEnabled()
+    (moving,) = w.scene.moving  # the route the Axis may intercept on, drawn
+    assert moving.toolTip() == ("HF1, HF2, HF3: Westhaven to Orme — Axis may intercept on "
+                                "this route (AW-79)")
     click(qtbot, w, stack_point(w, "fenmouth", "Axis"))
     click(qtbot, w, unit_point(w, w.scene.stacks[("fenmouth", "Axis")], "G2"))
     assert w.controller.chosen() == ["G1"]  # 8 factors: no task force needed (AW-65)
+    assert w.selection.heading.text() == ("Axis at Fenmouth (14/50): tick the ships, then "
+                                          "click a lit hex of the route to intercept there "
+                                          "(AW-79).")
     lit = {t.id for t in w.controller.ruleset.targets(w.session.view(),
                                                       w.controller.selection())}
     assert {"0502", "0602", "0801", "0501"} <= lit and "1102" not in lit
+    qtbot.wait(20)
+    w.grab().save(f"{SHOTS}-intercept.png")
     click(qtbot, w, zone_point(w, "0602"))
     state = game.state
     assert state.awaiting is not None and state.awaiting.result == "interception_result"
     assert state.ships["G1"].inverted  # its one operation (AW-63)
+    assert w.scene.moving == []  # declared: the outcome is awaited, no more to offer
 
 
 def test_aw79_pass_lets_the_declared_base_change_go_on(qtbot):

@@ -119,11 +119,20 @@ class HeldMark:
     tip: str = ""
 
 
+@dataclass(frozen=True)
+class MovingMark:
+    """A force that just moved and may be intercepted: its route, and whose it is."""
+
+    places: tuple[str, ...]
+    tip: str
+
+
 @dataclass
 class AwPicture(Picture):
     ports: list[PortMark] = field(default_factory=list)
     straits: list[StraitMark] = field(default_factory=list)
     held: list[HeldMark] = field(default_factory=list)
+    moving: list[MovingMark] = field(default_factory=list)
 
 
 # ---- words -----------------------------------------------------------------------------
@@ -367,6 +376,8 @@ STRAIT_SPOTS = (QPointF(0, 12), QPointF(0, 30), QPointF(0, -62), QPointF(72, -14
 its name first, then further down, above, right, left — the first clear of stacks and tags."""
 
 
+MOVING = QColor("#8B1A1A")
+"""A force the other side may intercept now: dark red dash-dots along its route."""
 DECLARED = QColor("#6A3D9A")
 """A base change waiting to be declared: a purple dashed arrow, apart from the route
 under the pointer's blue and orange."""
@@ -383,6 +394,7 @@ class AwScene(HexScene):
         self.strait_lines: dict[str, QGraphicsPathItem] = {}
         self.held_chips: dict[str, HeldChip] = {}
         self.declared: list[QGraphicsItem] = []
+        self.moving: list[QGraphicsPathItem] = []
         _x0, self._top, _x1, self._bottom = self.grid.pixel_bounds()
 
     def show(self, picture: Picture) -> None:
@@ -413,7 +425,29 @@ class AwScene(HexScene):
             chip.set_holder(held[key].holder, held[key].tip)
             size = self.grid.layout.size
             chip.setPos(self.anchors[key] + QPointF(-0.42 * size, -0.52 * size))
+        self._show_moving(picture.moving)
         self._arrange_tags()
+
+    def _show_moving(self, marks: list[MovingMark]) -> None:
+        """Each route the side asked may intercept on: a dark red dashed line."""
+        for item in self.moving:
+            self.removeItem(item)
+        self.moving = []
+        for mark in marks:
+            points = [self.anchors[p] for p in mark.places if p in self.anchors]
+            if len(points) < 2:
+                continue
+            path = QPainterPath(points[0])
+            for point in points[1:]:
+                path.lineTo(point)
+            pen = QPen(MOVING, 0.12 * self.grid.layout.size)
+            pen.setStyle(Qt.PenStyle.DashDotLine)
+            item = QGraphicsPathItem(path)
+            item.setPen(pen)
+            item.setZValue(PATH_Z + 0.3)
+            item.setToolTip(mark.tip)
+            self.addItem(item)
+            self.moving.append(item)
 
     def set_declared(self, orders: list[tuple[str, str, str]]) -> None:
         """(from, to, words) of each base change waiting to be declared: a dashed arrow
@@ -563,6 +597,12 @@ class AwawNavalUI(RulesetUI[AwState]):
             if not view.is_box(port) and port not in view.built_ports:
                 p.ports.append(port_mark(view, port))
         p.straits = [strait_mark(view, s) for s in straits_of(view.board)]
+        if planning.asked_to_intercept(view):
+            for window in view.ledger.windows:
+                p.moving.append(MovingMark(tuple(window.route), (
+                    f"{', '.join(window.ships)}: {planning.base_name(view, window.origin)} to "
+                    f"{planning.base_name(view, window.goal)} — {view.ledger.asked} may "
+                    "intercept on this route (AW-79)")))
         for hex_id in key_hexes(view):
             holder = view.controller(hex_id)
             p.held.append(HeldMark(hex_id, holder, f"hex {hex_id}: held by {holder}"))
@@ -607,8 +647,10 @@ class AwawNavalUI(RulesetUI[AwState]):
         base = planning.base_at(view, place) or place
         cap = planning.capacity(view, base)
         load = f" ({planning.load(view, base)}/{cap})" if cap is not None else ""
+        then = ("click a lit hex of the route to intercept there (AW-79)"
+                if planning.asked_to_intercept(view) else "click the port they go to")
         return (f"{view.actor} at {planning.base_name(view, base)}{load}: tick the ships, "
-                "then click the port they go to.")
+                f"then {then}.")
 
     def order_words(self, view: AwState, order: Action) -> str:
         return f"Base change: {planning.order_words(view, order)}" \
