@@ -74,7 +74,8 @@ NEUTRAL_COLOUR = "#FFFFFF"
 KEY = ("Key — port tags: holder, port, load/capacity (red and \"over\" past it, AW-04). "
        "Straits and canals: green open, red dashes closed to the side to move (AW-28). "
        "Chips: who holds a hex. Badges: Inv inverted, D damaged, U unusable, R repair, "
-       "N new, S supply, TF task force. Purple arrows: base changes to declare. F1: more.")
+       "N new, S supply, TF task force. Purple arrows: base changes to declare; dark red "
+       "dash-dots: a route the other side may intercept on. F1: more.")
 
 
 def code_of(nation: str) -> str:
