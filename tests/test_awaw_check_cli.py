@@ -45,8 +45,8 @@ def test_refused_route_exit_1_names_the_clause(scenario, capsys):
                       "tarn"))
     out = capsys.readouterr().out.splitlines()
     assert code == 1
-    assert out[1] == ("refused — AW-30: Narrow Sound is closed to the Allies: Sundport (hex 2008) was "
-                      "not held by the Allies when the phase began")
+    assert out[1] == ("refused — AW-30: Narrow Sound is closed to the Allies: Sundport "
+                      "(hex 2008) was not held by the Allies when the phase began")
 
 
 def test_json_report(scenario, capsys):
@@ -56,8 +56,9 @@ def test_json_report(scenario, capsys):
     assert code == 1
     assert report["legal"] is False and report["length"] == 22
     assert report["stop"] == {"index": 17, "clause": "AW-30", "at": "2107",
-                              "reason": "Narrow Sound is closed to the Allies: Sundport (hex 2008) was "
-                                        "not held by the Allies when the phase began"}
+                              "reason": "Narrow Sound is closed to the Allies: Sundport "
+                                        "(hex 2008) was not held by the Allies when the "
+                                        "phase began"}
 
 
 def test_traced_route_across_the_river_is_refused_aw40(scenario, capsys):
@@ -127,3 +128,31 @@ def test_check_loads_no_qt_and_only_the_named_rulesets_table():
     out = subprocess.run([sys.executable, "-c", other], capture_output=True, text=True,
                          check=True, cwd=Path(__file__).resolve().parent.parent).stdout
     assert out.strip() == "[]"
+
+
+def test_a_ruleset_without_checks_has_none(capsys):
+    from mineboard.cli.check import checks_of
+
+    assert checks_of("naval-lines") == {}
+    assert set(checks_of("awaw-naval")) == {"route"}
+    with pytest.raises(SystemExit) as done:
+        main(["check", "naval-lines", "route"])
+    assert done.value.code == 2
+
+
+def test_pacific_strike_and_exemption(tmp_path, capsys):
+    path = tmp_path / "pacific.json"
+    path.write_text(json.dumps({
+        "mineboard_scenario": 1, "ruleset": "awaw-naval", "map": "awaw-demo-pacific",
+        "title": "strike", "nations": ["USA", "Japan"],
+        "control": {"Japan": ["0414"], "USA": ["3424", "2702"]}}), encoding="utf-8")
+    base = ["check", "awaw-naval", "route", str(path), "--from", "yokosuka", "--to", "3423",
+            "--activity", "patrol", "--nation", "Japan", "--json"]
+    assert main(base) == 1
+    assert json.loads(capsys.readouterr().out)["stop"]["clause"] == "AW-82"
+    assert main([*base, "--strike"]) == 0
+    assert json.loads(capsys.readouterr().out)["length"] == 30
+    assert main(["check", "awaw-naval", "route", str(path), "--from", "Pearl Harbor", "--to",
+                 "Dutch Harbor", "--activity", "naval_redeployment"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == \
+        "USA, naval_redeployment: To Dutch Harbor: 26 hexes"
