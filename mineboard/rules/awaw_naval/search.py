@@ -140,6 +140,7 @@ def legal_tree(steps: Steps, start: str, leash: Leash) -> Tree:
     closed = leash.closures
     touches = leash.touch_limits
     budget0, _, strict0 = leash.opening(start)
+    budget0 = min(budget0, most)
     labels: list[tuple[int, str]] = [(-1, start)]
     first: dict[str, int] = {}
     costs: dict[str, int] = {}
@@ -162,36 +163,13 @@ def legal_tree(steps: Steps, start: str, leash: Leash) -> Tree:
             nstrict = strict
             if nbr in touches and after > 0:  # the start's own spot keeps the opening
                 rest, _, nstrict = leash.gap_after(nbr)
+            rest = min(rest, most - after)  # slack past the allowance is of no use
             nkey = rest * 2 + (0 if nstrict else 1)
             if nkey <= best.get(nbr, -math.inf):
                 continue
             labels.append((label, nbr))
             heapq.heappush(heap, (after, -rest, len(labels) - 1, nbr, nstrict))
     return Tree(first, labels, costs)
-
-
-def cheapest_tree(steps: Steps, start: str, closed: Mapping[str, Closed]) -> Tree:
-    """Dijkstra past the ``closed`` ways (an empty mapping: through them too)."""
-    labels: list[tuple[int, str]] = [(-1, start)]
-    first: dict[str, int] = {}
-    heap: list[tuple[int, int, str]] = [(0, 0, start)]
-    done: set[str] = set()
-    seen: dict[str, int] = {start: 0}
-    while heap:
-        cost, label, place = heapq.heappop(heap)
-        if place in done:
-            continue
-        done.add(place)
-        first[place] = label
-        for nbr, step, way in steps.get(place, ()):
-            if way in closed or nbr in done:
-                continue
-            after = cost + step
-            if after < seen.get(nbr, math.inf):
-                seen[nbr] = after
-                labels.append((label, nbr))
-                heapq.heappush(heap, (after, len(labels) - 1, nbr))
-    return Tree(first, labels)
 
 
 class Finder:
@@ -210,9 +188,9 @@ class Finder:
             if kind == "legal":
                 tree = legal_tree(self.steps, self.start, self.leash)
             elif kind == "free":
-                tree = cheapest_tree(self.steps, self.start, self.leash.closures)
+                tree = bounded_tree(self.steps, self.start, math.inf, self.leash.closures)
             else:
-                tree = cheapest_tree(self.steps, self.start, {})
+                tree = bounded_tree(self.steps, self.start, math.inf, {})
             self._trees[kind] = tree
         return self._trees[kind]
 
