@@ -103,19 +103,16 @@ def theatre_of(state: AwState, place: str) -> str:
 
 
 def fronts_of(state: AwState, place: str) -> tuple[str, ...]:
-    """The water fronts of a place: a port's ``fronts`` (two-front ports), a box's
-    ``front``, else the fronts of the regions holding it or its hex (AW-11, AW-244)."""
-    board = state.board
-    p = board.places.get(place)
-    if p is not None:
-        fronts = p.props.get("fronts")
-        if isinstance(fronts, list):
-            return tuple(str(f) for f in fronts)
-        if isinstance(p.props.get("front"), str):
-            return (str(p.props["front"]),)
-    table = _index(board, "front")
-    out = table.get(place) or table.get(hex_of(state, place)) or []
-    return tuple(out)
+    """The water fronts of a place, as bases reads them (fronts.py: a port is on the front of
+    the water it borders, AW-11; both of a two-front port's; a box's ``front``; a hex's own,
+    AW-244) — one reading of AW-11 for the whole ruleset."""
+    from mineboard.rules.awaw_naval import fronts
+
+    p = state.board.places.get(place)
+    if p is not None and p.kind == HEX:
+        own = fronts.front_of_hex(state, place)
+        return (own,) if own is not None else ()
+    return fronts.fronts_of(state, place)
 
 
 def group_of(state: AwState, place: str) -> str | None:
