@@ -622,3 +622,12 @@ def test_bench_functions_measure_on_a_map():
 
     assert 0 < awaw_routes.route_under_pointer() < 1.0
     assert 0 < awaw_routes.reachable_ports() < 1.0
+
+
+def test_an_unknown_nation_is_bad_input_everywhere():
+    state = allied()
+    for ask in (lambda: movement.route(state, "Atlantis", "westhaven", "orme", "patrol"),
+                lambda: movement.water_distance(state, "Atlantis", "westhaven", "orme"),
+                lambda: movement.reachable(state, "Atlantis", "westhaven", "patrol")):
+        with pytest.raises(BadInput, match="nation"):
+            ask()

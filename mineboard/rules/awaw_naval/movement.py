@@ -73,6 +73,11 @@ LEASHES_KEPT = 64
 map asks again and again with equal facts, and a leash is a few thousand closed ways."""
 
 
+def _check_nation(state: AwState, nation: str) -> None:
+    if nation not in state.data.nations:
+        raise BadInput("nation", f"{nation!r} is not a nation of nations.json")
+
+
 def _finder(state: AwState, nation: str, start: str, goal: str | None, activity: str,
             *, free: bool = False, western: bool | None = None) -> Finder:
     board = state.board
@@ -250,8 +255,7 @@ def _route(state: AwState, nation: str, start: str, goal: str, activity: str, *,
                 "there; ships step off the European map only beyond its west edge"))
     start, goal = _place(state, start, "from"), _place(state, goal, "to")
     via = [_place(state, v, "route") for v in via]
-    if nation not in state.data.nations:
-        raise BadInput("nation", f"{nation!r} is not a nation of nations.json")
+    _check_nation(state, nation)
     limits.check_activity(state, activity)
     src, dst = water.where(state, start), water.where(state, goal)
     exempt = limits.exemption(state, nation, start, goal)
@@ -353,6 +357,7 @@ def water_distance(state: AwState, nation: str, start: str, goal: str) -> int | 
     """The distance by water along a route the movement rules allow, with no range or
     port-touch limit (AW-76); the first hex not counted (AW-77). None: no route."""
     start, goal = _place(state, start, "from"), _place(state, goal, "to")
+    _check_nation(state, nation)
     found = _finder(state, nation, start, goal, "base_change", free=True)
     dst = water.where(state, goal)
     return found.cost_to(dst, "free")
@@ -362,6 +367,7 @@ def reachable(state: AwState, nation: str, start: str, activity: str) -> dict[st
     """Every port (printed or built) and box ``nation`` may reach from ``start`` by a
     legal route for ``activity``, with its length in hexes."""
     start = _place(state, start, "from")
+    _check_nation(state, nation)
     limits.check_activity(state, activity)
     board = state.board
     src = water.where(state, start)
