@@ -7,53 +7,34 @@ A base change is an order of a batch kind (``bases.BATCH_KINDS``): the window ke
 ones a player plans in the turn's declaration (``Selection.declared``) rather than making
 each at once, and :func:`commands` offers them back as one :class:`~mineboard.core.batch.Batch`
 — declared, judged on the combined result, applied and undone as one record.
+
+Once declared, the other side may be asked whether it intercepts (employment's
+interception.py): it is offered "Pass", and a click with its ships picked on a hex of the
+moving force's route means their interception there (AW-79).
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar
+from typing import Any
 
 from mineboard.core.actions import Action
 from mineboard.core.batch import Batch
 from mineboard.core.errors import IllegalAction, MineboardError
 from mineboard.core.planning import Choice, Command, Selection
-from mineboard.core.schema import Length
 from mineboard.core.words import count_of
 from mineboard.maps.model import BOX, HEX, PORT
-from mineboard.rules.awaw_naval import bases, movement
+from mineboard.rules.awaw_naval import basechange, movement
+from mineboard.rules.awaw_naval.basechange import BaseChange
+from mineboard.rules.awaw_naval.interception import Intercept, PassInterception
 from mineboard.rules.awaw_naval.state import AwState, Ship
 
 BASE_CHANGE = "base_change"
 
 
-@dataclass(frozen=True, slots=True)
-class _StandInBaseChange(Action):
-    """Until bases.py declares its order: the same shape (ships, destination)."""
-
-    kind: ClassVar[str] = BASE_CHANGE
-    ships: Annotated[tuple[str, ...], Length(1, 200)]
-    to: str
-
-
-def _order_class() -> type[Action]:
-    """The bases part's order (``BaseChange(ships, to)``), wherever it is kept."""
-    found = getattr(bases, "BaseChange", None)
-    if found is None:
-        try:
-            found = importlib.import_module("mineboard.rules.awaw_naval.basechange").BaseChange
-        except (ImportError, AttributeError):
-            found = _StandInBaseChange
-    cls: type[Action] = found
-    return cls
-
-
-def base_change(ships: tuple[str, ...], to: str) -> Action:
+def base_change(ships: tuple[str, ...], to: str) -> BaseChange:
     """The base-change order of the bases part."""
-    action: Action = _order_class()(ships=ships, to=to)  # type: ignore[call-arg]
-    return action
+    return BaseChange(ships=ships, to=to)
 
 
 # ---- places ----------------------------------------------------------------------------
@@ -140,8 +121,6 @@ def targets(view: AwState, selection: Selection, check: Any) -> Mapping[str, Act
         return {}
     if asked_to_intercept(view):
         return _interception_targets(view, selection, check)
-    from mineboard.rules.awaw_naval.ruleset import RULESET  # it joins this module
-
     start = base_at(view, selection.place)
     out: dict[str, Action] = {}
     for base in _within_reach(view, selection, start):
@@ -149,7 +128,7 @@ def targets(view: AwState, selection: Selection, check: Any) -> Mapping[str, Act
             continue
         action = base_change(tuple(selection.units), base)
         try:
-            RULESET.check_declared(view, action)
+            basechange.check(view, action)  # the order alone: what check_declared asks
         except IllegalAction:
             continue
         out[base] = action
@@ -159,13 +138,12 @@ def targets(view: AwState, selection: Selection, check: Any) -> Mapping[str, Act
 def _within_reach(view: AwState, selection: Selection, start: str | None) -> list[str]:
     """The bases a base change could reach, found in one search of the water graph
     (movement.reachable) rather than a route to every port of a large map; every base
-    where the movement part cannot answer."""
+    where it cannot answer (a start it does not know)."""
     ship = view.ships.get(selection.units[0]) if selection.units else None
-    find = getattr(movement, "reachable", None)
-    if ship is None or start is None or find is None:
+    if ship is None or start is None:
         return bases_of(view)
     try:
-        return list(find(view, ship.nation, start, BASE_CHANGE))
+        return list(movement.reachable(view, ship.nation, start, BASE_CHANGE))
     except MineboardError:
         return bases_of(view)
 
@@ -174,9 +152,9 @@ def _within_reach(view: AwState, selection: Selection, start: str | None) -> lis
 def asked_to_intercept(view: AwState) -> bool:
     """The side to move is asked whether it intercepts what just moved, and has not yet
     declared an interception (whose outcome then comes from outside the rules)."""
-    ledger = getattr(view, "ledger", None)
-    return ledger is not None and ledger.asked is not None \
-        and ledger.interception is None and ledger.asked == view.to_move
+    ledger = view.ledger
+    return ledger.asked is not None and ledger.interception is None \
+        and ledger.asked == view.to_move
 
 
 TARGET = "target"
@@ -202,15 +180,12 @@ def route_hexes(view: AwState, target: str | None = None) -> dict[str, str]:
 def interception_at(view: AwState, selection: Selection, place: str) -> Action | None:
     """The picked ships' interception at ``place`` (a hex, or a port's hex) of a route
     they may intercept on; None where no route passes."""
-    interception = importlib.import_module("mineboard.rules.awaw_naval.interception")
     hex_id = view.port_hex(place) or place
     target = route_hexes(view, selection.option(TARGET)).get(hex_id) \
         or route_hexes(view).get(hex_id)
     if target is None:
         return None
-    action: Action = interception.Intercept(ships=tuple(selection.units), target=target,
-                                            hex=hex_id)
-    return action
+    return Intercept(ships=tuple(selection.units), target=target, hex=hex_id)
 
 
 def _interception_targets(view: AwState, selection: Selection,
@@ -230,9 +205,8 @@ def _interception_targets(view: AwState, selection: Selection,
 
 
 def interception_commands(view: AwState) -> list[Command]:
-    interception = importlib.import_module("mineboard.rules.awaw_naval.interception")
     moving = [s for w in view.ledger.windows for s in w.ships]
-    return [Command("Pass: no interception", interception.PassInterception(),
+    return [Command("Pass: no interception", PassInterception(),
                     tip=f"Let {', '.join(moving)} go on unintercepted (AW-79). To intercept "
                         "instead, click ships of yours in a port, then a hex of the moving "
                         "force's route (lit).")]
