@@ -137,6 +137,18 @@ def _register_orders() -> None:
 _register_orders()
 
 
+def _register_awaw_routes() -> None:
+    from mineboard.bench import awaw_routes
+
+    bench("awaw_route_under_pointer", runs=7, budget_ms=awaw_routes.POINTER_MS)(
+        awaw_routes.route_under_pointer)
+    bench("awaw_reachable_ports", runs=7, budget_ms=awaw_routes.REACHABLE_MS)(
+        awaw_routes.reachable_ports)
+
+
+_register_awaw_routes()
+
+
 def _register_asl() -> None:
     from mineboard.bench import asl_steps
 
