@@ -197,6 +197,4 @@ def offer_interception(state: AwState, kind: str, ship_ids: list[str], origin: s
                        goal: str) -> list[Event]:
     """The other side's chance to intercept a base change or a displacement (AW-47, AW-61:
     employment's interception part asks it, if it has a ship that could)."""
-    from mineboard.rules.awaw_naval import interception  # employment's; it imports bases
-
-    return list(interception.offer(state, kind, ship_ids, origin, goal))
+    return list(choices.hook("interception", "offer")(state, kind, ship_ids, origin, goal))

@@ -10,6 +10,7 @@ are kept beside them (``displacing``) until the last of their choices is made.
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from mineboard.core.errors import IllegalAction
@@ -69,6 +70,11 @@ def settled(state: AwState) -> list[Event]:
     elimination of excess ships at the end of redeployment (AW-04)."""
     if current(state) is not None:
         return []
-    from mineboard.rules.awaw_naval import uninversion  # employment's; it imports bases
+    return list(hook("uninversion", "begin_if_due")(state))
 
-    return list(uninversion.begin_if_due(state))
+
+def hook(module: str, name: str) -> Any:
+    """``name`` of employment's sibling ``module`` (interception.py, uninversion.py), looked
+    up by name: they import bases (``bases.beaten``, the choices), so bases imports none
+    of them."""
+    return getattr(importlib.import_module(f"mineboard.rules.awaw_naval.{module}"), name)
