@@ -1,14 +1,16 @@
 """``mineboard check RULESET CHECK …``: ask a ruleset one question about a position without
 playing it — is this route legal for this activity, how long is it, where does it touch a
-port (``mineboard check awaw-naval route SCENARIO --activity base_change --from orme --to
+port (``mineboard check RULESET route SCENARIO --activity base_change --from orme --to
 tarn``).
 
 Each ruleset offers its own table of checks: a module ``cli_checks`` beside its
 ``ruleset`` module, with ``CHECKS``, a mapping of names to objects that have ``help`` (a
-line), ``add_arguments(parser)`` and ``run(args) -> int``. The parser imports only the named
-ruleset's table, and only when the command is ``check`` (no ruleset, map library or Qt
-otherwise). Exit 0: the check passed (a legal route); 1: it failed (refused, with the
-clause); 2: bad input, one line naming the field.
+line), ``add_arguments(parser)`` and ``run(args) -> int``. A check with a positional
+``scenario`` argument finds the scenario's starting state in ``args.state`` (loaded here: the
+rules never read files). The parser imports only the named ruleset's table, and only when
+the command is ``check`` (no ruleset, map library or Qt otherwise). Exit 0: the check passed
+(a legal route); 1: it failed (refused, with the clause); 2: bad input, one line naming the
+field.
 """
 
 from __future__ import annotations
@@ -44,7 +46,25 @@ def add_parser(commands: Commands, argv: Sequence[str]) -> None:
         for name, sub in table.items():
             parser = checks.add_parser(name, help=sub.help, description=sub.help)
             sub.add_arguments(parser)
-            parser.set_defaults(execute=sub.run)
+            parser.set_defaults(execute=_runner(ruleset_id, sub))
+
+
+def _runner(ruleset_id: str, sub: SubCheck) -> Any:
+    """The check, with its scenario's starting state loaded first (``args.state``)."""
+    def execute(args: argparse.Namespace) -> int:
+        if getattr(args, "scenario", None) is not None:
+            from mineboard.core.errors import BadInput
+            from mineboard.persistence.scenario import load_scenario
+            from mineboard.resources import resolve_scenario
+
+            scenario = load_scenario(resolve_scenario(args.scenario))
+            if scenario.ruleset.id != ruleset_id:
+                raise BadInput("scenario", f"{args.scenario} is a {scenario.ruleset.id} "
+                                           f"scenario, not {ruleset_id}")
+            args.state = scenario.ruleset.new_state(scenario.data, scenario.board,
+                                                    scenario.where)
+        return sub.run(args)
+    return execute
 
 
 def checks_of(ruleset_id: str) -> Mapping[str, SubCheck]:

@@ -43,15 +43,11 @@ class RouteCheck:
         parser.add_argument("--json", action="store_true", help="print JSON")
 
     def run(self, args: argparse.Namespace) -> int:
-        from mineboard.persistence.scenario import load_scenario
-        from mineboard.resources import resolve_scenario
+        """The route judged on ``args.state``, the scenario's starting state (loaded by the
+        command line: mineboard/cli/check.py)."""
         from mineboard.rules.awaw_naval import movement
 
-        scenario = load_scenario(resolve_scenario(args.scenario))
-        if scenario.ruleset.id != "awaw-naval":
-            raise BadInput("scenario", f"{args.scenario} is a {scenario.ruleset.id} "
-                                       "scenario, not awaw-naval")
-        state = scenario.ruleset.new_state(scenario.data, scenario.board, scenario.where)
+        state = args.state
         start = place_named(state, args.start, "--from")
         nation = nation_of(state, start, args.nation)
         if args.route is not None:
