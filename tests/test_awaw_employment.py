@@ -382,3 +382,21 @@ def test_aw23_aw24_australia_and_india_box_ships_intercept():
     play(g, "operate", activity="patrol", ships=["j"], target="0425")
     play(g, "intercept", ships=["in"], target="j", hex="0425")
     assert summary(g)["employment"]["in"]["operated"] is True
+
+
+def test_aw249_units_held_inverted_may_be_chosen_as_the_turn_ends_unless_the_option_says_no(
+        monkeypatch: Any):
+    from dataclasses import replace
+
+    from mineboard.rules.awaw_naval import uninversion
+    g = g_of([ship("h", 4, "orme", held_inverted=True)])
+    end_phase(g, 3)
+    play(g, "uninversion_allowance", count=1)
+    play(g, "accept_result")
+    strict = replace(uninversion.employment_table(), held_may_uninvert=False)
+    monkeypatch.setattr(uninversion, "employment_table", lambda: strict)
+    err = refused("AW-249", g, "uninvert", ships=["h"])
+    assert err.reason == "h is held inverted to the end of the turn"
+    monkeypatch.undo()
+    play(g, "uninvert", ships=["h"])
+    assert not g.state.ships["h"].inverted

@@ -27,6 +27,8 @@ class EmploymentTable:
     schema: Literal[1]
     tf_factors: Annotated[int, Range(1, 999), Doc("AW-65: a force this big needs a TF")]
     cargo: Annotated[Mapping[str, CargoNeed], Length(1)]
+    held_may_uninvert: Annotated[bool, Doc("AW-249: units held inverted until the end of "
+                                           "the player turn may be uninverted at it")] = True
     about: str = ""
 
 

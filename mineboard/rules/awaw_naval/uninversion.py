@@ -20,6 +20,7 @@ from mineboard.core.events import Event
 from mineboard.core.outside import Awaiting, Bound, OutsideResult
 from mineboard.core.schema import Doc, Length, Range
 from mineboard.core.words import and_list
+from mineboard.rules.awaw_naval.employment_data import employment_table
 from mineboard.rules.awaw_naval.forces import label, own_ships
 from mineboard.rules.awaw_naval.ledger import ledger_of
 from mineboard.rules.awaw_naval.state import CONSTRUCTION, AwState, Ship
@@ -44,9 +45,13 @@ class Uninvert(Action):
 
 
 def inverted(state: AwState, side: str) -> list[Ship]:
+    """``side``'s inverted units that may be uninverted now: not at sea, and — unless
+    employment.json's ``held_may_uninvert`` — not held inverted to the end of the turn."""
     at_sea = ledger_of(state).at_sea()
+    held_ok = employment_table().held_may_uninvert
     return [s for s in state.ships.values() if s.inverted and not s.eliminated and s.base
-            and s.id not in at_sea and state.side_of_nation(s.nation) == side]
+            and s.id not in at_sea and state.side_of_nation(s.nation) == side
+            and (held_ok or not s.held_inverted)]
 
 
 def _owner_choosing(state: AwState) -> bool:
@@ -97,7 +102,8 @@ def check_uninvert(state: AwState, action: Uninvert) -> None:
     eligible = {s.id for s in inverted(state, side)}
     for ship in ships:
         if ship.id not in eligible:
-            why = "is not inverted" if not ship.inverted else "is at sea"
+            why = "is not inverted" if not ship.inverted else \
+                "is held inverted to the end of the turn" if ship.held_inverted else "is at sea"
             raise IllegalAction(f"{label(ship)} {why}", CLAUSE)
     if len(ships) > left:
         raise IllegalAction(f"{side} may uninvert {left} more units, not {len(ships)}",
