@@ -250,6 +250,16 @@ def test_aw70_a_base_change_that_wins_its_combat_then_invades():
     assert summary(g)["operations"]["op2"]["ships"] == ["dd"]
 
 
+def test_aw72_a_base_of_origin_lost_while_at_sea_is_no_return():
+    g = g_of([ship("a", 4, "orme")], german=["1512"])
+    operate(g, ["a"], "patrol", "1206")
+    play(g, "set_control", hex="0801", power="Germany")
+    err = refused("AW-72", g, "return_to_base", operation="op1", ships=["a"], to="orme")
+    assert err.reason == "Orme, a's base of origin, is no longer held by Allies"
+    end_phase(g)
+    assert g.state.ships["a"].base == "skarth"
+
+
 # ---- AW-75 cargo -----------------------------------------------------------------------------
 def test_aw75_six_ground_factors_split_four_and_two_or_all_to_one_tf():
     ships = [ship("d1", 2, "orme", type_="destroyer", tf="tf1"),

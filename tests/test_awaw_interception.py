@@ -114,3 +114,12 @@ def test_aw48_a_beaten_base_change_goes_back_inverted():
     play(g, "accept_result")
     assert g.state.ships["a"].base == "orme"
     assert g.state.ships["a"].inverted and g.state.ships["a"].held_inverted
+
+
+def test_aw61_displaced_ships_may_not_abort():
+    g = g_of([ship("a", 4, "orme"), de("m", 4, "marrow")])
+    interception.offer(g.state, "displacement", ["a"], "orme", "skarth")
+    play(g, "intercept", ships=["m"], target="a", hex="1102")
+    err = refused("AW-61", g, "interception_result", intercepted=True, aborted=True)
+    assert err.reason == ("interception_result.aborted: displaced ships may not abort; they "
+                          "sail on to the same port")

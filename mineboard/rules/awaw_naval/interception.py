@@ -230,6 +230,9 @@ def check_result(state: AwState, result: InterceptionResult) -> None:
             if ident not in pool:
                 raise IllegalAction(f"interception_result.{name}: {ident} is not among "
                                     f"{and_list(pool)}", "AW-224")
+    if result.aborted and pending.window.kind == "displacement":
+        raise IllegalAction("interception_result.aborted: displaced ships may not abort; "
+                            "they sail on to the same port", "AW-61")
     if not result.intercepted and (result.mover_beaten or result.mover_sunk
                                    or result.interceptors_sunk):
         raise IllegalAction("interception_result.intercepted: no combat without a "

@@ -55,6 +55,12 @@ def room(state: AwState, base: str) -> int | None:
     return cap - sum(s.factors for s in state.ships_at(base) if s.row != "waiting_repair")
 
 
+def held_now(state: AwState, base: str, side: str) -> bool:
+    """Held by ``side`` now (a box: always)."""
+    hex_id = state.port_hex(base)
+    return state.is_box(base) if hex_id is None else state.friendly(hex_id, side)
+
+
 def held_at_turn_start(state: AwState, base: str, side: str) -> bool:
     """Held by ``side`` when its player turn began (AW-72, AW-245); a box the side's ships
     may use counts as held."""
@@ -83,6 +89,9 @@ def refusal(state: AwState, op: Operation, ship: Ship, to: str) -> IllegalAction
     side = op.side
     start = where(op)
     if to == origin:
+        if not held_now(state, origin, side):
+            return IllegalAction(f"{state.board.ref(origin)}, {label(ship)}'s base of origin, "
+                                 f"is no longer held by {side}", "AW-72")
         leg = reach.leg(state, ship.nation, start, origin, op.activity)
         if leg.legal or (leg.length is not None and op.activity == "interception"):
             return None
@@ -96,7 +105,7 @@ def refusal(state: AwState, op: Operation, ship: Ship, to: str) -> IllegalAction
                              f"{state.board.ref(origin)} {what}", "AW-73")
     if to not in state.board.places and to not in state.built_ports:
         return IllegalAction(f"there is no base {to!r}", TURN)
-    if not held_at_turn_start(state, to, side):
+    if not held_at_turn_start(state, to, side) or not held_now(state, to, side):
         return IllegalAction(f"{state.board.ref(to)} was not held by {side} when the player "
                              "turn began", "AW-72")
     fig = reach.figures(state, start, to)
@@ -162,8 +171,27 @@ def apply_return(state: AwState, action: ReturnToBase, dice: Dice) -> list[Event
                       "come back to")]
 
 
+def _fallback(state: AwState, op: Operation, ships: Sequence[Ship]) -> str | None:
+    """The nearest base by water ``op.side`` holds now with room for ``ships``, for ships
+    whose base of origin the enemy took while they were at sea."""
+    need = sum(s.factors for s in ships)
+    best: tuple[int, str] | None = None
+    for base in [p.id for p in state.board.places.values() if p.kind in ("port", "box")]:
+        if not held_now(state, base, op.side):
+            continue
+        free = room(state, base)
+        if free is not None and free < need:
+            continue
+        far = reach.distance(state, ships[0].nation, where(op), base)
+        if far is not None and (best is None or (far, base) < best):
+            best = (far, base)
+    return None if best is None else best[1]
+
+
 def all_home(state: AwState) -> list[Event]:
-    """The phase ends: whoever is still at sea comes back to its base of origin."""
+    """The phase ends: whoever is still at sea comes back to its base of origin, or — if
+    the enemy took it meanwhile — to the nearest base its side holds with room; with none,
+    it is lost."""
     events = []
     for op in ledger_of(state).operations.values():
         by_origin: dict[str, list[Ship]] = {}
@@ -174,5 +202,20 @@ def all_home(state: AwState) -> list[Event]:
                 continue
             by_origin.setdefault(op.origins[ident], []).append(ship)
         for origin, ships in by_origin.items():
-            events.append(come_back(state, op, ships, origin, "end the phase back at"))
+            if held_now(state, origin, op.side):
+                events.append(come_back(state, op, ships, origin, "end the phase back at"))
+                continue
+            other = _fallback(state, op, ships)
+            if other is not None:
+                events.append(come_back(state, op, ships, other,
+                                        f"find {state.board.ref(origin)} lost and end the "
+                                        "phase at"))
+                continue
+            for ship in ships:
+                op.at_sea.remove(ship.id)
+                ship.eliminated, ship.base = True, None
+            events.append(Event(kind="ShipsLost", clause="AW-72",
+                                text=f"{and_list(label(s) for s in ships)} find no base of "
+                                     f"{op.side} to come back to and are lost",
+                                data={"operation": op.id, "ships": [s.id for s in ships]}))
     return events
