@@ -631,3 +631,30 @@ def test_an_unknown_nation_is_bad_input_everywhere():
                 lambda: movement.reachable(state, "Atlantis", "westhaven", "patrol")):
         with pytest.raises(BadInput, match="nation"):
             ask()
+
+
+def test_aw45_a_route_never_sails_on_through_a_box():
+    state = allied()
+    through = movement.route(state, "Britain", "westhaven", "pacific-us",
+                             "naval_redeployment")
+    assert stop(through) == ("AW-45", "pacific-us")
+    assert "does not sail on through it" in through.stop.reason
+    assert "pacific-us" not in movement.reachable(state, "Britain", "westhaven",
+                                                  "base_change")
+    box_to_box = movement.route(state, "Britain", "atlantic-us", "pacific-us", "base_change")
+    assert box_to_box.legal and box_to_box.cost == 10
+
+
+def test_route_under_the_pointer_says_the_orders_own_refusal():
+    from mineboard.core.places import PlaceRef
+    from mineboard.core.planning import Selection
+
+    state = game(EUROPE, ("Britain", "Germany"), {"Britain": ["0501"], "Germany": ["0612"]},
+                 ships=[{"id": "hood", "nation": "Britain", "type": "battlecruiser",
+                         "factors": 3, "base": "westhaven"}], side="Allies")
+    report = movement.route_report(state, Selection("westhaven", ("hood",)),
+                                   PlaceRef("port", "portlow"))
+    assert report is not None and report.cost == 12
+    assert report.stop is not None and report.stop.clause == "AW-49"
+    assert report.stop.index == len(report.places) - 1
+    movement.warm(state)

@@ -198,9 +198,10 @@ def leash(state: AwState, nation: str, start: str, goal: str | None, activity: s
             first = Limit(leg.hexes, leg.clause)
     if every is None:
         touch = {p: v for p, v in touch.items() if v is not None}
+    boxes = frozenset(p.id for p in state.board.places_of("box")) - {water.where(state, start)}
     return Leash(closed=tuple(sorted(closed.items())), touches=tuple(sorted(touch.items(),
                                                                             key=_key)),
-                 every=every, first=first, allowance=allowance)
+                 every=every, first=first, allowance=allowance, ends=boxes)
 
 
 def _key(item: tuple[str, int | None]) -> tuple[str, int]:

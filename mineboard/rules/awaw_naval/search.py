@@ -45,6 +45,9 @@ class Leash:
     """The most the whole route may cost (AW-79, AW-81, AW-82)."""
     reach_clause: str = "AW-27"
     limited_clause: str = "AW-90"
+    ends: frozenset[str] = frozenset()
+    """Places a route may end at but never sail on from (boxes, but the start: AW-45)."""
+    ends_clause: str = "AW-45"
 
     @cached_property
     def closures(self) -> dict[str, Closed]:
@@ -101,7 +104,8 @@ class Tree:
         return out
 
 
-def bounded_tree(steps: Steps, start: str, most: float, closed: Mapping[str, Closed]) -> Tree:
+def bounded_tree(steps: Steps, start: str, most: float, closed: Mapping[str, Closed],
+                 ends: frozenset[str] = frozenset()) -> Tree:
     """Cheapest routes within ``most`` past the ``closed`` ways, when no port touch binds:
     Dial's buckets (costs are small whole numbers), a list per cost instead of a heap —
     the set of ports a force may reach is asked whenever a stack is picked."""
@@ -118,6 +122,8 @@ def bounded_tree(steps: Steps, start: str, most: float, closed: Mapping[str, Clo
             if place in done:
                 continue
             done[place] = cost
+            if place in ends and place != start:
+                continue
             for nbr, step, way in steps.get(place, none):
                 after = cost + step
                 if after > most or get(nbr, big) <= after or way in closed:
@@ -135,7 +141,7 @@ def legal_tree(steps: Steps, start: str, leash: Leash) -> Tree:
     """The cheapest legal routes from ``start`` to every place they reach."""
     if leash.every is None and all(v is None for v in leash.touch_limits.values()):
         most = leash.allowance.most if leash.allowance is not None else math.inf
-        return bounded_tree(steps, start, most, leash.closures)
+        return bounded_tree(steps, start, most, leash.closures, leash.ends)
     most = leash.allowance.most if leash.allowance is not None else math.inf
     closed = leash.closures
     touches = leash.touch_limits
@@ -156,6 +162,8 @@ def legal_tree(steps: Steps, start: str, leash: Leash) -> Tree:
         if (not strict or place in touches or place == start) and place not in first:
             first[place] = label
             costs[place] = cost
+        if place in leash.ends and place != start:
+            continue
         for nbr, step, way in steps.get(place, ()):
             after, rest = cost + step, left - step
             if rest < 0 or after > most or way in closed:
@@ -188,9 +196,10 @@ class Finder:
             if kind == "legal":
                 tree = legal_tree(self.steps, self.start, self.leash)
             elif kind == "free":
-                tree = bounded_tree(self.steps, self.start, math.inf, self.leash.closures)
+                tree = bounded_tree(self.steps, self.start, math.inf, self.leash.closures,
+                                    self.leash.ends)
             else:
-                tree = bounded_tree(self.steps, self.start, math.inf, {})
+                tree = bounded_tree(self.steps, self.start, math.inf, {})  # to say why
             self._trees[kind] = tree
         return self._trees[kind]
 
@@ -262,7 +271,11 @@ class Finder:
                                                 f"{board.ref(a)}")))
                 continue
             why = closed.get(edge["way"])
-            if why is not None:
+            if a in leash.ends and i > 1:
+                stop = RouteStop(i, leash.ends_clause,
+                                 f"a route ends at the {board.ref(a)} box; it does not sail "
+                                 "on through it (each move into or out of a box is its own)")
+            elif why is not None:
                 stop = RouteStop(i, why.clause, why.reason)
             elif leash.allowance is not None and cost > leash.allowance.most:
                 stop = RouteStop(i, leash.allowance.clause,
