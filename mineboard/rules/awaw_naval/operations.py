@@ -9,7 +9,6 @@ activity then does at sea is its own effect, registered in :data:`EFFECTS` by pa
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, ClassVar
@@ -88,30 +87,8 @@ def _targets(state: AwState) -> set[str]:
 def route_of(state: AwState, nation: str, start: str, target: str, activity: str,
              via: tuple[str, ...], strike: bool = False) -> reach.Leg:
     """The route from ``start`` to ``target`` through ``via`` for ``activity``, judged whole
-    by movement (range, port touches, first legs); the stand-in joins one leg per stretch."""
-    if reach.real_route() is not None or not via:
-        return reach.leg(state, nation, start, target, activity, via=via, strike=strike)
-    stops = (start, *via, target)
-    places: list[str] = []
-    total = 0
-    for a, b in itertools.pairwise(stops):
-        step = reach.leg(state, nation, a, b, activity)
-        if step.length is None:
-            return step
-        total += step.length
-        places += list(step.places[1:] if places else step.places)
-        if not step.legal:
-            return reach.Leg(False, total, tuple(places), step.reason, step.clause)
-    if via:  # the activity's range is the whole route's (AW-79, AW-82)
-        fig = reach.figures(state, start, target)
-        entry = state.data.activities.get(activity)
-        cap = fig.intercept if activity == reach.INTERCEPTION else \
-            fig.range if entry is not None and entry.offensive else None
-        if cap is not None and total > cap:
-            return reach.Leg(False, total, tuple(places),
-                             f"the route is {total} hexes; it reaches {cap} in {fig.name}",
-                             "AW-79" if activity == reach.INTERCEPTION else "AW-82")
-    return reach.Leg(True, total, tuple(places))
+    by movement (range, port touches, first legs)."""
+    return reach.leg(state, nation, start, target, activity, via=via, strike=strike)
 
 
 def _check_targets(state: AwState, ship: Ship, action: Operate, leg: reach.Leg) -> None:

@@ -18,7 +18,7 @@ from mineboard.core.errors import IllegalAction
 from mineboard.core.events import Event
 from mineboard.core.schema import Length
 from mineboard.core.words import and_list
-from mineboard.rules.awaw_naval import box_rules, reach
+from mineboard.rules.awaw_naval import box_rules, ports, reach
 from mineboard.rules.awaw_naval.forces import label
 from mineboard.rules.awaw_naval.ledger import Operation, ledger_of
 from mineboard.rules.awaw_naval.state import COMBAT, TURN_START, AwState, Ship
@@ -41,18 +41,7 @@ class ReturnToBase(Action):
 
 def room(state: AwState, base: str) -> int | None:
     """Factors ``base`` may still take (None: a box, unlimited) — bases' ports.room."""
-    try:
-        from mineboard.rules.awaw_naval import ports
-    except ImportError:
-        ports = None  # type: ignore[assignment]
-    if ports is not None and hasattr(ports, "room"):
-        found: int | None = ports.room(state, base)
-        return found
-    if state.is_box(base):
-        return None
-    place = state.board.places.get(base)
-    cap = int(place.props.get("capacity", 50)) if place is not None else 50
-    return cap - sum(s.factors for s in state.ships_at(base) if s.row != "waiting_repair")
+    return ports.room(state, base)
 
 
 def held_now(state: AwState, base: str, side: str) -> bool:
