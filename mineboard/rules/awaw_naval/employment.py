@@ -3,7 +3,8 @@ task forces (forces.py), the declaration of an activity of the Naval Activities 
 who may carry it out (operations.py, eligibility.py, box_rules.py), coming back to base
 (returns.py), interceptions asked of the other side and their outcomes (interception.py)
 and uninversion as the player turn ends (uninversion.py). Its record of the turn is the
-ledger (ledger.py).
+ledger (ledger.py); its figures and the boxes' limits are data (employment_data.py:
+employment.json, boxes.json); what it asks of movement and the fronts goes through reach.py.
 """
 
 from __future__ import annotations
