@@ -7,10 +7,10 @@ from collections.abc import Sequence
 
 from mineboard.cli.common import Commands
 
-STILL_TO_COME = ("awaw-naval",)
-"""Rule systems whose clauses are catalogued but not yet playable: the README names five
-systems, and a player asking which exist is told which of them are still to come. One drops
-from the list when a ruleset of that id is registered."""
+STILL_TO_COME: tuple[str, ...] = ()
+"""Rule systems whose clauses are catalogued but not yet playable, so that a player asking
+which exist is told which are still to come; one drops from the list when a ruleset of that
+id is registered. All five the README names are playable now (issue 28)."""
 
 
 def add_parser(commands: Commands, argv: Sequence[str]) -> None:

@@ -57,20 +57,17 @@ def check_set_control(state: AwState, action: SetControl) -> None:
 
 
 def apply_set_control(state: AwState, action: SetControl, dice: Dice) -> list[Event]:
-    from mineboard.rules.awaw_naval.ruleset import PARTS  # the parts react to the change
-
+    """The change itself; what follows from it at sea is the parts' ``control_changed``,
+    which the ruleset calls after this (ruleset.py)."""
     before = state.controller(action.hex)
     if action.power == NEUTRAL:
         state.control.pop(action.hex, None)
     else:
         state.control[action.hex] = action.power
     where = state.board.ref(action.hex)
-    events = [Event(kind="ControlChanged", clause=CLAUSE, at=where,
-                    text=f"{where} is now held by {action.power} (was {before})",
-                    data={"hex": action.hex, "power": action.power, "was": before})]
-    for part in PARTS:
-        events += part.control_changed(state, action.hex, before, dice)
-    return events
+    return [Event(kind="ControlChanged", clause=CLAUSE, at=where,
+                  text=f"{where} is now held by {action.power} (was {before})",
+                  data={"hex": action.hex, "power": action.power, "was": before})]
 
 
 def phase_start(state: AwState) -> list[Event]:

@@ -58,6 +58,15 @@ def _end_phase(state: AwState, action: EndPhase, dice: Dice) -> list[Event]:
     return events
 
 
+def _set_control(state: AwState, action: control.SetControl, dice: Dice) -> list[Event]:
+    """A hex changes hands, then each part answers (displacement, AW-53)."""
+    before = state.controller(action.hex)
+    events = control.apply_set_control(state, action, dice)
+    for part in PARTS:
+        events += part.control_changed(state, action.hex, before, dice)
+    return events
+
+
 def _check_end_phase(state: AwState, action: EndPhase) -> None:
     """The phase ends only once every owner's choice it asked for is made."""
     if state.asked:
@@ -100,6 +109,7 @@ class AwawNaval(PlannedRuleset[AwState]):
     checks: ClassVar[Mapping[type[Action], Any]] = {**_joined("checks"),
                                                     EndPhase: _check_end_phase}
     effects: ClassVar[Mapping[type[Action], Any]] = {**_joined("effects"),
+                                                     control.SetControl: _set_control,
                                                      EndPhase: _end_phase}
     planner = Planner(_legal_actions, units_at=planning.units_at, intent=planning.intent,
                       targets=planning.targets, choices=planning.choices,
@@ -119,7 +129,7 @@ class AwawNaval(PlannedRuleset[AwState]):
         return list(_RESOLVE[type(result)](state, result, dice))
 
     def summary(self, state: AwState) -> dict[str, Any]:
-        out = {**turn_summary(state), "to_move": state.to_move}
+        out = {**turn_summary(state), "nation": state.actor, "to_move": state.to_move}
         for part in PARTS:
             out.update(part.summary(state))
         return out
