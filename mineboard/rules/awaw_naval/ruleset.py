@@ -73,6 +73,9 @@ def _check_end_phase(state: AwState, action: EndPhase) -> None:
         question = state.asked[0]
         raise IllegalAction(f"the game waits for {question.side} to choose "
                             f"{question.about}", question.clause)
+    if state.awaiting is None and state.ledger.asked:
+        raise IllegalAction(f"the game waits for {state.ledger.asked} to intercept or pass "
+                            "first", "AW-79")
 
 
 def _legal_actions(view: AwState, check: Any) -> list[Action]:
