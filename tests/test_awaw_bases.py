@@ -379,6 +379,8 @@ def test_aw04_the_catalogues_case_played_through_an_interception():
     assert (base_of(g, "p1"), load(g, "orme"), load(g, "skarth")) == ("orme", 70, 0)
     assert g.state.to_move == "Allies" and summary(g)["asked"]["kind"] == "mark_unusable"
     play(g, "mark_unusable", ships=["p2", "p3"])
+    assert g.state.to_move == "Axis"  # r1's base change may still be intercepted
+    play(g, "pass_interception")
     for _ in range(3):  # movement, combat, redeployment end
         play(g, "end_phase")
     assert summary(g)["asked"]["kind"] == "eliminate_excess"

@@ -68,9 +68,24 @@ def water_fronts(state: AwState, hex_id: str) -> list[str]:
     return out
 
 
+_BASE_FRONTS: dict[tuple[str, str, str], tuple[str, ...]] = {}
+"""A printed port's or a box's fronts, read once per map (a port counter's are read each
+time: it is not on the map)."""
+
+
 def fronts_of(state: AwState, base: str) -> tuple[str, ...]:
     """The fronts a base is on: both of a two-front port's (AW-12, AW-14, AW-15), else the
     front of the water its hex borders (AW-11); a box's ``front`` if the map gives one."""
+    if base in state.built_ports:
+        return _fronts_of(state, base)
+    key = (state.board.id, state.board.content_hash, base)
+    found = _BASE_FRONTS.get(key)
+    if found is None:
+        found = _BASE_FRONTS[key] = _fronts_of(state, base)
+    return found
+
+
+def _fronts_of(state: AwState, base: str) -> tuple[str, ...]:
     place = state.board.places.get(base)
     named = place.props.get("fronts") if place is not None else None
     if named:
