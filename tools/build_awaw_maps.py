@@ -36,6 +36,7 @@ How a map is made, and why:
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import sys
@@ -323,7 +324,7 @@ SUEZ_CANAL = [(32.34, 31.26), (32.34, 30.9), (32.31, 30.6), (32.37, 30.3), (32.5
 EUROPE = Theatre(
     map_id="awaw-europe", title="Europe and the Mediterranean (awaw-naval)",
     theatre="europe", source="europe_land.geojson",
-    lon0=-25.0, lat0=27.0, lon1=60.0, lat1=72.0, parallel=39.0, hex_km=73.0,
+    lon0=-25.0, lat0=27.0, lon1=60.0, lat1=72.0, parallel=45.0, hex_km=75.0,
     virtual_cols=4, open_sea=[(-20.0, 45.0), (51.0, 27.5)],
     channels=[
         ("Kiel Canal", [(9.0, 53.88), (9.35, 54.0), (9.7, 54.3), (10.15, 54.38)], 3.0),
@@ -339,13 +340,13 @@ EUROPE = Theatre(
                 ((-7.0, 36.0), (-3.0, 36.2)), control=["gibraltar"],
                 note="AW-30: Gibraltar must be friendly; Spanish Morocco does not count."),
         Passage("skagerrak", "Skagerrak", [(7.0, 58.3), (8.75, 56.9)],
-                ((4.0, 57.5), (11.4, 57.5)), control=[(7.6, 58.3), (9.6, 57.3)],
+                ((4.0, 57.5), (11.4, 57.5)), control=["kristiansand", (8.8, 57.05)],
                 note="AW-31: both shores of the Skagerrak must be friendly."),
         Passage("kattegat", "Kattegat (the Danish straits)",
                 [(9.4, 55.95), (10.4, 55.75), (11.2, 55.9), (12.1, 56.12), (12.55, 56.1),
                  (13.4, 56.1)],
                 ((11.4, 57.3), (12.0, 54.6)), control=["copenhagen"],
-                friendly_or_neutral=[(13.3, 56.2)],
+                friendly_or_neutral=[(12.7, 56.05)],
                 note="AW-32: Copenhagen must be friendly and the Swedish shore friendly or "
                      "neutral."),
         Passage("gulf-of-finland", "Gulf of Finland", [(24.7, 60.6), (24.7, 59.0)],
@@ -356,7 +357,7 @@ EUROPE = Theatre(
                 note="AW-35: Brindisi and Durazzo must both be friendly."),
         Passage("turkish-straits", "Turkish Straits (Dardanelles)",
                 [(26.05, 40.45), (26.7, 39.95)], ((25.5, 39.8), (28.0, 40.7)),
-                control=[(28.9, 41.15), (29.35, 40.95), (26.5, 40.45), (26.7, 39.95)],
+                control=["banks:Bosporus", "banks:Dardanelles"],
                 note="AW-15: all four strait land hexes must be friendly to pass between "
                      "Istanbul and the Mediterranean."),
         Passage("kiel-canal", "Kiel Canal", KIEL_CANAL,
@@ -767,7 +768,7 @@ def passage_sides(b: Built, pas: Passage) -> list[Hexside]:
         if not chain or chain[-1] != h:
             chain.append(h)
     sides = []
-    for a, c in zip(chain, chain[1:], strict=False):
+    for a, c in itertools.pairwise(chain):
         if c not in a.neighbours():
             raise SystemExit(f"{pas.name}: {b.labels[a]} and {b.labels[c]} are not neighbours")
         side = Hexside.between(a, c)
@@ -809,7 +810,9 @@ def document(t: Theatre) -> dict[str, Any]:
         if not sides:
             raise SystemExit(f"{pas.name}: the line across it crosses no water hexside")
         closed |= set(sides)
-        control = [where(c) for c in pas.control]
+        control = [h for c in pas.control
+                   for h in (banks(b, t, c[6:]) if isinstance(c, str) and c.startswith("banks:")
+                             else [where(c)])]
         if pas.id == "suez-canal":
             control = suez_control = canal_banks(b, t)
         props: dict[str, Any] = {"name": pas.name, pas.kind: True,
@@ -864,6 +867,18 @@ def document(t: Theatre) -> dict[str, Any]:
 def _order(label: str) -> tuple[int, int]:
     half = len(label) // 2
     return int(label[:half]), int(label[half:])
+
+
+def banks(b: Built, t: Theatre, channel: str) -> list[str]:
+    """The two hexes with land nearest the middle of a narrow channel: its two shores
+    (the four strait land hexes of the Turkish Straits are the Bosporus' and the
+    Dardanelles', AW-15)."""
+    line = _line(t, next(c for name, c, _w in t.channels if name == channel))
+    middle = line.interpolate(0.5, normalized=True)
+    near = sorted((Polygon(b.grid.layout.corners(h)).distance(line),
+                   middle.distance(Point(b.grid.layout.to_pixel(h))), label)
+                  for h, label in b.labels.items() if b.terrain[label] in ("coast", "land"))
+    return [label for _d, _m, label in near[:2]]
 
 
 def canal_banks(b: Built, t: Theatre) -> list[str]:
