@@ -155,3 +155,18 @@ def test_water_distances_feel_like_the_game() -> None:
     assert 25 <= distance("awaw-europe", "plymouth", "gibraltar") <= 31
     assert 45 <= distance("awaw-europe", "gibraltar", "suez") <= 50
     assert 24 <= distance("awaw-pacific", "pearl-harbor", "dutch-harbor") <= 29
+
+
+def test_every_water_hex_has_the_front_of_its_water() -> None:
+    # AW-11, AW-244, WE-01: a port's front is its water's, not its land's
+    b = board("awaw-europe")
+    front = {p: r.id for r in b.regions.values() if r.props.get("front") for p in r.places}
+    water = [p.id for p in b.places_of("hex") if p.props["terrain"] in ("sea", "coast")]
+    assert all(h in front for h in water)
+    expected = {"eastern": ["varna", "constanta", "odessa", "sevastopol", "rostock", "stettin",
+                            "danzig", "leningrad", "copenhagen"],
+                "mediterranean": ["marseille", "toulon", "malta", "alexandria", "suez"],
+                "western": ["brest", "portsmouth", "cadiz", "oslo", "esbjerg", "reykjavik"]}
+    for name, ports in expected.items():
+        for port_id in ports:
+            assert front[b.places[port_id].props["hex"]] == name, port_id

@@ -404,7 +404,7 @@ EUROPE = Theatre(
                                                   (27.5, 40.7)]),
         ("eastern", "Eastern front", [(19.0, 57.0), (34.0, 43.0), (51.0, 42.0)]),
     ],
-    front_cuts=[((28.6, 41.35), (29.6, 41.05))],  # the Bosporus: the Black Sea is eastern
+    front_cuts=[((27.0, 41.2), (28.5, 41.15)), ((28.5, 41.15), (29.6, 41.05))],  # the Bosporus
     front_parts=["gibraltar-strait", "kattegat", "kiel-canal"],
 )
 

@@ -356,7 +356,7 @@ BOARDS: dict[str, Callable[[], tuple[Scenario, Game[Any]]]] = {
 SCREENS: dict[str, Callable[[], Screen]] = {"asl20": asl_field_screen,
                                             "awaw_europe": awaw_europe_screen}
 """Boards shown without a game of their own (see :func:`asl_field_screen`)."""
-LARGE = ("hex10k", "area3000", "asl20")
+LARGE = ("hex10k", "area3000", "asl20", "awaw_europe")
 SCALE_ONLY: dict[str, Callable[[], tuple[Scenario, Game[Any]]]] = {
     "area1000": lambda: area_game(1000),
     "hex2500": lambda: tactical_game(50, 50, 500),
