@@ -49,7 +49,7 @@ _P = Qt.BrushStyle
 TERRAIN_STYLES = {
     "sea": _style("#CFE3F1", None, "#7FA7C6", None),
     "water": _style("#CFE3F1", None, "#7FA7C6", None),
-    "land": _style("#EADFC2", _P.Dense7Pattern, "#8C7A55", "dot"),
+    "land": _style("#DCCDA6", None, "#8C7A55", "dot"),
     "shoal": _style("#BFD8C9", _P.HorPattern, "#7FA79A", "waves"),
     "open": _style("#F1ECD2", None, "#A89C70", None),
     "woods": _style("#A9CC9A", _P.BDiagPattern, "#55824C", "tree"),
@@ -61,7 +61,9 @@ TERRAIN_STYLES = {
     "crag": _style("#CFCAC0", _P.VerPattern, "#8A847A", "crag"),
     "stream": _style("#BCD8EE", None, "#3C7DC4", "waves"),
     "pond": _style("#93BEE3", None, "#1F5FA0", "ripples"),
-    # strategic naval maps (awaw-naval): open sea plain; a coastal hex sand ruled with
+    # land is plain (a dot in each hex, and darker than the sea in grey): a strategic map is
+    # mostly land, and a pattern over a screenful of it cost more than the rest of a frame.
+    # Strategic naval maps (awaw-naval): open sea plain; a coastal hex sand ruled with
     # level water lines (land with a water part); virtual water off the map's west edge
     # grey-blue with slanting lines (sea, but not the map's)
     "coast": _style("#E9E1C0", _P.HorPattern, "#6F9CC0", None),
