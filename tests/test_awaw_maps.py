@@ -170,3 +170,10 @@ def test_every_water_hex_has_the_front_of_its_water() -> None:
     for name, ports in expected.items():
         for port_id in ports:
             assert front[b.places[port_id].props["hex"]] == name, port_id
+
+
+def test_parnu_needs_saare_held() -> None:
+    b = board("awaw-europe")
+    saare = b.regions["saare"]
+    assert saare.props["island"] == "one-hex" and len(saare.places) == 1
+    assert b.places["parnu"].props["requires"] == list(saare.places)

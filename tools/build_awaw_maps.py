@@ -223,7 +223,7 @@ EUROPE_PORTS = [
     port("helsinki", "Helsinki", 24.95, 60.16),
     port("turku", "Turku", 22.25, 60.45),
     port("tallinn", "Tallinn", 24.75, 59.44),
-    port("parnu", "Pärnu", 24.5, 58.38),
+    port("parnu", "Pärnu", 24.5, 58.38, requires=[(22.5, 58.4)]),  # Saare (AW-34)
     port("riga", "Riga", 24.1, 56.95),
     port("liepaja", "Liepāja", 21.0, 56.51),
     port("memel", "Memel", 21.13, 55.71),
@@ -840,6 +840,8 @@ def document(t: Theatre) -> dict[str, Any]:
     for p in t.ports:
         props: dict[str, Any] = {"hex": port_hex[p.id], "name": p.name,
                                  "capacity": p.capacity, **p.extra}
+        if "requires" in props:  # hexes that must be held to sail in or out (AW-34)
+            props["requires"] = [where(c) for c in props["requires"]]
         features.append(feature(p.id, "port", **props))
     features += boxes(b, t, port_hex)
     features += passages
@@ -1028,6 +1030,10 @@ def islands(b: Built, t: Theatre) -> list[dict[str, Any]]:
         body = shapely.union_all(shapes)
         hexes = sorted({lab for h, lab in b.labels.items() if b.terrain[lab] != "sea"
                         and Polygon(b.grid.layout.corners(h)).intersects(body)}, key=_order)
+        if isl.island == "one-hex" and len(hexes) > 1:  # the hex holding most of it
+            by_label = {lab: h for h, lab in b.labels.items()}
+            hexes = [max(hexes, key=lambda lab: Polygon(b.grid.layout.corners(
+                by_label[lab])).intersection(body).area)]
         props: dict[str, Any] = {"name": isl.name, "places": hexes}
         if isl.island:
             props["island"] = isl.island
