@@ -160,6 +160,16 @@ def _register_asl() -> None:
 _register_asl()
 
 
+def _register_awaw_maps() -> None:
+    from mineboard.bench import awaw_maps
+
+    bench("awaw_europe_load", runs=5, budget_ms=awaw_maps.LOAD_MS)(awaw_maps.europe_load)
+    bench("awaw_europe_load_cold", runs=3)(awaw_maps.europe_load_cold)
+
+
+_register_awaw_maps()
+
+
 # ---- running ------------------------------------------------------------------------------
 
 def run(names: list[str] | None = None, runs: int | None = None) -> list[dict[str, Any]]:

@@ -324,6 +324,22 @@ def asl_field_screen(across: int = 4, down: int = 5, stacks: int = 240,
     return Screen.showing(scene, lambda: picture)
 
 
+def awaw_europe_screen() -> Screen:
+    """awaw-naval's Europe map (108 × 67 hexes: sea, coast, land, virtual; 109 ports,
+    straits, canals, rivers, fronts, boxes), drawn by the shared hex scene with no ships:
+    the frame budget is the map's own (issue 28). Once the awaw-naval window lands, this
+    should draw a game through it, as the other boards do."""
+    from PySide6.QtGui import QColor
+
+    from mineboard.maps.loading import bundled_board
+    from mineboard.qt.maps.picture import Picture
+
+    application()
+    board = bundled_board("awaw-europe", "bench")
+    scene = HexScene(board, lambda owner: QColor("#808080"))
+    return Screen.showing(scene, lambda: Picture(owners=("Allies", "Axis")))
+
+
 def bundled_game(name: str) -> tuple[Scenario, Game[Any]]:
     scenario = _scenario(_bundled(name), maps_dir() / "scenarios")
     return scenario, scenario.new_game(1)
@@ -337,9 +353,10 @@ BOARDS: dict[str, Callable[[], tuple[Scenario, Game[Any]]]] = {
     "stars": imperium_game,
     "jutland": lambda: bundled_game("jutland-horns-reef"),
 }
-SCREENS: dict[str, Callable[[], Screen]] = {"asl20": asl_field_screen}
+SCREENS: dict[str, Callable[[], Screen]] = {"asl20": asl_field_screen,
+                                            "awaw_europe": awaw_europe_screen}
 """Boards shown without a game of their own (see :func:`asl_field_screen`)."""
-LARGE = ("hex10k", "area3000", "asl20")
+LARGE = ("hex10k", "area3000", "asl20", "awaw_europe")
 SCALE_ONLY: dict[str, Callable[[], tuple[Scenario, Game[Any]]]] = {
     "area1000": lambda: area_game(1000),
     "hex2500": lambda: tactical_game(50, 50, 500),
@@ -404,7 +421,7 @@ def _register(kind: str, board: str, zoom: str, budget: float, runs: int) -> Non
 for _board, _zooms in (("hex10k", ("fit", "labels")), ("northsea", ("fit", "near")),
                        ("area300", ("fit", "near")), ("area3000", ("fit", "near")),
                        ("stars", ("fit", "near")), ("jutland", ("fit",)),
-                       ("asl20", ("fit", "near"))):
+                       ("asl20", ("fit", "near")), ("awaw_europe", ("fit", "labels"))):
     for _zoom in _zooms:
         _register("frame", _board, _zoom, FRAME_MS, 9)
         _register("hit", _board, _zoom, HIT_LARGE_MS if _board in LARGE else HIT_MS, 9)

@@ -63,6 +63,7 @@ from mineboard.qt.maps.terrain_art import (
     FEATURE_LINKS,
     LINKS,
     MARKS,
+    SHORE,
     SIDE_ROADS,
     Segment,
     feature_marks,
@@ -106,6 +107,11 @@ LABEL_INK = QColor("#4F6F88")
 SMOOTH_MIN_PIXELS = 14.0
 CELL_HEXES = 10
 """A cell of the grid's buckets is this many hexes across."""
+BOX_SHARE = 14.0
+"""A box panel is at least this part of the map's width (a big map's boxes stay legible)."""
+RUN_LINKS = 1
+"""A box linked to more touching hexes than this (a map edge it is entered by) draws them
+as one bar along the edge and one line to the box, not a fan of lines."""
 
 
 class HexGridItem(MapLayer):
@@ -121,7 +127,10 @@ class HexGridItem(MapLayer):
         self.outlines: dict[Cell, QPainterPath] = {}
         self.seams: dict[Cell, QPainterPath] = {}
         self.marks: dict[Cell, dict[str, QPainterPath]] = {}
+        self.shores: dict[Cell, QPainterPath] = {}
         self._build()
+        self._shores()
+        self.shore_pen = cosmetic(QColor("#5A4630"), 1.6)
         self.pen = QPen(QColor("#8FB0C8"), 0)  # cosmetic hairline
         self.seam_pen = cosmetic(SEAM, 2)
         self.seam_pen.setStyle(Qt.PenStyle.DashLine)  # a wall is solid: the seam is not
@@ -192,6 +201,28 @@ class HexGridItem(MapLayer):
             self.outlines[cell] = outline
             if not seams.isEmpty():
                 self.seams[cell] = seams
+
+    def _shores(self) -> None:
+        """The sides where a land hex meets water (:data:`SHORE`), per cell: the
+        coastline of a strategic map, drawn at every zoom."""
+        grid = self.grid
+        dry, wet = SHORE
+        lands = [label for label, entry in grid.overrides.items()
+                 if entry.get("terrain") == dry]
+        if not lands:
+            return
+        cell_of = {h: cell for cell, hexes in self.buckets.cells.items() for h in hexes}
+        for label in lands:
+            h = grid.from_label(label)
+            if h not in self.centres:
+                continue
+            for d in range(6):
+                n = h.neighbour(d)
+                if n in self.centres and grid.terrain_at(grid.label(n))[0] in wet:
+                    a, b = grid.layout.hexside_segment(Hexside.of(h, d))
+                    path = self.shores.setdefault(cell_of[h], QPainterPath())
+                    path.moveTo(*a)
+                    path.lineTo(*b)
 
     def _links(self, exits: dict[Hex, dict[str, list[tuple[float, float]]]]
                ) -> dict[Hex, list[Segment]]:
@@ -272,6 +303,14 @@ class HexGridItem(MapLayer):
             for cell in cells:
                 if cell in self.seams:
                     painter.drawPath(self.seams[cell])
+        if self.shores:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing,
+                                  hex_pixels >= SMOOTH_MIN_PIXELS)
+            painter.setPen(self.shore_pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            for cell in cells:
+                if cell in self.shores:
+                    painter.drawPath(self.shores[cell])
         if hex_pixels >= MARK_MIN_PIXELS:
             self._paint_marks(painter, cells, hex_pixels)
         level = self.label_level(pixels) if self.labels else None
@@ -488,8 +527,10 @@ class HexScene(MapScene):
         """Boxes where their Point says (the grid's board units, y down), else in a column
         right of the map; each joined by thin dashed lines to what it links to."""
         size = self.grid.layout.size
-        _x0, y0, x1, _y1 = self.grid.pixel_bounds()
-        width, height = 5 * size, 2.2 * size
+        x0, y0, x1, _y1 = self.grid.pixel_bounds()
+        # A box stays a readable panel on a map of a hundred columns seen whole.
+        width = max(5 * size, (x1 - x0) / BOX_SHARE)
+        height = width * 0.44
         boxes: dict[str, BoxItem] = {}
         for i, place in enumerate(self.board.places_of(BOX)):
             if place.geometry is not None:
@@ -503,16 +544,60 @@ class HexScene(MapScene):
             self.anchors[place.id] = QPointF(centre.x(), centre.y() + 0.15 * height)
         pen = cosmetic(QColor("#5E7D96"), 1)
         pen.setStyle(Qt.PenStyle.DashLine)
-        for way in self.board.ways_of(BOX_LINK):
-            if way.a in self.anchors and way.b in self.anchors:
-                link = QPainterPath(self.anchors[way.a])
-                link.lineTo(self.anchors[way.b])
-                line = QGraphicsPathItem(link)
-                line.setPen(pen)
-                line.setZValue(LINE_Z - 0.2)
-                self.addItem(line)
-                self._link_cost(way)
+        bar = cosmetic(QColor("#5E7D96"), 4)
+        for box in boxes:
+            ways = [w for w in self.board.ways_of(BOX_LINK) if box in (w.a, w.b)
+                    and w.a in self.anchors and w.b in self.anchors]
+            for run in self._link_runs(box, ways):
+                if len(run) > RUN_LINKS:  # an edge of entry hexes: one bar, one line
+                    ends = [self.anchors[w.b if w.a == box else w.a] for w in run]
+                    edge = QPainterPath(ends[0])
+                    for p in ends[1:]:
+                        edge.lineTo(p)
+                    self._link_line(edge, bar)
+                    run = [run[len(run) // 2]]
+                for way in run:
+                    link = QPainterPath(self.anchors[way.a])
+                    link.lineTo(self.anchors[way.b])
+                    self._link_line(link, pen)
+                    self._link_cost(way)
         return boxes
+
+    def _link_line(self, path: QPainterPath, pen: QPen) -> None:
+        line = QGraphicsPathItem(path)
+        line.setPen(pen)
+        line.setZValue(LINE_Z - 0.2)
+        self.addItem(line)
+
+    def _link_runs(self, box: str, ways: list[Way]) -> list[list[Way]]:
+        """A box's links in runs: the hexes it links that touch each other, in order along
+        the run (a map edge of entry hexes is one run); a port or box alone."""
+        by_end = {(w.b if w.a == box else w.a): w for w in ways}
+        hexes = {e for e in by_end if self.board.places[e].kind == "hex"}
+        runs: list[list[Way]] = [[by_end[e]] for e in by_end if e not in hexes]
+        left = set(hexes)
+        while left:
+            start = min(left, key=self._label_order)
+            group, todo = {start}, [start]
+            while todo:
+                h = self.grid.from_label(todo.pop())
+                for n in h.neighbours():
+                    label = self.grid.label(n) if n in self.grid else ""
+                    if label in left and label not in group:
+                        group.add(label)
+                        todo.append(label)
+            left -= group
+            xs = [self.anchors[e].x() for e in group]
+            ys = [self.anchors[e].y() for e in group]
+            along_x = max(xs) - min(xs) > max(ys) - min(ys)
+            order = sorted(group, key=lambda e: (self.anchors[e].x(), self.anchors[e].y())
+                           if along_x else (self.anchors[e].y(), self.anchors[e].x()))
+            runs.append([by_end[e] for e in order])
+        return runs
+
+    def _label_order(self, label: str) -> tuple[float, float]:
+        at = self.anchors[label]
+        return at.x(), at.y()
 
     def _link_cost(self, way: Way) -> None:
         """A link of its own length (the box 2 hexes from one entry, 3 from the other) says
@@ -543,6 +628,11 @@ class HexScene(MapScene):
                    if p in self.board.places and self.board.places[p].kind == "hex"}
         outer = [Hexside.of(h, d) for h in members for d in range(6)
                  if h.neighbour(d) not in members]
+        if region.props.get("front"):  # a front's water: its border with the other fronts
+            others = {self.grid.from_label(p) for r in self.board.regions.values()
+                      if r is not region and r.props.get("front") for p in r.places
+                      if p in self.board.places and self.board.places[p].kind == "hex"}
+            outer = [s for s in outer if s.hexes[0] in others or s.hexes[1] in others]
         item = QGraphicsPathItem(self._sides_path(outer))
         pen = cosmetic(REGION, 2.5)
         pen.setStyle(Qt.PenStyle.DashDotLine)
@@ -551,9 +641,13 @@ class HexScene(MapScene):
         item.setToolTip(region.name)
         self.addItem(item)
         if members:
-            xs, ys = zip(*(self.grid.layout.to_pixel(h) for h in members), strict=True)
+            points = [self.grid.layout.to_pixel(h) for h in members]
+            mx = sum(x for x, _ in points) / len(points)
+            my = sum(y for _, y in points) / len(points)
+            # on the member nearest the middle: a front of two seas is named on water
+            x, y = min(points, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)
             label = TextItem(region.name, BAND_NAME)
-            label.setPos(sum(xs) / len(xs), sum(ys) / len(ys))
+            label.setPos(x, y)
             self.addItem(label)
         return item
 

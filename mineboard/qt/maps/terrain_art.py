@@ -49,7 +49,7 @@ _P = Qt.BrushStyle
 TERRAIN_STYLES = {
     "sea": _style("#CFE3F1", None, "#7FA7C6", None),
     "water": _style("#CFE3F1", None, "#7FA7C6", None),
-    "land": _style("#EADFC2", _P.Dense7Pattern, "#8C7A55", "dot"),
+    "land": _style("#DCCDA6", None, "#8C7A55", "dot"),
     "shoal": _style("#BFD8C9", _P.HorPattern, "#7FA79A", "waves"),
     "open": _style("#F1ECD2", None, "#A89C70", None),
     "woods": _style("#A9CC9A", _P.BDiagPattern, "#55824C", "tree"),
@@ -61,6 +61,13 @@ TERRAIN_STYLES = {
     "crag": _style("#CFCAC0", _P.VerPattern, "#8A847A", "crag"),
     "stream": _style("#BCD8EE", None, "#3C7DC4", "waves"),
     "pond": _style("#93BEE3", None, "#1F5FA0", "ripples"),
+    # land is plain (a dot in each hex, and darker than the sea in grey): a strategic map is
+    # mostly land, and a pattern over a screenful of it cost more than the rest of a frame.
+    # Strategic naval maps (awaw-naval): open sea plain; a coastal hex sand ruled with
+    # level water lines (land with a water part); virtual water off the map's west edge
+    # grey-blue with slanting lines (sea, but not the map's)
+    "coast": _style("#E9E1C0", _P.HorPattern, "#6F9CC0", None),
+    "virtual": _style("#BACBDF", _P.FDiagPattern, "#8CA6C2", None),
 }
 """The base terrains the program knows by sight."""
 UNKNOWN_TERRAIN = _style("#DDDDDD", _P.Dense6Pattern, "#777777", "ring")
@@ -142,13 +149,19 @@ MARKS = {
     "wall": _mark("#4A4A4A", 0.14, cap=Qt.PenCapStyle.FlatCap),
     "hedge": _mark("#2F6B2A", 0.14, _L.DotLine),
     "cliff": _mark("#6B4A2A", 0.07),
+    "land": _mark("#7A5A36", 0.13, cap=Qt.PenCapStyle.FlatCap),
     "hexside": _mark("#9A3A9A", 0.08, _L.DashLine, cap=Qt.PenCapStyle.FlatCap),
 }
 """Every mark the grid draws, by key: the terrain symbols, the hex features, the hexside
 features; the order is the drawing order (roads under buildings, streams over roads)."""
 HEX_FEATURES = {"road", "paved_road", "building", "bridge", "interior", "runway", "sewer",
                 "ice"}
-SIDE_FEATURES = {"stream", "river", "wall", "hedge", "cliff"}
+SIDE_FEATURES = {"stream", "river", "wall", "hedge", "cliff", "land"}
+"""Hexside features drawn along their side; ``land`` (the land between two coastal hexes,
+which no ship crosses) a solid brown bar like a wall of earth."""
+SHORE = ("land", frozenset({"sea", "coast", "virtual"}))
+"""Where a hex of the first terrain meets one of the others, the grid draws the shore: a
+dark line at every zoom, so the coastline reads on a strategic map seen whole."""
 SIDE_ROAD = "road"
 SIDE_ROADS = ("road", "paved_road")
 """A road crossing a hexside: drawn by the road through its two hexes, not along the side."""
