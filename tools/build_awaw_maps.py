@@ -824,6 +824,8 @@ def document(t: Theatre) -> dict[str, Any]:
                 where(c) for c in pas.friendly_or_neutral))
         if pas.note:
             props["note"] = pas.note
+            if pas.note.startswith("AW-"):  # the clause a refusal names (docs/awaw-routes.md)
+                props["clause"] = pas.note.split(":")[0]
         passages.append(feature(pas.id, "hexsides", **props))
     graph = water_graph(b, closed)
     for pas in t.passages:
@@ -853,6 +855,7 @@ def document(t: Theatre) -> dict[str, Any]:
     features += rivers(b, t)
     features += fronts(b, t, port_hex, suez_control)
     features += places
+    rule_props(features)
     header = {"schema": 1, "id": t.map_id, "kind": "hex", "title": t.title,
               "units": "km (equirectangular: x scaled by cos "
                        f"{t.parallel:g}°, y grows southward)",
@@ -1053,6 +1056,52 @@ def islands(b: Built, t: Theatre) -> list[dict[str, Any]]:
         out.append(feature(f"group-{g.id}", "region", name=g.name, group=g.id,
                            places=hexes))
     return out
+
+
+BOX_RULES: dict[str, dict[str, Any]] = {
+    "atlantic-us": {"serves": "western", "clause": "AW-41", "front": "western",
+                    "base_changes": {"boxes": ["south-africa", "pacific-us"],
+                                     "front": "western"}},
+    "pacific-us": {"serves": "western", "clause": "AW-41",
+                   "base_changes": {"boxes": ["atlantic-us", "australia"],
+                                    "ports": ["pearl-harbor", "dutch-harbor", "papeete"],
+                                    "built_in": ["hawaiian", "society"]}},
+    "south-africa": {"serves": "western", "clause": "AW-44"},
+    "india": {"serves": "western", "clause": "AW-44"},
+    "australia": {"serves": "western", "clause": "AW-44"},
+}
+"""What the movement rules read off each box (docs/awaw-routes.md): the Western Allies
+alone use them (AW-41, AW-44), and a U.S. box's base changes go only where AW-41 lists."""
+
+
+def rule_props(features: list[dict[str, Any]]) -> None:
+    """The rules' data on the boxes and the Pacific groups: the boxes' service and links
+    (AW-41, AW-44), the Hawaiian Islands' and Japan's longer first legs (AW-83, AW-86,
+    AW-228) and their shortest routes to the Aleutians free of limits (AW-84, AW-87)."""
+    by_id = {f["id"]: f for f in features}
+    for box_id, extra in BOX_RULES.items():
+        if box_id in by_id:
+            by_id[box_id]["properties"].update(extra)
+
+    def island(fid: str) -> list[str]:
+        return list(by_id[fid]["properties"]["places"]) if fid in by_id else []
+
+    hawaii = by_id.get("group-hawaiian")
+    if hawaii is not None:
+        midway_johnston = island("midway-island") + island("johnston-island")
+        hawaii["properties"].update(
+            first_leg=[{"for": "western", "needs": midway_johnston, "hexes": 15,
+                        "clause": "AW-83"},
+                       {"for": "western", "needs": midway_johnston + island("wake-island"),
+                        "hexes": 20, "clause": "AW-83"}],
+            exempt_to=[{"group": "aleutians", "for": "western", "clause": "AW-84"}])
+    japan = by_id.get("group-japan")
+    if japan is not None:
+        japan["properties"].update(
+            first_leg=[{"for": "Japan", "needs": [], "hexes": 20, "clause": "AW-86",
+                        "not_toward": ["midway"],
+                        "not_toward_by_option": ["johnston", "hawaiian"]}],
+            exempt_to=[{"group": "aleutians", "for": "Japan", "clause": "AW-87"}])
 
 
 # ---- writing --------------------------------------------------------------------------------
