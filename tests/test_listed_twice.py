@@ -28,7 +28,7 @@ UK_IN_BATTLE = {"nation": "United Kingdom", "phase": "battle", "units": [
     {"nation": "Germany", "type": "cruiser", "zone": "112"}]}
 IMPERIAL_A = {"id": "A", "side": "Imperial", "system": "halcyon", "ships": {"destroyer": 2}}
 
-PLACES = {"path", "hexes"}
+PLACES = {"path", "hexes", "via"}
 """List fields that name places, not units: a route may come back the way it went."""
 
 
@@ -74,6 +74,30 @@ def allies_on_the_demo_board() -> Game[Any]:
     return asl_game([{"id": "S1", "side": "Allies", "type": "squad", "hex": "A2"},
                      {"id": "T1", "side": "Allies", "type": "truck", "hex": "A3"},
                      {"id": "R1", "side": "Allies", "type": "half-squad", "carried_by": "T1"}])
+
+
+def awaw() -> Game[Any]:
+    from tests.awaw_bases_helpers import game as awaw_game
+    from tests.awaw_bases_helpers import ship
+
+    return awaw_game([ship("hood", 3, "westhaven"), ship("kent", 2, "westhaven")],
+                     ["0501", "0801"])
+
+
+AWAW_LISTS = (
+    ("AW-47", "base_change", {"to": "orme"}, "base-changing ship"),
+    ("AW-04", "mark_unusable", {}, "unusable ship"),
+    ("AW-04", "eliminate_excess", {}, "eliminated ship"),
+    ("AW-05", "nr_failed", {"to": "westhaven"}, "ship sent back"),
+    ("AW-55", "choose_ships", {}, "displaced ship"),
+    ("AW-65", "form_task_force", {}, "ship"),
+    ("AW-67", "split_force", {"operation": "op1"}, "ship split off"),
+    ("AW-63", "operate", {"activity": "patrol", "target": "1005"}, "operating ship"),
+    ("AW-72", "return_to_base", {"operation": "op1", "to": "orme"}, "returning ship"),
+    ("AW-79", "intercept", {"target": "x", "hex": "1005"}, "intercepting ship"),
+    ("AW-249", "uninvert", {}, "uninverted ship"),
+)
+"""awaw-naval's lists of ships: one guard (ruleset.LISTS) before each order's own checks."""
 
 
 def terran_ship(g: Game[Any]) -> str:
@@ -122,6 +146,9 @@ CASES = [
          "moving unit S1 is listed twice"),
     Case("TURN", "asl-minefields", "unload", "units", allies_on_the_demo_board,
          lambda g: {"units": ["R1", "R1"]}, "unloading unit R1 is listed twice"),
+    *(Case(clause, "awaw-naval", kind, "ships", awaw,
+           lambda g, more=more: {"ships": ["hood", "hood"], **more},
+           f"{what} hood is listed twice") for clause, kind, more, what in AWAW_LISTS),
 ]
 
 

@@ -386,8 +386,9 @@ ACTION_CLASSES = [(codec, cls) for codec in CODECS for cls in codec.classes.valu
 
 
 def actions_of(cls: type[Action]) -> st.SearchStrategy[Action]:
-    """Any action of ``cls`` its schema accepts: a whole number with a declared ``Range``
-    is drawn inside it (out of range is refused on parsing, which is tested elsewhere)."""
+    """Any action of ``cls`` its schema accepts: a whole number with a declared ``Range``,
+    a name or a list of names with a declared ``Length`` is drawn inside it (out of range
+    is refused on parsing, which is tested elsewhere)."""
     import dataclasses
     import typing
 
@@ -396,10 +397,20 @@ def actions_of(cls: type[Action]) -> st.SearchStrategy[Action]:
     for f in dataclasses.fields(cls):
         hint = hints[f.name]
         bounds = [m for m in getattr(hint, "__metadata__", ()) if isinstance(m, Range)]
-        if bounds and typing.get_args(hint)[0] is int:
+        lengths = [m for m in getattr(hint, "__metadata__", ()) if isinstance(m, Length)]
+        base = typing.get_args(hint)[0] if bounds or lengths else None
+        if bounds and base is int:
             low, high = bounds[0].low, bounds[0].high
             within[f.name] = st.integers(None if low is None else int(low),
                                          None if high is None else int(high))
+        elif lengths and typing.get_origin(base) is tuple \
+                and typing.get_args(base)[0] is str:  # a list of names: 1 to N of them
+            low, high = lengths[0].min, lengths[0].max
+            within[f.name] = st.lists(st.text(min_size=1, max_size=12), min_size=low or 0,
+                                      max_size=min(high or 4, 4)).map(tuple)
+        elif lengths and base is str:
+            low, high = lengths[0].min, lengths[0].max
+            within[f.name] = st.text(min_size=low, max_size=min(high or 12, 12))
     return st.builds(cls, **within)
 
 

@@ -63,7 +63,7 @@ TERRAIN_STYLES = {
     "pond": _style("#93BEE3", None, "#1F5FA0", "ripples"),
     # land is plain (a dot in each hex, and darker than the sea in grey): a strategic map is
     # mostly land, and a pattern over a screenful of it cost more than the rest of a frame.
-    # Strategic naval maps (awaw-naval): open sea plain; a coastal hex sand ruled with
+    # Strategic naval maps: open sea plain; a coastal hex sand ruled with
     # level water lines (land with a water part); virtual water off the map's west edge
     # grey-blue with slanting lines (sea, but not the map's)
     "coast": _style("#E9E1C0", _P.HorPattern, "#6F9CC0", None),

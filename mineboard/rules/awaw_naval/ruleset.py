@@ -24,7 +24,7 @@ from mineboard.rules.awaw_naval.parts import Part
 from mineboard.rules.awaw_naval.scenario import state_from_scenario
 from mineboard.rules.awaw_naval.state import SEASONS, AwState
 from mineboard.rules.common.actions import EndPhase
-from mineboard.rules.common.checks import TURN, is_legal
+from mineboard.rules.common.checks import TURN, distinct, is_legal
 from mineboard.rules.common.ruleset import PlannedRuleset, Planner
 from mineboard.rules.common.turns import turn_summary
 
@@ -65,6 +65,23 @@ def _set_control(state: AwState, action: control.SetControl, dice: Dice) -> list
     for part in PARTS:
         events += part.control_changed(state, action.hex, before, dice)
     return events
+
+
+LISTS: dict[str, tuple[str, str]] = {
+    "base_change": ("base-changing ship", "AW-47"),
+    "mark_unusable": ("unusable ship", "AW-04"),
+    "eliminate_excess": ("eliminated ship", "AW-04"),
+    "nr_failed": ("ship sent back", "AW-05"),
+    "choose_ships": ("displaced ship", "AW-55"),
+    "form_task_force": ("ship", "AW-65"),
+    "split_force": ("ship split off", "AW-67"),
+    "operate": ("operating ship", "AW-63"),
+    "return_to_base": ("returning ship", "AW-72"),
+    "intercept": ("intercepting ship", "AW-79"),
+    "uninvert": ("uninverted ship", "AW-249"),
+}
+"""Each action's list of ships, as a refusal names it, and the clause that governs it: a
+ship named twice would be moved, counted or sunk twice (issue 24)."""
 
 
 def _check_end_phase(state: AwState, action: EndPhase) -> None:
@@ -122,6 +139,14 @@ class AwawNaval(PlannedRuleset[AwState]):
 
     def new_state(self, scenario: Mapping[str, Any], board: BoardMap, where: str) -> AwState:
         return state_from_scenario(scenario, board, where)
+
+    def check_declared(self, state: AwState, action: Action) -> None:
+        """No ship listed twice in one order, judged on the order alone; then its own
+        checks."""
+        listed = LISTS.get(action.kind)
+        if listed is not None:
+            distinct(getattr(action, "ships", ()), *listed)
+        super().check_declared(state, action)
 
     def check_together(self, before: AwState, after: AwState,
                        members: tuple[Action, ...]) -> None:
