@@ -255,9 +255,9 @@ def _walks(board: BoardMap, costs: MoveCosts, rules: RouteRules, start: str,
         if (place, cost, since) in seen:
             return
         seen.add((place, cost, since))
-        for nbr, edge in graph.adj[place].items():
-            after, gap = cost + edge["cost"], since + edge["cost"]
-            if edge["way"] in closed or after > most or (every is not None and gap > every):
+        for nbr, step, way in graph.steps.get(place, ()):
+            after, gap = cost + step, since + step
+            if way in closed or after > most or (every is not None and gap > every):
                 continue
             if rules.allowance is not None and after > rules.allowance.most:
                 continue

@@ -19,6 +19,7 @@ from typing import Any
 
 from shapely.geometry.base import BaseGeometry
 
+from mineboard.core.collector import collection_paused
 from mineboard.core.errors import BadInput
 from mineboard.maps import shapes
 from mineboard.maps.area import POLYGON_KINDS, area_board
@@ -75,6 +76,13 @@ def read_board(data: Any, where: str, digest: str,
     """The board and its features' checked shapes by feature index. ``checked`` holds
     those shapes from an earlier load of the same file, to use in place of the features'
     ``geometry`` members (which are then null)."""
+    with collection_paused():  # a large map is tens of thousands of objects, none garbage
+        return _read_board(data, where, digest, checked)
+
+
+def _read_board(data: Any, where: str, digest: str,
+                checked: Mapping[int, BaseGeometry] | None
+                ) -> tuple[BoardMap, dict[int, BaseGeometry]]:
     problems: list[str] = []
     header = _header(data, problems)
     if header is None:

@@ -44,6 +44,17 @@ def write(scheme: Scheme, col: int, row: int, width: int) -> str:
     return f"{column_letters(col)}{row + 1}"
 
 
+def parts(scheme: Scheme, cols: int, rows: int, width: int) -> tuple[list[str], list[str]]:
+    """Each column's text and each row's text: a label is its column's followed by its
+    row's (as :func:`write` writes it), so a board's labels are joined from texts written
+    once per column and once per row rather than each written whole (a map of thousands
+    of hexes loads faster)."""
+    if scheme == "ccrr":
+        return ([f"{col + 1:0{width}d}" for col in range(cols)],
+                [f"{row + 1:0{width}d}" for row in range(rows)])
+    return [column_letters(col) for col in range(cols)], [str(row + 1) for row in range(rows)]
+
+
 def read(scheme: Scheme, text: str, width: int) -> tuple[int, int] | None:
     """The 0-based column and row a label (without prefix) names, or None if it is not
     written as ``scheme`` writes labels (the board's size is not checked here)."""

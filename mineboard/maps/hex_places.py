@@ -8,13 +8,13 @@ from typing import Any
 
 from shapely.geometry import LineString, Point
 
-from mineboard.maps.hexgrid import HexGrid
+from mineboard.maps.hex_index import LabelIndex
 from mineboard.maps.model import BERTH, BOX, BOX_LINK, HEX, PORT, Place, Way, way_id
 from mineboard.maps.shapes import point_of
 from mineboard.maps.values import whole
 
 
-def add_port(grid: HexGrid, port: Place, places: dict[str, Place], ways: dict[str, Way],
+def add_port(index: LabelIndex, port: Place, places: dict[str, Place], ways: dict[str, Way],
              problems: list[str]) -> None:
     """A port in a hex: the place, and a berth joining it to its hex."""
     where = f"feature {port.id}"
@@ -25,16 +25,16 @@ def add_port(grid: HexGrid, port: Place, places: dict[str, Place], ways: dict[st
         problems.append(f"{where}: a port on a hex map needs \"hex\": the label of its hex")
         return
     try:
-        h = grid.from_label(label)
+        h = index.hex(label)
     except ValueError as exc:
         problems.append(f"{where}: {exc}")
         return
     if places.get(port.id) is not port:
         return  # its id clashes with a hex: reported already
     if port.geometry is None:
-        port.geometry = Point(grid.layout.to_pixel(h))
-    if grid.label(h) != label:  # a hex two boards share, named by the later board's label
-        label = grid.label(h)
+        port.geometry = Point(index.grid.layout.to_pixel(h))
+    if index.label(h) != label:  # a hex two boards share, named by the later board's label
+        label = index.label(h)
         port.props = {**port.props, "hex": label}
     wid = way_id(port.id, label)
     first, second = wid.split("|")

@@ -6,13 +6,14 @@ boxes (maps.hex_places), its named sets of hexsides (maps.sets) and the shaded r
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Any, cast
 
 from mineboard.core.errors import BadInput
 from mineboard.maps.boards import board_size, joined_boards, single_board
+from mineboard.maps.hex_index import LabelIndex
 from mineboard.maps.hex_places import add_box_links, add_port
-from mineboard.maps.hexgrid import HexGrid, Layout
+from mineboard.maps.hexgrid import DIRECTIONS, Hex, HexGrid, Layout
 from mineboard.maps.model import (
     BOX,
     HEX,
@@ -23,6 +24,7 @@ from mineboard.maps.model import (
     BoardMap,
     Place,
     Way,
+    place_sort_key,
     way_id,
 )
 from mineboard.maps.ring import ring_edge_sets, ring_from_header
@@ -76,20 +78,12 @@ def hex_board(header: Mapping[str, Any], features: dict[str, Place], sets: list[
     grid = hex_grid_from_header(header, problems)
     if grid is None:
         return BoardMap(str(header["id"]), "hex", "", {}, {})
+    index = LabelIndex.of(grid)  # each hex's label once, not 7 times
     painted = painted_terrain(grid, (f for f in sets if f.kind == TERRAIN), problems)
     stated = (f for f in features.values() if f.kind == HEX)
-    grid = dataclasses.replace(grid, overrides=hex_overrides(grid, painted, stated, problems))
-    labels = {h: grid.label(h) for h in grid.hexes()}  # each hex's label once, not 7 times
-    places = {label: _hex_place(grid, label) for label in labels.values()}
-    ways = {}
-    for h, a in labels.items():  # grid.hexsides(), by the labels at hand: a map loads faster
-        for d in range(3):
-            b = labels.get(h.neighbour(d))
-            if b is None:
-                continue
-            wid = way_id(a, b)
-            first, second = wid.split("|")
-            ways[wid] = Way(wid, HEXSIDE, first, second)
+    grid = dataclasses.replace(grid, overrides=hex_overrides(index, painted, stated, problems))
+    places = _hex_places(grid, index.labels.values())
+    ways = _hexsides(index.labels)
     # Every port and box becomes a place, even one with a problem, so that a region or a
     # link naming it does not add a second line for the same mistake.
     for f in features.values():
@@ -99,11 +93,11 @@ def hex_board(header: Mapping[str, Any], features: dict[str, Place], sets: list[
                 continue
             places[f.id] = f
     for port in (f for f in features.values() if f.kind == PORT):
-        add_port(grid, port, places, ways, problems)
+        add_port(index, port, places, ways, problems)
     for box in (f for f in features.values() if f.kind == BOX):
         add_box_links(box, places, ways, problems)
     edge_sets = {f.id: s for f in sets if f.kind == HEXSIDES
-                 if (s := edge_set(grid, f, ways, problems)) is not None}
+                 if (s := edge_set(index, f, ways, problems)) is not None}
     if "ring" in header:
         try:
             shaded = ring_from_header(grid, header["ring"], "")
@@ -118,13 +112,22 @@ def hex_board(header: Mapping[str, Any], features: dict[str, Place], sets: list[
                                     "of a hexsides feature")
                     continue
                 edge_sets[ring_set.id] = ring_set
-    sides = side_features(grid, painted, {f.id: f for f in sets if f.kind == HEXSIDES},
+    sides = side_features(index, painted, {f.id: f for f in sets if f.kind == HEXSIDES},
                           edge_sets, problems)
     grid = dataclasses.replace(grid, sides=sides)
     for side, names in sides.items():
-        ways[way_id(*(labels[h] for h in side.hexes))].props = {"features": list(names)}
+        ways[way_id(*(index.label(h) for h in side.hexes))].props = {"features": list(names)}
     return BoardMap(str(header["id"]), "hex", str(header.get("title", header["id"])), places,
                     ways, digest, dict(header), grid=grid, edge_sets=edge_sets)
+
+
+def _hex_places(grid: HexGrid, labels: Iterable[str]) -> dict[str, Place]:
+    """A place per hex, by label: most are plain (the map's default terrain), made here
+    without asking the grid."""
+    plain = grid.default_terrain
+    overrides = grid.overrides
+    return {label: Place(label, HEX, label, props={"terrain": plain})
+            if label not in overrides else _hex_place(grid, label) for label in labels}
 
 
 def _hex_place(grid: HexGrid, label: str) -> Place:
@@ -134,3 +137,27 @@ def _hex_place(grid: HexGrid, label: str) -> Place:
     if features:
         props["features"] = list(features)
     return Place(label, HEX, label, props=props)
+
+
+def _hexsides(labels: Mapping[Hex, str]) -> dict[str, Way]:
+    """A way per hexside between two hexes of the grid, hex by hex (``labels``' order) and
+    in directions 0, 1, 2 (as ``HexGrid.hexsides``), by ``way_id``.
+
+    The 20,000 hexsides of a large map are the bulk of its load, so each hex's neighbours
+    are looked up among the labels at hand rather than asked of the grid, and each label's
+    place in ``place_sort_key``'s order is found once rather than at each of its sides."""
+    rank = {label: i for i, label in enumerate(sorted(labels.values(), key=place_sort_key))}
+    # A Hex is a tuple, hashed and compared as one: the neighbours' keys need no Hex made.
+    at = cast("Mapping[tuple[int, int], str]", labels)
+    steps = [(d.q, d.r) for d in DIRECTIONS[:3]]
+    ways: dict[str, Way] = {}
+    for (q, r), a in labels.items():
+        a_rank = rank[a]
+        for dq, dr in steps:
+            b = at.get((q + dq, r + dr))
+            if b is None:
+                continue
+            first, second = (a, b) if a_rank < rank[b] else (b, a)
+            wid = f"{first}|{second}"
+            ways[wid] = Way(wid, HEXSIDE, first, second)
+    return ways

@@ -126,6 +126,14 @@ class Hexside(NamedTuple):
         return self.hex, self.hex.neighbour(self.direction)
 
 
+def side_between(ha: Hex, hb: Hex, a: str, b: str) -> Hexside:
+    """The hexside between hexes ``ha`` and ``hb``, labelled ``a`` and ``b`` (for the error
+    line when they are not neighbours)."""
+    if hb - ha not in DIRECTIONS:
+        raise ValueError(f"hexes {a} and {b} are not neighbours")
+    return Hexside.between(ha, hb)
+
+
 def hexsides_of(h: Hex) -> list[Hexside]:
     return [Hexside.of(h, d) for d in range(6)]
 
@@ -246,6 +254,19 @@ class Board:
     def label(self, col: int, row: int) -> str:
         return self.prefix + hex_labels.write(self.scheme, col, row, self.width)
 
+    def labelled(self, offset: Offset) -> Iterator[tuple[Hex, str]]:
+        """Every hex of the board with its label, column by column: the labels joined from
+        each column's text and each row's (see ``hex_labels.parts``)."""
+        col_texts, row_texts = hex_labels.parts(self.scheme, self.cols, self.rows, self.width)
+        shift = self.shift if self.shift != ORIGIN else None
+        for col, col_text in enumerate(col_texts):
+            head = self.prefix + col_text
+            for row, row_text in enumerate(row_texts):
+                h = from_offset(col, row, offset)
+                if shift is not None:
+                    h = Hex(h.q + shift.q, h.r + shift.r)
+                yield h, head + row_text
+
     def on_edge(self, col: int, row: int) -> bool:
         return col in (0, self.cols - 1) or row in (0, self.rows - 1)
 
@@ -351,6 +372,15 @@ class HexGrid:
         board, col, row = found
         return board.label(col, row)
 
+    def labels(self) -> dict[Hex, str]:
+        """Every hex with its label (as :meth:`label` writes it), in the order of
+        :meth:`hexes`: what loading a map asks of each of its thousands of hexes, written a
+        column and a row at a time."""
+        if len(self.boards) == 1:
+            return dict(self.boards[0].labelled(self.offset))
+        return {h: label for board in self.boards for h, label in board.labelled(self.offset)
+                if self._where[h][0] is board}
+
     def from_label(self, label: str) -> Hex:
         """The hex of a label written exactly as :meth:`label` writes it (so '0815' is not a
         hex of a board whose labels have six digits: it would name no place), or the later
@@ -388,10 +418,7 @@ class HexGrid:
         Raises ValueError saying why not: a label that is not one of the board's, a hex off
         the board, or two hexes that are not neighbours.
         """
-        ha, hb = self.from_label(a), self.from_label(b)
-        if hb - ha not in DIRECTIONS:
-            raise ValueError(f"hexes {a} and {b} are not neighbours")
-        return Hexside.between(ha, hb)
+        return side_between(self.from_label(a), self.from_label(b), a, b)
 
     def terrain(self, h: Hex) -> str:
         """The hex's base terrain: the map's default unless painted or overridden."""

@@ -60,8 +60,7 @@ def place_sort_key(place_id: str) -> tuple[int, int, str, str]:
 
 def way_id(a: str, b: str) -> str:
     """The canonical id of the way between two places: '110|112' whichever way round."""
-    first, second = sorted((a, b), key=place_sort_key)
-    return f"{first}|{second}"
+    return f"{a}|{b}" if place_sort_key(a) <= place_sort_key(b) else f"{b}|{a}"
 
 
 @dataclass(slots=True)

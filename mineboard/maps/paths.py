@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from mineboard.core.collector import collection_paused
 from mineboard.core.errors import BadInput
 from mineboard.core.routes import RouteReport, RouteStop
 from mineboard.core.words import and_list, count_of
@@ -135,6 +136,22 @@ class MoveCosts:
         features = way.props.get("features")
         return isinstance(features, list) and any(f in self.barred for f in features)
 
+    def crossing(self, way: Way) -> tuple[int | None, int] | None:
+        """``way_cost`` of a way that may be crossed, None if it is barred: what a graph
+        asks of each of a map's 20,000 ways. A way without properties (a hexside of open
+        sea, most of them) costs what its kind does, so that is worked out once a kind."""
+        if way.props:
+            return None if self.bars(way) else self.way_cost(way)
+        plain = self._plain.get(way.kind)
+        if plain is None:
+            plain = self._plain[way.kind] = self.way_cost(way)
+        return plain
+
+    @cached_property
+    def _plain(self) -> dict[str, tuple[int | None, int]]:
+        """Kind → ``way_cost`` of a way of that kind without properties."""
+        return {}
+
     def way_cost(self, way: Way) -> tuple[int | None, int]:
         """A step over ``way``: its whole cost if fixed (a box's link, a berth), else what
         crossing it adds to entering the place beyond."""
@@ -214,38 +231,99 @@ def strait_rule(board: BoardMap, held: frozenset[str], clause: str) -> WayRule:
 
 # ---- the weighted graph of a board under a table of costs -------------------------------------
 
-_GRAPHS: OrderedDict[tuple[int, MoveCosts], tuple[BoardMap, nx.DiGraph]] = OrderedDict()
+Step = tuple[str, int, str]
+"""One direction of a way: (the place entered, what entering it costs, the way's id)."""
+
+
+class WeightedGraph:
+    """A board's places joined one way per direction that may be entered, each step with
+    its cost and its way.
+
+    The steps are plain tuples by place (``steps``): what the hand-made searches walk and
+    a route is judged by. The networkx graph of the same edges, each with its ``cost`` and
+    ``way`` (``nx``), is made only when a networkx algorithm is run on it: made with every
+    graph, its 43,000 edge dicts were a third of the awaw Europe map's load, for rules
+    that never use them. What callers asked of the networkx graph before (``in``,
+    ``has_edge``, ``get_edge_data``, ``graph["steps"]``) is answered from the steps."""
+
+    def __init__(self, steps: dict[str, list[Step]]) -> None:
+        self.steps = steps
+        self.graph: dict[str, Any] = {"steps": steps}
+        """As networkx's graph attribute, which held the steps before."""
+
+    @cached_property
+    def nodes(self) -> frozenset[str]:
+        """Every place a step leaves or enters (the networkx graph's nodes)."""
+        return frozenset(self.steps).union(b for out in self.steps.values() for b, _, _ in out)
+
+    @cached_property
+    def nx(self) -> nx.DiGraph:
+        """The steps as a networkx DiGraph, each edge with its ``cost`` and ``way``: made on
+        first use, each place's edges in the order of its steps."""
+        graph = _networkx().DiGraph()
+        graph.add_edges_from((a, b, {"cost": cost, "way": way})
+                             for a, out in self.steps.items() for b, cost, way in out)
+        return graph
+
+    def __contains__(self, place: object) -> bool:
+        return place in self.nodes
+
+    def number_of_nodes(self) -> int:
+        return len(self.nodes)
+
+    def step(self, a: str, b: str) -> Step | None:
+        """The step from ``a`` into ``b``, or None. A place has a handful of steps; should
+        two ways join the same places, the later one, as networkx kept it."""
+        found = None
+        for step in self.steps.get(a, ()):
+            if step[0] == b:
+                found = step
+        return found
+
+    def has_edge(self, a: str, b: str) -> bool:
+        return self.step(a, b) is not None
+
+    def get_edge_data(self, a: str, b: str) -> dict[str, Any] | None:
+        """The step from ``a`` into ``b`` as networkx gave it (``cost``, ``way``), or None."""
+        step = self.step(a, b)
+        return None if step is None else {"cost": step[1], "way": step[2]}
+
+
+_GRAPHS: OrderedDict[tuple[int, MoveCosts], tuple[BoardMap, WeightedGraph]] = OrderedDict()
 GRAPHS_KEPT = 4
 
 
-def weighted_graph(board: BoardMap, costs: MoveCosts) -> nx.DiGraph:
-    """The board's places joined one way per direction that may be entered, each edge with
+def weighted_graph(board: BoardMap, costs: MoveCosts) -> WeightedGraph:
+    """The board's places joined one way per direction that may be entered, each step with
     its ``cost`` and its ``way``: built once per board and table of costs."""
     key = (id(board), costs)
     kept = _GRAPHS.get(key)
     if kept is not None and kept[0] is board:
         _GRAPHS.move_to_end(key)
         return kept[1]
-    graph = _networkx().DiGraph()
-    enter = {p.id: costs.entry(p) for p in board.places.values()}
-    edges = []
-    steps: dict[str, list[tuple[str, int, str]]] = {}
-    for way in board.ways.values():
-        if costs.bars(way):
-            continue
-        fixed, cross = costs.way_cost(way)
-        for a, b in ((way.a, way.b), (way.b, way.a)):
-            into = enter[b]
-            cost = fixed if fixed is not None else None if into is None else into + cross
-            if cost is not None:
-                edges.append((a, b, {"cost": cost, "way": way.id}))
-                steps.setdefault(a, []).append((b, cost, way.id))
-    graph.add_edges_from(edges)
-    graph.graph["steps"] = steps  # the same edges as plain tuples, for the hand-made search
+    with collection_paused():  # a step per direction of 20,000 ways: none of them garbage
+        graph = WeightedGraph(_steps(board, costs))
     _GRAPHS[key] = (board, graph)
     while len(_GRAPHS) > GRAPHS_KEPT:
         _GRAPHS.popitem(last=False)
     return graph
+
+
+def _steps(board: BoardMap, costs: MoveCosts) -> dict[str, list[Step]]:
+    """Each place's steps, way by way in the board's order, each way a → b before b → a."""
+    enter = {p.id: costs.entry(p) for p in board.places.values()}
+    steps: dict[str, list[Step]] = {}
+    for way in board.ways.values():
+        crossing = costs.crossing(way)
+        if crossing is None:
+            continue
+        fixed, cross = crossing
+        for a, b in ((way.a, way.b), (way.b, way.a)):
+            into = enter[b]
+            cost = fixed if fixed is not None else None if into is None else into + cross
+            if cost is not None:
+                steps.setdefault(a, []).append((b, cost, way.id))
+    return steps
 
 
 # ---- finding and judging routes from one start ------------------------------------------------
@@ -338,14 +416,14 @@ class RouteFinder:
             elif kind == "legal" and rules.touch_every is not None:
                 tree = self._touching_tree()
             elif kind == "legal" and rules.allowance is not None:
-                tree = _dijkstra(self.graph, self.start, rules.allowance.most,
+                tree = _dijkstra(self.graph.nx, self.start, rules.allowance.most,
                                  rules.closures)
             elif kind == "legal":
                 tree = self._tree("free")
             elif kind == "free":
-                tree = _dijkstra(self.graph, self.start, None, rules.closures)
+                tree = _dijkstra(self.graph.nx, self.start, None, rules.closures)
             else:
-                tree = _dijkstra(self.graph, self.start, None, {}) if rules.closed \
+                tree = _dijkstra(self.graph.nx, self.start, None, {}) if rules.closed \
                     else self._tree("free")
             self._trees[kind] = tree
         return self._trees[kind]
@@ -359,7 +437,7 @@ class RouteFinder:
         every = self.rules.touch_every.most
         most = self.rules.allowance.most if self.rules.allowance is not None else math.inf
         touches, closed = self.rules.touches, self.rules.closures
-        steps = self.graph.graph["steps"]
+        steps = self.graph.steps
         best_since: dict[str, float] = {}
         labels: list[tuple[int, str]] = [(-1, self.start)]  # (label before, place)
         first: dict[str, int] = {}
@@ -393,14 +471,14 @@ class RouteFinder:
         since, last = 0, self.start
         for i in range(1, len(path)):
             a, b = path[i - 1], path[i]
-            edge = self.graph.get_edge_data(a, b, {"cost": 0, "way": None})
-            cost = costs[-1] + edge["cost"]
-            since += edge["cost"]
+            _, step, way = self.graph.step(a, b) or (b, 0, None)
+            cost = costs[-1] + step
+            since += step
             costs.append(cost)
             if stop is not None:
                 continue
-            why = closed.get(edge["way"])
-            if edge["way"] is None:  # a path given from outside: no way, or not enterable
+            why = closed.get(way) if way is not None else None
+            if way is None:  # a path given from outside: no way, or not enterable
                 stop = RouteStop(i, rules.reach_clause,
                                  f"{board.ref(b)} cannot be entered from {board.ref(a)}")
             elif why is not None:

@@ -6,17 +6,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from mineboard.maps.hexgrid import HexGrid
+from mineboard.maps.hex_index import LabelIndex
 from mineboard.maps.model import REGION, EdgeSet, Place, Region, Way, way_id
 
 
-def edge_set(grid: HexGrid, f: Place, ways: Mapping[str, Way],
+def edge_set(index: LabelIndex, f: Place, ways: Mapping[str, Way],
              problems: list[str]) -> EdgeSet | None:
     """A ``hexsides`` feature: named hexsides given as 'AAAA|BBBB' in either order."""
     raw = _members(f, "hexsides", "hexside ids 'AAAA|BBBB'", problems)
     if raw is None:
         return None
-    out: list[str] = []
+    out: dict[str, None] = {}  # in order, and a repeat found without a walk of the list
     for side in raw:
         labels = side.split("|")
         if len(labels) != 2:
@@ -24,16 +24,16 @@ def edge_set(grid: HexGrid, f: Place, ways: Mapping[str, Way],
                             "by '|'")
             continue
         try:
-            hexside = grid.hexside_between(*labels)
+            hexside = index.hexside_between(*labels)
         except ValueError as exc:
             problems.append(f"feature {f.id}: hexside {side!r}: {exc}")
             continue
-        wid = way_id(*(grid.label(h) for h in hexside.hexes))  # a shared hex by its own label
+        wid = way_id(*(index.label(h) for h in hexside.hexes))  # a shared hex by its own label
         if wid in out:
             problems.append(f"feature {f.id}: hexside {side!r} listed twice")
             continue
         assert wid in ways  # every hexside of the grid is a way
-        out.append(wid)
+        out[wid] = None
     return EdgeSet(f.id, f.name, tuple(out), _set_props(f, "hexsides"))
 
 
@@ -47,14 +47,14 @@ def regions(features: Sequence[Place], places: Mapping[str, Place],
         raw = _members(f, "places", "place ids", problems)
         if raw is None:
             continue
-        members: list[str] = []
+        members: dict[str, None] = {}  # in order; a repeat found without a walk of the list
         for member in raw:
             if member not in places:
                 problems.append(f"feature {f.id}: place {member!r} is not a place of this map")
             elif member in members:
                 problems.append(f"feature {f.id}: place {member!r} listed twice")
             else:
-                members.append(member)
+                members[member] = None
         out[f.id] = Region(f.id, f.name, tuple(members), _set_props(f, "places"))
     return out
 

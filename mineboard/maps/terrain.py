@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from mineboard.maps.hex_index import LabelIndex
 from mineboard.maps.hexgrid import HexGrid, Hexside
 from mineboard.maps.model import EdgeSet, Place
 from mineboard.maps.painted import BoardShapes, Painted, paint
@@ -40,18 +41,18 @@ def painted_terrain(grid: HexGrid, painted: Iterable[Place], problems: list[str]
     return out
 
 
-def hex_overrides(grid: HexGrid, painted: Painted, stated: Iterable[Place],
+def hex_overrides(index: LabelIndex, painted: Painted, stated: Iterable[Place],
                   problems: list[str]) -> dict[str, dict[str, Any]]:
     """Label → ``terrain`` and ``features`` of every hex that is not plain default."""
     out: dict[str, dict[str, Any]] = {}
     for h, terrain in painted.terrain.items():
-        out.setdefault(grid.label(h), {})["terrain"] = terrain
+        out.setdefault(index.label(h), {})["terrain"] = terrain
     for h, names in painted.features.items():
-        out.setdefault(grid.label(h), {})["features"] = tuple(names)
+        out.setdefault(index.label(h), {})["features"] = tuple(names)
     for f in stated:
         label = str(f.props.get("label", f.id))
         try:
-            label = grid.label(grid.from_label(label))  # a shared hex by its own label
+            label = index.label(index.hex(label))  # a shared hex by its own label
         except ValueError as exc:
             problems.append(f"feature {f.id}: {exc}")
             continue
@@ -64,7 +65,7 @@ def hex_overrides(grid: HexGrid, painted: Painted, stated: Iterable[Place],
     return out
 
 
-def side_features(grid: HexGrid, painted: Painted, stated: Mapping[str, Place],
+def side_features(index: LabelIndex, painted: Painted, stated: Mapping[str, Place],
                   edge_sets: Mapping[str, EdgeSet], problems: list[str]
                   ) -> dict[Hexside, tuple[str, ...]]:
     """Hexside → its features: the painted ones, then those of ``hexsides`` features
@@ -75,7 +76,7 @@ def side_features(grid: HexGrid, painted: Painted, stated: Mapping[str, Place],
         if not names or fid not in edge_sets:
             continue
         for way in edge_sets[fid].ways:
-            side = grid.hexside_between(*way.split("|"))
+            side = index.hexside_between(*way.split("|"))
             have = out.setdefault(side, [])
             have.extend(n for n in names if n not in have)
     return {side: tuple(names) for side, names in out.items()}
