@@ -387,7 +387,17 @@ def test_each_rulesets_odds_query_is_named_where_the_command_finds_it():
     from mineboard.core.registry import get_ruleset
 
     for rid in ruleset_ids():
-        assert odds_query(rid) is get_ruleset(rid).odds_query is not None
+        assert odds_query(rid) is get_ruleset(rid).odds_query
+    # awaw-naval's part 1 rolls no dice (its raider odds come with part 2): it has no query
+    assert [rid for rid in ruleset_ids() if odds_query(rid) is None] == ["awaw-naval"]
+
+
+def test_odds_of_a_ruleset_without_dice_names_those_with_odds(capsys):
+    code, _out, err = run_cli(capsys, "odds", "awaw-naval")
+    assert code == 2
+    assert err.splitlines()[-1] == (
+        "mineboard odds: argument RULESET: invalid choice: 'awaw-naval' (choose from "
+        "'asl-minefields', 'gwas-tactical', 'imperium-mines', 'naval-lines')")
 
 
 @pytest.mark.timing

@@ -35,8 +35,12 @@ def _odds_queries(argv: Sequence[str]) -> list[tuple[str, type]]:
     if args[:1] != ["odds"]:
         return []  # another command: the odds options are never read
     ids = ruleset_ids()
-    wanted = [args[1]] if len(args) > 1 and args[1] in ids else ids
-    return [(rid, query) for rid in wanted if (query := odds_query(rid)) is not None]
+    named = args[1] if len(args) > 1 and args[1] in ids else None
+    if named is not None and odds_query(named) is not None:
+        return [(named, odds_query(named))]  # type: ignore[list-item]
+    # every ruleset with odds: a name without any (a ruleset that rolls no dice) is then
+    # refused with the list of those that have them
+    return [(rid, query) for rid in ids if (query := odds_query(rid)) is not None]
 
 
 def _first_line(doc: str | None) -> str:
