@@ -450,7 +450,8 @@ def _order_refusal(view: AwState, selection: Selection, goal: str,
 
 def warm(state: AwState) -> None:
     """Build the map's water graph now (a game's load), so the first route under the
-    pointer after a pick does not pay for it (~0.4 s on the European map)."""
+    pointer after a pick does not pay for it (about 30 ms on the European map, once per
+    board: the graph is kept)."""
     from mineboard.maps.paths import weighted_graph
 
     weighted_graph(state.board, costs(state))

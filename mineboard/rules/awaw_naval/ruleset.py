@@ -138,7 +138,9 @@ class AwawNaval(PlannedRuleset[AwState]):
     batch_kinds: ClassVar[frozenset[str]] = bases.BATCH_KINDS
 
     def new_state(self, scenario: Mapping[str, Any], board: BoardMap, where: str) -> AwState:
-        return state_from_scenario(scenario, board, where)
+        state = state_from_scenario(scenario, board, where)
+        movement.warm(state)  # the water graph now, not on the first route under the pointer
+        return state
 
     def check_declared(self, state: AwState, action: Action) -> None:
         """No ship listed twice in one order, judged on the order alone; then its own

@@ -135,6 +135,9 @@ def turn_end(state: AwState) -> list[Event]:
     ledger = ledger_of(state)
     ledger.uninvert_left.pop(side, None)
     ledger.transport_bans = {b for b in ledger.transport_bans if b[0] != side}
+    # the turn's operations are done with once their ships are home: a game of many turns
+    # would otherwise carry every past one in each copy of its state
+    ledger.operations = {k: op for k, op in ledger.operations.items() if op.at_sea}
     still = [s.id for s in inverted(state, side)]
     return [Event(kind="TurnEnded", clause=CLAUSE,
                   text=f"{side}'s player turn ends; {len(still)} of its units stay inverted",
