@@ -276,3 +276,34 @@ def test_aw79_pass_lets_the_declared_base_change_go_on(qtbot):
     button(w, "Pass: no interception").click()
     assert game.state.to_move == "Allies" and game.state.ships["HF1"].base == "orme"
     assert not [b for b in w.controls.buttons if b.startswith("Pass")]
+
+
+def test_aw223_picked_ships_choose_an_activity_of_the_phase_and_a_click_orders_it():
+    """The Activity option lists what the phase allows (AW-223): a base change first in the
+    movement phase; never an interception (the other side declares those when asked). With
+    another activity chosen, a click on a place is that operation there, and no base is lit
+    ahead (the pointer's route and the preview judge it)."""
+    from mineboard.core.planning import Selection
+    from mineboard.rules.awaw_naval import planning
+    from mineboard.rules.awaw_naval.operations import Operate
+
+    state = narrow_seas().new_game(1).state
+    picked = Selection(place="westhaven", units=("HF1",))
+    offered = planning.choices(state, picked)
+    assert [c.key for c in offered] == ["activity"]
+    keys = [key for key, _name in offered[0].values]
+    table = state.data.activities
+    assert keys[0] == "base_change" and offered[0].default == "base_change"
+    assert set(keys[1:]) == {k for k, e in table.items()
+                             if e.operation and e.phase in ("", None, state.phase)} \
+        - {"interception", "counter_interception"}
+    assert "interception" not in keys and "patrol" in keys and "invasion" not in keys
+    patrol = Selection(place="westhaven", units=("HF1",), options={"activity": "patrol"})
+    assert planning.intent(state, patrol, "", "0404") == \
+        Operate(activity="patrol", ships=("HF1",), target="0404")
+    assert planning.intent(state, patrol, "", "2008").target == "sundport"  # a port's hex
+    assert planning.targets(state, patrol, None) == {}
+    # An option left from another phase falls back to the phase's first activity.
+    stale = Selection(place="westhaven", units=("HF1",), options={"activity": "invasion"})
+    assert planning.chosen_activity(state, stale) == "base_change"
+    assert planning.choices(state, Selection()) == []

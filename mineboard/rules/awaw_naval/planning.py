@@ -8,6 +8,11 @@ ones a player plans in the turn's declaration (``Selection.declared``) rather th
 each at once, and :func:`commands` offers them back as one :class:`~mineboard.core.batch.Batch`
 — declared, judged on the combined result, applied and undone as one record.
 
+With ships picked, the player chooses the activity (``activity``: a base change by default,
+or any operation of the Naval Activities Table carried out in the current phase, AW-223); a
+click on a place is then that operation there (operations.Operate), shown before the click
+by the route under the pointer and the operation's preview.
+
 Once declared, the other side may be asked whether it intercepts (employment's
 interception.py): it is offered "Pass", and a click with its ships picked on a hex of the
 moving force's route means their interception there (AW-79).
@@ -27,9 +32,14 @@ from mineboard.maps.model import BOX, HEX, PORT
 from mineboard.rules.awaw_naval import basechange, movement
 from mineboard.rules.awaw_naval.basechange import BaseChange
 from mineboard.rules.awaw_naval.interception import Intercept, PassInterception
+from mineboard.rules.awaw_naval.operations import Operate
 from mineboard.rules.awaw_naval.state import AwState, Ship
 
 BASE_CHANGE = "base_change"
+ACTIVITY = "activity"
+"""The option naming the activity a click means (movement.route_report reads it too)."""
+ASKED_ELSEWHERE = ("interception", "counter_interception")
+"""Operations the other side declares when asked, never offered to the mover."""
 
 
 def base_change(ships: tuple[str, ...], to: str) -> BaseChange:
@@ -107,6 +117,10 @@ def intent(view: AwState, selection: Selection, kind: str, place: str) -> Action
         return None
     if asked_to_intercept(view):
         return interception_at(view, selection, place)
+    activity = chosen_activity(view, selection)
+    if activity != BASE_CHANGE:
+        return Operate(activity=activity, ships=tuple(selection.units),
+                       target=base_at(view, place) or place)
     start, goal = base_at(view, selection.place), base_at(view, place)
     if goal is None or start is None or goal == start:
         return None
@@ -121,6 +135,8 @@ def targets(view: AwState, selection: Selection, check: Any) -> Mapping[str, Act
         return {}
     if asked_to_intercept(view):
         return _interception_targets(view, selection, check)
+    if chosen_activity(view, selection) != BASE_CHANGE:
+        return {}  # an operation's target is judged under the pointer, not lit ahead
     start = base_at(view, selection.place)
     out: dict[str, Action] = {}
     for base in _within_reach(view, selection, start):
@@ -212,10 +228,40 @@ def interception_commands(view: AwState) -> list[Command]:
                         "force's route (lit).")]
 
 
+def activities_now(view: AwState) -> tuple[tuple[str, str], ...]:
+    """(key, name) of what picked ships may be ordered to do in this phase: a base change in
+    the movement phase, and every operation of the Naval Activities Table carried out in
+    this phase (or in any phase) that the mover declares itself (AW-223)."""
+    table = view.data.activities
+    out = [(key, entry.name) for key, entry in table.items()
+           if entry.operation and key not in ASKED_ELSEWHERE
+           and (not entry.phase or entry.phase == view.phase)]
+    base = table.get(BASE_CHANGE)
+    if base is not None and base.phase == view.phase:
+        out.insert(0, (BASE_CHANGE, base.name))
+    return tuple(out)
+
+
+def chosen_activity(view: AwState, selection: Selection) -> str:
+    """The activity the player chose, if it may be ordered in this phase; else the phase's
+    first (an option set in the movement phase outlives it)."""
+    now = [key for key, _name in activities_now(view)]
+    chosen = str(selection.option(ACTIVITY, BASE_CHANGE))
+    return chosen if chosen in now or not now else now[0]
+
+
 def choices(view: AwState, selection: Selection) -> list[Choice]:
-    """While several moving forces may be intercepted: which one the picked ships go for."""
-    if not asked_to_intercept(view) or not selection.units:
+    """With ships picked: the activity a click orders them to. While several moving forces
+    may be intercepted: which one the picked ships go for."""
+    if not selection.units:
         return []
+    if not asked_to_intercept(view):
+        values = activities_now(view)
+        if not values:
+            return []
+        return [Choice(ACTIVITY, "Activity", values[0][0], values,
+                       tip="What a click on a place orders the picked ships to do there "
+                           "(the Naval Activities Table, AW-223)")]
     windows = [w for w in view.ledger.windows if w.ships]
     if len(windows) < 2:
         return []
