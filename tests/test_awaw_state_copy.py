@@ -15,6 +15,7 @@ def test_a_copy_shares_no_table_a_move_changes_with_its_original():
     sc = load_scenario(maps_dir() / "scenarios" / "awaw-narrow-seas.json")
     state = sc.new_game(1).state
     state.asked.append(Asked("Allies", "k", "AW-04", "which", {"ships": ["HF1"]}))
+    vars(state)["displacing"] = [["HF1"]]  # what a part stashes beside the fields
     before = repr(state)  # not a copy made the way under test
     twin = copy.deepcopy(state)
     assert twin == state and twin.board is state.board and twin.data is state.data
@@ -28,5 +29,7 @@ def test_a_copy_shares_no_table_a_move_changes_with_its_original():
     twin.asked[0].data["ships"].append("HF2")
     twin.ledger.returned.add(ship)
     twin.changed_from[ship] = "orme"
+    assert vars(twin)["displacing"] == [["HF1"]]
+    vars(twin)["displacing"][0].append("HF2")
     assert repr(state) == before  # nothing of the original moved
     assert state.ships[ship] is not twin.ships[ship]

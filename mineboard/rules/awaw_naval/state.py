@@ -10,7 +10,7 @@ results from outside the rules (core/outside.py), never as an assumption.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from mineboard.core.outside import Awaiting
@@ -230,17 +230,16 @@ class AwState(WaitsForResults):
         makes one, and the generic deep copy spent 1 ms walking the control tables."""
         new = object.__new__(type(self))
         memo[id(self)] = new
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.name == "ships":
+        for name, value in vars(self).items():  # the fields, and what parts stash beside them
+            if name == "ships":
                 value = {k: copy.copy(ship) for k, ship in value.items()}
-            elif f.name == "control":
+            elif name == "control":
                 value = dict(value)
-            elif f.name == "held_at":
+            elif name == "held_at":
                 value = {moment: dict(table) for moment, table in value.items()}
             else:
                 value = copy.deepcopy(value, memo)
-            object.__setattr__(new, f.name, value)
+            object.__setattr__(new, name, value)
         return new
 
 
