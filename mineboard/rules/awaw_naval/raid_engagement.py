@@ -128,8 +128,17 @@ def _place_ok(state: AwState, group: RaidGroup, ship: Ship) -> bool:
 
 
 def _engaging_elsewhere(state: AwState, group: RaidGroup) -> set[str]:
-    return {s for g in raids(state).values() if g.op != group.op and g.status == "engaging"
-            for s in g.engaged}
+    """Ships another group has in this attempt: those engaging it now, and in the first
+    attempt those that fought it (one group a ship, AW-188); in the second those still
+    fighting the group they engaged (AW-195)."""
+    out = set()
+    for g in raids(state).values():
+        if g.op == group.op:
+            continue
+        out |= set(g.engaged)
+        out |= {s for s in g.first_round
+                if group.attempt == 1 or _still_fighting(state, s)}
+    return out
 
 
 def pool_refusal(state: AwState, group: RaidGroup, ship: Ship) -> IllegalAction | None:

@@ -62,6 +62,9 @@ def candidates(state: AwState) -> list[Action]:
 
 
 def summary(state: AwState) -> dict[str, Any]:
+    """The turn's raider groups (absent while there are none)."""
+    if not groups.raids(state):
+        return {}
     return {"raids": {g.op: {"box": g.box, "rank": g.rank, "ships": list(g.ships),
                              "status": g.status, "attempt": g.attempt, "rolls": list(g.rolls),
                              "modifier": g.modifier, "types": list(g.types),
