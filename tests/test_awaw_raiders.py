@@ -242,3 +242,22 @@ def test_aw196_the_second_roll_keeps_the_first_modifiers_and_aw197_no_second_att
     record = play(g, "accept_result")
     home = next(e for e in record.events if e.kind == "RaidersReturn")
     assert home.data == {"group": "op1", "exposed": [], "exempt": ["sch"]}
+
+
+# ---- the window's commands -------------------------------------------------------------------
+def test_aw168_picked_ships_are_offered_each_sw_box_with_the_odds_and_the_defender_answers():
+    from mineboard.core.planning import Selection
+
+    g = game([BIS, PE, *BRITISH], war=False)
+    offered = g.ruleset.commands(g.state, Selection("wilhelmshaven", ("bis", "pe")))
+    labels = [c.label for c in offered]
+    assert labels == ["Raid the Atlantic SW box"]  # German ships: the Atlantic only
+    assert offered[0].tip.endswith("undetected 1/2 (50.0 %); engaged 1/2 (50.0 %)")
+    g.play(offered[0].make())
+    play(g, "pass_interception")
+    send = g.ruleset.commands(g.state, Selection())
+    assert [c.label for c in send] == ["Send the raiders in the Atlantic SW box on"]
+    g.play(send[0].make())
+    answers = g.ruleset.commands(g.state, Selection())
+    assert [c.label for c in answers] == ["Oppose raider group 1 (Raider Table)",
+                                          "Let raider group 1 be"]
