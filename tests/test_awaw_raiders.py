@@ -96,8 +96,10 @@ def test_aw173_carrier_battleship_cruiser_legal_a_fourth_ship_or_second_carrier_
 
 # ---- AW-178 ----------------------------------------------------------------------------------
 def test_aw178_die_three_at_minus_three_slips_through_undetected():
-    g = game([BIS, PE, ship("cve", "Britain", "cve", 5, "sw-atlantic")], war=False)
+    g = game([BIS, PE, ship("lu", "Germany", "cruiser", 2, "wilhelmshaven"),
+              ship("cve", "Britain", "cve", 5, "sw-atlantic")], war=False)
     raid(g, ["bis", "pe"])
+    raid(g, ["lu"])
     play(g, "commit_raids", box="sw-atlantic")
     record = play(g, "oppose_raider", rolls=[3], group="op1")
     roll = next(e for e in record.events if e.kind == "RaiderTableRoll")
@@ -261,3 +263,36 @@ def test_aw168_picked_ships_are_offered_each_sw_box_with_the_odds_and_the_defend
     answers = g.ruleset.commands(g.state, Selection())
     assert [c.label for c in answers] == ["Oppose raider group 1 (Raider Table)",
                                           "Let raider group 1 be"]
+
+
+def test_aw196_groups_that_slipped_through_are_rolled_for_again():
+    g = game([PE, ship("cve", "Britain", "cve", 5, "sw-atlantic")], war=False)
+    raid(g, ["pe"])
+    play(g, "commit_raids", box="sw-atlantic")
+    record = play(g, "oppose_raider", rolls=[2], group="op1", codebreaking=1)
+    assert [e.kind for e in record.events][-1] == "SecondEngagementAttempt"
+    refused("AW-196", g, "oppose_raider", group="op1")  # not the first roll's +1
+    play(g, "oppose_raider", rolls=[1], group="op1", codebreaking=1)
+    assert raids_of(g)["op1"]["status"] == "done"
+
+
+def test_aw187_a_stand_in_is_judged_whatever_the_order_of_two_equal_dice():
+    g = game([PE, ship("kgv", "Britain", "fast_battleship", 4, "gibraltar"),
+              ship("hood", "Britain", "battlecruiser", 3, "gibraltar")])
+    raid(g, ["pe"])
+    play(g, "commit_raids", box="sw-atlantic")
+    play(g, "oppose_raider", rolls=[4, 4, 4], group="op1")
+    assert greedy(g.state, raids(g.state)["op1"]).ships == ("kgv", "hood")
+    play(g, "engage_raider", group="op1", ships=["hood", "kgv"])
+    assert raids_of(g)["op1"]["engaged"] == ["hood", "kgv"]
+
+
+def test_aw187_a_die_nothing_answers_is_left_empty_and_higher_ones_answered():
+    g = game([PE, ship("hood", "Britain", "battlecruiser", 3, "gibraltar")])
+    raid(g, ["pe"])
+    play(g, "commit_raids", box="sw-atlantic")
+    play(g, "oppose_raider", rolls=[4, 2, 3], group="op1")  # dice 2 then 3
+    answer = greedy(g.state, raids(g.state)["op1"])
+    assert answer.ships == ("", "hood")
+    g.play(answer)
+    assert raids_of(g)["op1"]["engaged"] == ["hood"]

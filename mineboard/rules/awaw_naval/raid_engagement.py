@@ -249,40 +249,47 @@ def available(state: AwState, pool: _Pool, die: int, carrier_ok: bool) -> bool:
 
 
 def greedy(state: AwState, group: RaidGroup) -> EngageRaider:
-    """A legal answer: each die by its own type or the highest lower result left."""
+    """A legal answer: the highest die first, each by its own type or the highest lower
+    result left ("" where nothing is left for a die)."""
     table = raider_table()
     pool = pool_of(state, group)
-    ships: list[str] = []
+    ships = [""] * len(group.types)
     escorts: list[str] = []
     carrier_ok = True
-    for die in group.types:
-        sent = None
+    for index in sorted(range(len(group.types)), key=lambda i: -group.types[i]):
+        die = group.types[index]
         for want in range(die, 0, -1):
-            for ident in sorted(pool.left):
-                ship = state.ships[ident]
-                if pool.left[ident] <= 0 or answers(table, state, ship) != want:
-                    continue
-                if table.result(want).escort_light:
-                    if not carrier_ok:
-                        continue
-                    trial = _Pool(dict(pool.left))
-                    trial.left[ident] -= 1
-                    esc = _carrier_escort(state, trial, ship, True)
-                    if not esc:
-                        continue
-                    pool.left = trial.left
-                    escorts += esc
-                    carrier_ok = False
-                else:
-                    pool.left[ident] -= 1
-                sent = ident
-                break
+            sent = _take_for(state, table, pool, want, carrier_ok, escorts)
             if sent is not None:
+                ships[index] = sent
+                carrier_ok = carrier_ok and not table.result(want).escort_light
                 break
-        if sent is None:
-            break
-        ships.append(sent)
+    while ships and not ships[-1]:
+        ships.pop()
     return EngageRaider(group.op, tuple(ships), tuple(escorts))
+
+
+def _take_for(state: AwState, table: RaiderTable, pool: _Pool, want: int, carrier_ok: bool,
+              escorts: list[str]) -> str | None:
+    """Take a ship answering ``want`` from ``pool`` (a carrier with its escort), or None."""
+    for ident in sorted(pool.left):
+        ship = state.ships[ident]
+        if pool.left[ident] <= 0 or answers(table, state, ship) != want:
+            continue
+        if table.result(want).escort_light:
+            if not carrier_ok:
+                continue
+            trial = _Pool(dict(pool.left))
+            trial.left[ident] -= 1
+            found = _carrier_escort(state, trial, ship, True)
+            if not found:
+                continue
+            pool.left = trial.left
+            escorts += found
+        else:
+            pool.left[ident] -= 1
+        return ident
+    return None
 
 
 # ---- asking, rolling ----------------------------------------------------------------------
@@ -339,13 +346,19 @@ def situation(state: AwState, group: RaidGroup, action: OpposeRaider | None) -> 
                      port_bonus=group.port_bonus, codebreaking=inputs.get("codebreaking", 0))
 
 
+def fixed(group: RaidGroup) -> bool:
+    """The second roll takes the first roll's modifiers (AW-196); a group the defender let
+    be the first time has none yet."""
+    return group.attempt == 2 and bool(group.rolls)
+
+
 def check_oppose(state: AwState, action: OpposeRaider) -> None:
     group = _question(state, ROLL, action.group, "AW-178")
     limit = raider_table().codebreaking
     if abs(action.codebreaking) > limit:
         raise IllegalAction(f"codebreaking moves the roll by at most {limit} either way",
                             "AW-183")
-    if group.attempt == 2 and (action.air_range, action.search_air, action.codebreaking) != \
+    if fixed(group) and (action.air_range, action.search_air, action.codebreaking) != \
             (group.inputs.get("air_range", 0), group.inputs.get("search_air", 0),
              group.inputs.get("codebreaking", 0)):
         raise IllegalAction("the second roll takes the same modifiers as the group's "
@@ -357,8 +370,8 @@ def oppose(state: AwState, action: OpposeRaider, dice: Dice) -> list[Event]:
     group = raids(state)[action.group]
     table = raider_table()
     second = group.attempt == 2
-    s = situation(state, group, None if second else action)
-    if not second:
+    s = situation(state, group, None if fixed(group) else action)
+    if not fixed(group):
         group.inputs = {"air_range": action.air_range, "search_air": action.search_air,
                         "codebreaking": action.codebreaking}
     mods = modifiers(table, s)
@@ -383,7 +396,8 @@ def oppose(state: AwState, action: OpposeRaider, dice: Dice) -> list[Event]:
         return [*events, Event(kind="RaiderUndetected", clause="AW-191",
                                text=f"raider group {group.rank} slips through undetected: "
                                     "all its ships may attack the transports",
-                               data={"group": group.op, "attackers": list(group.ships)})]
+                               data={"group": group.op, "attackers": list(group.ships)}),
+                *after_round(state, group)]
     group.types = [dice.roll("AW-184", f"ship type {i + 1} of {result} against raider group "
                                        f"{group.rank}") for i in range(result)]
     group.status = "engaging"
@@ -436,7 +450,8 @@ def decline(state: AwState, action: DeclineRaider, dice: Dice) -> list[Event]:
     return [Event(kind="RaiderDeclined", clause="AW-178",
                   text=f"the defender does not oppose raider group {group.rank}: all its "
                        "ships may attack the transports (AW-191)",
-                  data={"group": group.op, "attackers": list(group.ships)})]
+                  data={"group": group.op, "attackers": list(group.ships)}),
+            *after_round(state, group)]
 
 
 # ---- sending ships ---------------------------------------------------------------------------
@@ -453,7 +468,12 @@ def check_engage(state: AwState, action: EngageRaider) -> None:
     if len(action.ships) > len(group.types):
         raise IllegalAction(f"{len(group.types)} die/dice, {len(action.ships)} ships",
                             "AW-184")
+    pairs = []
+    unanswered = list(group.types[len(action.ships):])
     for die, ident in zip(group.types, action.ships, strict=False):
+        if not ident:
+            unanswered.append(die)
+            continue
         ship = state.ships.get(ident)
         if ship is None:
             raise IllegalAction(f"there is no ship {ident!r}", TURN)
@@ -464,7 +484,11 @@ def check_engage(state: AwState, action: EngageRaider) -> None:
         if result is None or result > die:
             raise IllegalAction(f"{label(ship)} does not answer a {die} "
                                 f"({_result(table, die).name}) nor a lower result", "AW-184")
-        if not pool.take(ident):
+        pairs.append((die, result, ship))
+    # the highest die first, its own type before a stand-in: whether the type was there is
+    # judged before lower dice take ships (a 6's light escort, AW-186)
+    for die, result, ship in sorted(pairs, key=lambda p: (-p[0], p[1] < p[0])):
+        if not pool.take(ship.id):
             raise IllegalAction(f"{label(ship)} is sent more often than it has factors",
                                 "AW-184")
         if _result(table, result).escort_light:
@@ -480,7 +504,7 @@ def check_engage(state: AwState, action: EngageRaider) -> None:
                                 clause)
     if carrier_ok and action.escorts:
         raise IllegalAction("escorts go only with a fast carrier answering a 6", "AW-186")
-    for die in group.types[len(action.ships):]:
+    for die in unanswered:
         for lower in range(die, 0, -1):
             if available(state, pool, lower, carrier_ok):
                 raise IllegalAction(f"the {die} is unanswered though a ship of result "
@@ -514,7 +538,7 @@ def engage(state: AwState, action: EngageRaider, dice: Dice) -> list[Event]:
     state.asked.pop(0)
     group = raids(state)[action.group]
     joiners = [s for s in group.first_round if _still_fighting(state, s)]
-    sent = list(dict.fromkeys((*action.ships, *action.escorts)))
+    sent = [s for s in dict.fromkeys((*action.ships, *action.escorts)) if s]
     group.engaged = list(dict.fromkeys((*joiners, *sent)))
     if not group.engaged:
         if group.attempt == 2:
@@ -523,7 +547,8 @@ def engage(state: AwState, action: EngageRaider, dice: Dice) -> list[Event]:
         group.may_attack = group.ships
         return [Event(kind="RaiderUnopposed", clause="AW-191",
                       text=f"no defender can engage raider group {group.rank}: all its ships "
-                           "may attack the transports", data={"group": group.op})]
+                           "may attack the transports", data={"group": group.op}),
+                *after_round(state, group)]
     group.status = "engaging"
     events = [Event(kind="RaiderEngaged", clause="AW-188", at=state.board.ref(group.box),
                     text=f"{and_list(label(state.ships[s]) for s in group.engaged)} engage "
@@ -679,7 +704,7 @@ def preview_oppose(state: AwState, action: OpposeRaider) -> Preview | None:
     group = raids(state).get(action.group)
     if group is None:
         return None
-    s = situation(state, group, None if group.attempt == 2 else action)
+    s = situation(state, group, None if fixed(group) else action)
     return situation_preview(s, f"Raider Table: raider group {group.rank} in the "
                                 f"{state.board.ref(group.box)}")
 
