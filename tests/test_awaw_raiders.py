@@ -296,3 +296,16 @@ def test_aw187_a_die_nothing_answers_is_left_empty_and_higher_ones_answered():
     assert answer.ships == ("", "hood")
     g.play(answer)
     assert raids_of(g)["op1"]["engaged"] == ["hood"]
+
+
+def test_aw175_the_raids_go_with_every_copy_of_the_state_and_come_back_on_undo():
+    g = game([BIS, PE])
+    raid(g, ["bis"])
+    raid(g, ["pe"])
+    copied = copy.deepcopy(g.state)
+    assert {k: (v.rank, v.ships) for k, v in raids(copied).items()} == {
+        "op1": (1, ("bis",)), "op2": (2, ("pe",))}
+    raids(copied)["op1"].rank = 9
+    assert raids(g.state)["op1"].rank == 1  # a copy, not the same record
+    g.undo()
+    assert list(raids(g.state)) == ["op1"]

@@ -5,8 +5,8 @@ group. Here: which ships may raid (AW-169), from where (AW-170…AW-172, raider_
 opening raiders of AW-177 as the exception), the groups' ranks (AW-175), who may not see
 them on the map (AW-176) and the BRP front reported for the raid (AW-230).
 
-The record of the turn's raids is kept beside the state's fields (``raids``), as bases keeps
-its displacements (choices.stash): a deep copy, undo and a view carry it.
+The record of the turn's raids is kept on the ledger (``raids``): a deep copy, undo and a
+view carry it like the operations.
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from mineboard.core.events import Event
 from mineboard.core.schema import Doc, Length
 from mineboard.core.words import and_list
 from mineboard.rules.awaw_naval import box_rules, reach
-from mineboard.rules.awaw_naval.choices import stash
 from mineboard.rules.awaw_naval.forces import label
 from mineboard.rules.awaw_naval.ledger import Operation, ledger_of
 from mineboard.rules.awaw_naval.raider_data import (
@@ -71,8 +70,10 @@ class RaidGroup:
 
 
 def raids(state: AwState) -> dict[str, RaidGroup]:
-    """Operation id → its raider group, this player turn."""
-    found: dict[str, RaidGroup] = stash(state, "raids", {})
+    """Operation id → its raider group, this player turn: kept on the ledger beside its
+    declared fields, so every copy of the state carries it (the ledger is copied deeply,
+    its ``__dict__`` whole) while part 1's records of the state stay as they were."""
+    found: dict[str, RaidGroup] = vars(ledger_of(state)).setdefault("raids", {})
     return found
 
 
