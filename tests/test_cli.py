@@ -190,9 +190,13 @@ def odds_example(ruleset_id: str) -> list[str]:
 
     query = odds_query(ruleset_id)
     assert query is not None
+    import typing
+
     args = ["odds", ruleset_id]
     for f in json_fields(query):
-        if f.required:
+        if f.name in getattr(query, "positional", ()):  # a word: its first choice
+            args.append(typing.get_args(typing.get_args(f.hint)[0])[0])
+        elif f.required:
             low = next((m.low for m in getattr(f.hint, "__metadata__", ())
                         if isinstance(m, Range)), None)
             args += ["--" + f.key.replace("_", "-"), str(max(int(low or 0), 1))]
@@ -388,16 +392,26 @@ def test_each_rulesets_odds_query_is_named_where_the_command_finds_it():
 
     for rid in ruleset_ids():
         assert odds_query(rid) is get_ruleset(rid).odds_query
-    # awaw-naval's part 1 rolls no dice (its raider odds come with part 2): it has no query
-    assert [rid for rid in ruleset_ids() if odds_query(rid) is None] == ["awaw-naval"]
+    # every ruleset rolls dice now: awaw-naval's part 2 brought the Raider Table's odds
+    assert [rid for rid in ruleset_ids() if odds_query(rid) is None] == []
 
 
-def test_odds_of_a_ruleset_without_dice_names_those_with_odds(capsys):
-    code, _out, err = run_cli(capsys, "odds", "awaw-naval")
-    assert code == 2
-    assert err.splitlines()[-1] == (
-        "mineboard odds: argument RULESET: invalid choice: 'awaw-naval' (choose from "
-        "'asl-minefields', 'gwas-tactical', 'imperium-mines', 'naval-lines')")
+def test_odds_awaw_naval_raider_prints_the_raider_tables_fractions(capsys):
+    """AW-183's test idea as odds: Atlantic, 2nd group of 3 ships, at war, 13 CVEs, one
+    air-range result, the raider's Ultra advantage: +2, so 3…8 ships, each 1/6."""
+    code, out, _err = run_cli(capsys, "odds", "awaw-naval", "raider", "--groups", "2",
+                              "--ships", "3", "--at-war", "--cves", "13", "--air-range", "1",
+                              "--codebreaking", "-1", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["modifier"] == 2 and data["undetected"] == "0"
+    assert data["engaging"] == {str(n): "1/6" for n in range(3, 9)}
+    code, out, _err = run_cli(capsys, "odds", "awaw-naval", "raider")
+    assert code == 0 and "undetected 1/2" in out.splitlines()[-1]
+
+
+def test_odds_awaw_naval_names_its_one_table(capsys):
+    code, _out, err = run_cli(capsys, "odds", "awaw-naval", "harbor")
+    assert code == 2 and "invalid choice: 'harbor' (choose from 'raider')" in err
 
 
 @pytest.mark.timing

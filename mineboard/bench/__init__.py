@@ -170,6 +170,16 @@ def _register_awaw_maps() -> None:
 _register_awaw_maps()
 
 
+def _register_awaw_raiders() -> None:
+    from mineboard.bench import awaw_raiders
+
+    bench("awaw_raider_odds", runs=7, budget_ms=awaw_raiders.RAIDER_MS)(
+        awaw_raiders.raider_odds)
+
+
+_register_awaw_raiders()
+
+
 # ---- running ------------------------------------------------------------------------------
 
 def run(names: list[str] | None = None, runs: int | None = None) -> list[dict[str, Any]]:

@@ -17,6 +17,7 @@ from mineboard.core.actions import Action
 from mineboard.core.dice import Dice
 from mineboard.core.errors import IllegalAction
 from mineboard.core.events import Event
+from mineboard.core.planning import Preview
 from mineboard.core.schema import Doc, Length
 from mineboard.core.words import and_list
 from mineboard.rules.awaw_naval import box_rules, eligibility, forces, reach
@@ -37,6 +38,19 @@ EFFECTS: dict[str, Callable[[AwState, Operation, Dice], list[Event]]] = {}
 
 CHECKS: dict[str, Callable[[AwState, Operate], None]] = {}
 """Activity → its own further checks (part 2)."""
+
+UNSEEN: dict[str, Callable[[AwState, Operation], bool]] = {}
+"""Activity → whether a declared operation sails unseen: nobody is asked to intercept it
+(raiders from Bergen or Scapa Flow, AW-176)."""
+
+PREVIEWS: dict[str, Callable[[AwState, Operate], Preview | None]] = {}
+"""Activity → the odds the panel shows before the operation is committed (part 2)."""
+
+
+def preview_operate(state: AwState, action: Operate) -> Preview | None:
+    """The activity's own preview, if it registered one."""
+    preview = PREVIEWS.get(action.activity)
+    return None if preview is None else preview(state, action)
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +229,9 @@ def operate(state: AwState, action: Operate, dice: Dice) -> list[Event]:
     effect = EFFECTS.get(action.activity)
     if effect is not None:
         events += effect(state, op, dice)
+    unseen = UNSEEN.get(action.activity)
+    if unseen is not None and unseen(state, op):
+        return events
     events += ask_interceptors(state, Window("operation", side, op.ships,
                                              first.base or "", action.target, leg.places,
                                              op.id))

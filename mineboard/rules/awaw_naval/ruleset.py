@@ -19,7 +19,8 @@ from mineboard.core.places import PlaceRef
 from mineboard.core.planning import Command, Selection
 from mineboard.core.routes import RouteReport
 from mineboard.maps.model import BoardMap
-from mineboard.rules.awaw_naval import bases, control, employment, movement, planning
+from mineboard.rules.awaw_naval import bases, control, employment, movement, planning, raiders
+from mineboard.rules.awaw_naval.odds import RaiderQuery
 from mineboard.rules.awaw_naval.parts import Part
 from mineboard.rules.awaw_naval.scenario import state_from_scenario
 from mineboard.rules.awaw_naval.state import SEASONS, AwState
@@ -28,7 +29,8 @@ from mineboard.rules.common.checks import TURN, distinct, is_legal
 from mineboard.rules.common.ruleset import PlannedRuleset, Planner
 from mineboard.rules.common.turns import turn_summary
 
-PARTS: tuple[Part, ...] = (control.PART, movement.PART, bases.PART, employment.PART)
+PARTS: tuple[Part, ...] = (control.PART, movement.PART, bases.PART, employment.PART,
+                          raiders.PART)
 
 
 def _joined(name: str) -> dict[Any, Any]:
@@ -124,7 +126,7 @@ class AwawNaval(PlannedRuleset[AwState]):
     id = "awaw-naval"
     title = "Naval operations on a strategic hex map (A World at War, rule 21)"
     clause_prefix = "AW"
-    odds_query = None
+    odds_query = RaiderQuery
     codec = BatchCodec(*dict.fromkeys((*_ACTIONS, *_RESOLVE, *outside.ANSWERS, EndPhase)))
     checks: ClassVar[Mapping[type[Action], Any]] = {**_joined("checks"),
                                                     EndPhase: _check_end_phase}
