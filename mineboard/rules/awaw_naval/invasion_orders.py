@@ -140,7 +140,7 @@ def hex_kind(state: AwState, hex_id: str) -> str:
     if hex_id in beaches(state) or (place is not None and place.props.get("beach")):
         return invasion.BEACH
     island = water.island_of(state, hex_id)
-    if island is not None and island[1] == "one-hex":
+    if island is not None and island[0] == "one-hex":
         return invasion.ONE_HEX_ISLAND
     if ports:
         return invasion.PORT
@@ -219,9 +219,7 @@ def _check_dutch_harbor(state: AwState, action: Invade, side: str, leg: reach.Le
         raise IllegalAction("an invasion of Dutch Harbor from Japan needs another Aleutian "
                             "island under Japanese control and full supply", "AW-141")
     passed = set(leg.places) | {water.hex_of(state, p) for p in leg.places}
-    if not passed & set(held) and not any(
-            state.board.way_between(h, p) is not None for h in held for p in leg.places
-            if p in (action.via or ())):
+    if not passed & set(held):
         names = and_list(str(state.board.ref(h)) for h in sorted(held))
         raise IllegalAction(f"the invasion of Dutch Harbor from Japan must pass through "
                             f"{names} on its way", "AW-141")
