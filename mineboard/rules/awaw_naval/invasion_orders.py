@@ -36,7 +36,7 @@ from mineboard.rules.awaw_naval.bombardment import Line, Refused
 from mineboard.rules.awaw_naval.forces import label, own_ships
 from mineboard.rules.awaw_naval.ledger import ledger_of
 from mineboard.rules.awaw_naval.parts import Part
-from mineboard.rules.awaw_naval.state import Asked, AwState
+from mineboard.rules.awaw_naval.state import Asked, AwState, Ship
 from mineboard.rules.common.checks import TURN
 
 OTHER_COAST = ("lorient", "famagusta")
@@ -148,8 +148,12 @@ def hex_kind(state: AwState, hex_id: str) -> str:
 
 
 def _other_coast(state: AwState, hex_id: str) -> bool:
+    """AW-149: a port whose beach faces another coast — Lorient, Famagusta, or a port the
+    map marks ``beach_other_coast`` or the scenario lists in ``beach_other_coast``."""
+    listed: set[str] = choices.stash(state, "other_coast", set())
     return any(p.kind == "port" and p.props.get("hex") == hex_id
-               and (p.name.lower() in OTHER_COAST or p.props.get("beach_other_coast"))
+               and (p.name.lower() in OTHER_COAST or p.props.get("beach_other_coast")
+                    or p.id in listed)
                for p in state.board.places.values())
 
 
@@ -203,6 +207,26 @@ def _route_places(state: AwState, action: Invade) -> reach.Leg:
                                "invasion", action.via)
 
 
+def _check_embarkation(state: AwState, action: Invade, ships: list[Ship],
+                       leg: reach.Leg) -> Line:
+    """AW-144: the destroyers sail from their base through every embarkation base to the
+    one invasion hex."""
+    passed = set(leg.places) | {water.hex_of(state, p) for p in leg.places}
+    bases = {s.base for s in ships}
+    for place in dict.fromkeys(u.began_at for u in action.units):
+        if place in bases or state.is_box(place):
+            continue
+        if place not in passed and water.hex_of(state, place) not in passed:
+            raise IllegalAction(f"the destroyers' route does not call at "
+                                f"{state.board.ref(place)}, where "
+                                f"{and_list(u.id for u in action.units if u.began_at == place)}"
+                                " embark: name it in the route", "AW-144")
+    names = and_list(str(state.board.ref(p)) for p in dict.fromkeys(
+        u.began_at for u in action.units))
+    return Line("AW-144", f"embarking at {names}; one invasion hex, "
+                          f"{state.board.ref(action.target)}")
+
+
 def _check_dutch_harbor(state: AwState, action: Invade, side: str, leg: reach.Leg) -> None:
     """AW-141: Japan invading Dutch Harbor from Japan needs another Aleutian island it holds
     and supplies, on the route."""
@@ -251,6 +275,7 @@ def invade_lines(state: AwState, action: Invade) -> list[Line]:
                             "operation", "AW-139")
     leg = _route_places(state, action)
     lines.append(Line("AW-82", f"route of {leg.length} hexes, within the offensive range"))
+    lines.append(_check_embarkation(state, action, ships, leg))
     from_box = any(state.is_box(u.began_at) for u in action.units)
     needs = invasion.destroyers_needed(sum(u.factors for u in units), action.occupied,
                                        from_box)
