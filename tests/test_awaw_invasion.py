@@ -42,7 +42,7 @@ def dd(ident: str, nation: str, factors: int, base: str, **more: Any) -> dict[st
 
 def invade(target: str, ships: list[str], units: list[dict[str, Any]],
            **more: Any) -> dict[str, Any]:
-    return {"kind": "invade", "ships": ships, "target": target, "units": units, **more}
+    return {"kind": "invade", "ships": ships, "target": target, "troops": units, **more}
 
 
 def unit(ident: str, factors: int, began_at: str, **more: Any) -> dict[str, Any]:
@@ -272,10 +272,10 @@ def test_we06_in_play_losses_on_the_bombarding_fleet():
     play(g, {"kind": "invasion_combat", "attacker_losses": 6})
     play(g, {"kind": "accept_result"})
     assert refused(g, {"kind": "allocate_invasion_losses", "invasion": "op1",
-                       "ships": [{"ship": "dd", "losses": 6}]}) == "AW-164"
+                       "fleet": [{"ship": "dd", "losses": 6}]}) == "AW-164"
     assert refused(g, {"kind": "allocate_invasion_losses", "invasion": "op1",
-                       "units": ["a", "b"], "ships": [{"ship": "bdd", "losses": 1}]}) \
+                       "units": ["a", "b"], "fleet": [{"ship": "bdd", "losses": 1}]}) \
         == "AW-155"
     play(g, {"kind": "allocate_invasion_losses", "invasion": "op1", "units": ["a"],
-             "ships": [{"ship": "bdd", "losses": 3}]})
+             "fleet": [{"ship": "bdd", "losses": 3}]})
     assert g.state.ships["bdd"].factors == 33

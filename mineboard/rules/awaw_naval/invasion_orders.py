@@ -114,7 +114,8 @@ class Invade(Action):
                                                          "troops (and, from a box, the SW "
                                                          "transports)")]
     target: Annotated[str, Doc("the invasion hex")]
-    units: Annotated[tuple[InvaderSpec, ...], Length(1, 40)]
+    troops: Annotated[tuple[InvaderSpec, ...], Length(1, 40), Doc("the ground units "
+                                                                  "embarked")]
     via: Annotated[tuple[str, ...], Length(0, 40), Doc("hexes the route passes, in order")] = ()
     occupied: Annotated[bool, Doc("an enemy ground unit occupies the hex (ground module)")] \
         = False
@@ -213,16 +214,16 @@ def _check_embarkation(state: AwState, action: Invade, ships: list[Ship],
     one invasion hex."""
     passed = set(leg.places) | {water.hex_of(state, p) for p in leg.places}
     bases = {s.base for s in ships}
-    for place in dict.fromkeys(u.began_at for u in action.units):
+    for place in dict.fromkeys(u.began_at for u in action.troops):
         if place in bases or state.is_box(place):
             continue
         if place not in passed and water.hex_of(state, place) not in passed:
             raise IllegalAction(f"the destroyers' route does not call at "
                                 f"{state.board.ref(place)}, where "
-                                f"{and_list(u.id for u in action.units if u.began_at == place)}"
+                                f"{and_list(u.id for u in action.troops if u.began_at == place)}"
                                 " embark: name it in the route", "AW-144")
     names = and_list(str(state.board.ref(p)) for p in dict.fromkeys(
-        u.began_at for u in action.units))
+        u.began_at for u in action.troops))
     return Line("AW-144", f"embarking at {names}; one invasion hex, "
                           f"{state.board.ref(action.target)}")
 
@@ -234,7 +235,7 @@ def _check_dutch_harbor(state: AwState, action: Invade, side: str, leg: reach.Le
                     and p.props.get("hex") == action.target]
     if not any(p.name.lower() == "dutch harbor" for p in target_ports):
         return
-    if not any(water.group_of(state, u.began_at) == "japan" for u in action.units):
+    if not any(water.group_of(state, u.began_at) == "japan" for u in action.troops):
         return
     held = [h for h in water.group_places(state, "aleutians")
             if state.board.places.get(h) is not None and state.board.places[h].kind == "hex"
@@ -258,12 +259,12 @@ def invade_lines(state: AwState, action: Invade) -> list[Line]:
     place = state.board.places.get(action.target)
     if place is None or place.kind != "hex":
         raise IllegalAction(f"the invasion target is a hex, not {action.target!r}", "AW-151")
-    units = [u.invader() for u in action.units]
+    units = [u.invader() for u in action.troops]
     try:
         lines += invasion.check_units(units)
     except Refused as exc:
         raise _refused(exc) from None
-    for spec in action.units:
+    for spec in action.troops:
         lines.append(_check_began(state, spec, side))
     operations.check_operate(state, _as_operate(action))
     ships = own_ships(state, action.ships, side, "AW-143")
@@ -276,7 +277,7 @@ def invade_lines(state: AwState, action: Invade) -> list[Line]:
     leg = _route_places(state, action)
     lines.append(Line("AW-82", f"route of {leg.length} hexes, within the offensive range"))
     lines.append(_check_embarkation(state, action, ships, leg))
-    from_box = any(state.is_box(u.began_at) for u in action.units)
+    from_box = any(state.is_box(u.began_at) for u in action.troops)
     needs = invasion.destroyers_needed(sum(u.factors for u in units), action.occupied,
                                        from_box)
     lines += needs.lines
@@ -320,12 +321,12 @@ def invade(state: AwState, action: Invade, dice: Dice) -> list[Event]:
     before = set(ledger.operations)
     events = operations.operate(state, _as_operate(action), dice)
     op_id = next(i for i in ledger.operations if i not in before)
-    units = tuple(u.invader() for u in action.units)
+    units = tuple(u.invader() for u in action.troops)
     landing = Landing(op_id, state.phasing, action.target, units, action.occupied,
-                      tuple(action.ships), {u.id: u.began_at for u in action.units})
+                      tuple(action.ships), {u.id: u.began_at for u in action.troops})
     landings(state)[op_id] = landing
     needs = invasion.destroyers_needed(sum(u.factors for u in units), action.occupied,
-                                       any(state.is_box(u.began_at) for u in action.units))
+                                       any(state.is_box(u.began_at) for u in action.troops))
     events.insert(1, Event(kind="InvasionDeclared", clause="AW-139",
                            at=state.board.ref(action.target),
                            text=f"invasion of {state.board.ref(action.target)} by "
@@ -373,8 +374,9 @@ def _check_winter(state: AwState, ship_ids: tuple[str, ...], target: str,
 
 
 def check_bombardment_operate(state: AwState, action: operations.Operate) -> None:
-    """AW-156: only with a seaborne invasion, at its hex; AW-158: never from South Africa
-    (the U.S. boxes' rule is box_rules' AW-18)."""
+    """AW-156: only with a seaborne invasion, at its hex. AW-158's boxes are boxes.json's:
+    the U.S. boxes only alongside an invasion from them (AW-18), never the South Africa box
+    (AW-25), refused by box_rules before this check."""
     landing = landings(state).get(action.with_invasion)
     if landing is None or landing.side != state.to_move:
         raise IllegalAction("shore bombardment supports only a seaborne invasion: name the "
@@ -386,9 +388,6 @@ def check_bombardment_operate(state: AwState, action: operations.Operate) -> Non
         raise IllegalAction(f"the bombardment goes to the invasion hex "
                             f"{state.board.ref(landing.hex)}", "AW-156")
     for s in (state.ships[i] for i in action.ships):
-        place = state.board.places.get(s.base or "")
-        if place is not None and place.props.get("role") == "south-africa":
-            raise IllegalAction("no shore bombardment from the South Africa box", "AW-158")
         if s.id in landing.carriers:
             raise IllegalAction(f"{label(s)} carries troops and may not bombard", "AW-154")
 
@@ -552,7 +551,8 @@ class AllocateInvasionLosses(Action):
     invasion: str
     units: Annotated[tuple[str, ...], Length(0, 40), Doc("ground units lost")] = ()
     air: Annotated[int, Range(0, 999), Doc("air or CVE factors lost")] = 0
-    ships: Annotated[tuple[ShipLossSpec, ...], Length(0, 200)] = ()
+    fleet: Annotated[tuple[ShipLossSpec, ...], Length(0, 200),
+                     Doc("loss factors put on each bombarding ship")] = ()
 
 
 def bombarders(state: AwState, landing: Landing) -> list[bombardment.Bombarder]:
@@ -581,11 +581,11 @@ def losses_lines(state: AwState, action: AllocateInvasionLosses
     ships = bombarders(state, landing)
     try:
         outcome = bombardment.check_fleet_losses(
-            ships, [bombardment.ShipLoss(s.ship, s.losses) for s in action.ships],
+            ships, [bombardment.ShipLoss(s.ship, s.losses) for s in action.fleet],
             landing.added)
         lines = list(outcome.lines)
         lines += bombardment.check_losses(landing.due, ground, action.air, outcome)
-        if action.ships:
+        if action.fleet:
             lines += bombardment.next_round([s for s in ships if not s.carrying],
                                             outcome).lines
     except Refused as exc:
