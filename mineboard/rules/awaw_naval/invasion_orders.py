@@ -37,7 +37,7 @@ from mineboard.rules.awaw_naval.forces import label, own_ships
 from mineboard.rules.awaw_naval.ledger import ledger_of
 from mineboard.rules.awaw_naval.parts import Part
 from mineboard.rules.awaw_naval.state import Asked, AwState, Ship
-from mineboard.rules.common.checks import TURN
+from mineboard.rules.common.checks import TURN, distinct
 
 OTHER_COAST = ("lorient", "famagusta")
 """Ports whose beach faces another coast (AW-149), by name."""
@@ -252,6 +252,8 @@ def _check_dutch_harbor(state: AwState, action: Invade, side: str, leg: reach.Le
 
 def invade_lines(state: AwState, action: Invade) -> list[Line]:
     """Every check of an invasion, in order, as lines; the first that fails raises."""
+    distinct(action.ships, "invading ship", "AW-139")
+    distinct((u.id for u in action.troops), "invading unit", "AW-139")
     side = state.to_move
     lines: list[Line] = []
     if state.is_box(action.target):
@@ -569,6 +571,8 @@ def bombarders(state: AwState, landing: Landing) -> list[bombardment.Bombarder]:
 
 def losses_lines(state: AwState, action: AllocateInvasionLosses
                  ) -> tuple[list[Line], bombardment.FleetOutcome, Landing]:
+    distinct(action.units, "lost unit", "AW-155")
+    distinct((s.ship for s in action.fleet), "ship taking losses", "AW-164")
     choices.refuse_answer_not_asked(state, AllocateInvasionLosses.kind, "AW-155")
     landing = _landing(state, action.invasion, "losses")
     by_id = {u.id: u for u in landing.units}
@@ -645,6 +649,7 @@ class ReturnSurplus(Action):
 
 
 def surplus_lines(state: AwState, action: ReturnSurplus) -> list[Line]:
+    distinct(action.units, "returning invader", "AW-250")
     landing = _landing(state, action.invasion, "done")
     alive = {u.id for u in landing.units} - set(landing.lost) - set(landing.returned)
     for ident in action.units:
