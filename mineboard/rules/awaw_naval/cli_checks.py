@@ -15,6 +15,7 @@ import json
 from typing import Any
 
 from mineboard.core.errors import BadInput
+from mineboard.rules.awaw_naval.cli_invasion import BombardCheck, InvadeCheck
 
 
 class RouteCheck:
@@ -138,4 +139,5 @@ def as_json(report: Any, nation: str, activity: str) -> dict[str, Any]:
             "text": report.text()}
 
 
-CHECKS = {"route": RouteCheck()}
+CHECKS: dict[str, Any] = {"route": RouteCheck()}
+CHECKS.update(bombard=BombardCheck(), invade=InvadeCheck())  # issue 29: cli_invasion.py

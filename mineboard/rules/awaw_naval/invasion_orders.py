@@ -250,12 +250,14 @@ def _check_dutch_harbor(state: AwState, action: Invade, side: str, leg: reach.Le
                             f"{names} on its way", "AW-141")
 
 
-def invade_lines(state: AwState, action: Invade) -> list[Line]:
-    """Every check of an invasion, in order, as lines; the first that fails raises."""
+def invade_lines(state: AwState, action: Invade,
+                 lines: list[Line] | None = None) -> list[Line]:
+    """Every check of an invasion, in order, as lines (added to ``lines`` as they pass, so
+    a caller sees how far it got); the first that fails raises."""
     distinct(action.ships, "invading ship", "AW-139")
     distinct((u.id for u in action.troops), "invading unit", "AW-139")
     side = state.to_move
-    lines: list[Line] = []
+    lines = [] if lines is None else lines
     if state.is_box(action.target):
         raise IllegalAction("no invasion may target a mapboard box", "AW-142")
     place = state.board.places.get(action.target)
@@ -686,20 +688,28 @@ def return_surplus(state: AwState, action: ReturnSurplus, dice: Dice) -> list[Ev
 
 
 # ---- previews: the arithmetic before the order is confirmed ----------------------------------
-def _preview(title: str, compute: Any, state: AwState, action: Any) -> Preview:
-    try:
-        lines = compute(state, action)
-        if isinstance(lines, tuple):
-            lines = lines[0]
-        verdict = "legal"
-    except IllegalAction as exc:
-        lines, verdict = [], f"refused — {exc.clause}: {exc}"
+def _shown(title: str, lines: list[Line], verdict: str) -> Preview:
     return Preview(title=title, axis="", outcomes=(), summary=verdict,
                    rows=tuple(f"{line.clause}: {line.text}" for line in lines))
 
 
+def _preview(title: str, compute: Any, state: AwState, action: Any) -> Preview:
+    """The arithmetic line by line with its clauses, and the verdict."""
+    try:
+        found = compute(state, action)
+    except IllegalAction as exc:
+        return _shown(title, [], f"refused — {exc.clause}: {exc.reason}")
+    return _shown(title, found[0] if isinstance(found, tuple) else found, "legal")
+
+
 def preview_invade(state: AwState, action: Invade) -> Preview:
-    return _preview("Seaborne invasion", invade_lines, state, action)
+    """The invasion's checks as far as they pass, then the verdict."""
+    lines: list[Line] = []
+    try:
+        invade_lines(state, action, lines)
+    except IllegalAction as exc:
+        return _shown("Seaborne invasion", lines, f"refused — {exc.clause}: {exc.reason}")
+    return _shown("Seaborne invasion", lines, "legal")
 
 
 def preview_land(state: AwState, action: LandInvasion) -> Preview:
