@@ -279,3 +279,25 @@ def test_we06_in_play_losses_on_the_bombarding_fleet():
     play(g, {"kind": "allocate_invasion_losses", "invasion": "op1", "units": ["a"],
              "fleet": [{"ship": "bdd", "losses": 3}]})
     assert g.state.ships["bdd"].factors == 33
+
+
+# ---- the window's commands -------------------------------------------------------------------
+def test_aw155_the_window_offers_landing_and_ticks_for_the_losses():
+    from mineboard.core.planning import Selection
+
+    ships = [dd("dd", "Britain", 6, "tarn"),
+             {"id": "ca", "nation": "Britain", "type": "cruiser", "factors": 2,
+              "base": "tarn", "tf": "t2"}, dd("b", "Britain", 9, "tarn", tf="t2")]
+    g = sea_game(ships)
+    play(g, invade("2712", ["dd"], [unit("a", 3, "tarn")]))
+    play(g, {"kind": "operate", "activity": "shore_bombardment", "ships": ["ca", "b"],
+             "target": "2712", "with_invasion": "op1"})
+    [land] = g.ruleset.commands(g.state, Selection())
+    assert land.label == "Land invasion op1 at hex 2712"
+    g.play(land.make())
+    play(g, {"kind": "invasion_combat", "attacker_losses": 3})
+    play(g, {"kind": "accept_result"})
+    [take] = g.ruleset.commands(g.state, Selection())
+    assert [p for p, _ in take.pick] == ["unit:a", "ca:ca", "dd:b:1", "dd:b:2", "dd:b:3"]
+    g.play(take.make(("ca:ca", "dd:b:1")))
+    assert g.state.ships["ca"].eliminated and g.state.ships["b"].factors == 8

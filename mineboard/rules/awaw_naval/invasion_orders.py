@@ -28,7 +28,7 @@ from mineboard.core.dice import Dice
 from mineboard.core.errors import IllegalAction
 from mineboard.core.events import Event
 from mineboard.core.outside import Awaiting, OutsideResult
-from mineboard.core.planning import Preview
+from mineboard.core.planning import Command, Preview, Selection
 from mineboard.core.schema import Doc, Length, Range
 from mineboard.core.words import and_list
 from mineboard.rules.awaw_naval import bombardment, choices, invasion, operations, reach, water
@@ -720,6 +720,59 @@ def preview_losses(state: AwState, action: AllocateInvasionLosses) -> Preview:
     return _preview("Invasion losses", losses_lines, state, action)
 
 
+# ---- the window's commands ------------------------------------------------------------------
+def commands(view: AwState, selection: Selection) -> list[Command]:
+    """Buttons for the invasion under way: land an invasion of an empty hex (an occupied
+    hex needs the ground module's defense: the order ``land_invasion``), and, when asked,
+    tick the units and ship factors that take the losses (AW-155…AW-167)."""
+    question = choices.current(view)
+    if question is not None and question.kind == AllocateInvasionLosses.kind:
+        landing = landings(view).get(str(question.data.get("invasion", "")))
+        return [] if landing is None else [_losses_command(view, landing)]
+    if question is not None or view.awaiting is not None or ledger_of(view).asked:
+        return []
+    out = []
+    for landing in landings(view).values():
+        if landing.stage == "at_sea" and landing.side == view.to_move and not landing.occupied:
+            out.append(Command(f"Land invasion {landing.operation} at "
+                               f"{view.board.ref(landing.hex)}",
+                               LandInvasion(landing.operation),
+                               tip="The hex is empty: no odds to judge (AW-147); the "
+                                   "ground combat's result is entered next."))
+    return out
+
+
+def _losses_command(view: AwState, landing: Landing) -> Command:
+    picks: list[tuple[str, str]] = [(f"unit:{u.id}", f"{u.id} ({u.factors} factors)")
+                                    for u in landing.units if u.attacks]
+    for ship in bombarders(view, landing):
+        if ship.carrying:
+            continue
+        if ship.kind == bombardment.DESTROYER:
+            picks += [(f"dd:{ship.id}:{n}", f"{ship.id}: destroyer factor {n}")
+                      for n in range(1, min(ship.factors, landing.added) + 1)]
+        elif ship.kind == bombardment.CRUISER:
+            picks.append((f"ca:{ship.id}", f"{ship.id}: sunk (2 loss factors)"))
+        elif ship.kind == bombardment.HEAVY and not ship.damaged:
+            picks.append((f"bb:{ship.id}", f"{ship.id}: damaged (1 loss factor)"))
+
+    def build(picked: tuple[str, ...]) -> Action:
+        units = tuple(p.split(":")[1] for p in picked if p.startswith("unit:"))
+        fleet: dict[str, int] = {}
+        for p in picked:
+            kind, ident = p.split(":")[:2]
+            if kind in ("dd", "ca", "bb"):
+                fleet[ident] = fleet.get(ident, 0) + (2 if kind == "ca" else 1)
+        return AllocateInvasionLosses(landing.operation, units, fleet=tuple(
+            ShipLossSpec(i, n) for i, n in fleet.items()))
+
+    return Command(f"Take {landing.due} loss factors of invasion {landing.operation}",
+                   tip="Tick the units that attacked and the bombarding ship factors that "
+                       "take the losses: a cruiser sinks for 2, a heavy ship is damaged for "
+                       f"1, at most {landing.added} on the fleet (AW-155…AW-167).",
+                   pick=tuple(picks), build=build)
+
+
 def summary(state: AwState) -> dict[str, Any]:
     found = landings(state)
     if not found:
@@ -743,4 +796,4 @@ PART = Part(
     resolve={InvasionCombat: resolve_combat},
     previews={Invade: preview_invade, LandInvasion: preview_land,
               AllocateInvasionLosses: preview_losses},
-    summary=summary)
+    commands=commands, summary=summary)
