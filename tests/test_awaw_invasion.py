@@ -301,3 +301,30 @@ def test_aw155_the_window_offers_landing_and_ticks_for_the_losses():
     assert [p for p, _ in take.pick] == ["unit:a", "ca:ca", "dd:b:1", "dd:b:2", "dd:b:3"]
     g.play(take.make(("ca:ca", "dd:b:1")))
     assert g.state.ships["ca"].eliminated and g.state.ships["b"].factors == 8
+
+
+# ---- WE-04 on the European map ---------------------------------------------------------------
+def europe(season: str) -> Game[Any]:
+    """Britain holds Plymouth, Porto (a port to touch on the way: 20 hexes), Gibraltar and
+    Algiers; the invasion hexes are beaches by the scenario."""
+    return game("awaw-europe", "Allies", ["Britain", "Germany"],
+                [dd("home", "Britain", 6, "plymouth"), dd("med", "Britain", 6, "algiers")],
+                {"Britain": ["030032", "024046", "028053", "038052"]}, season=season,
+                beaches=["023049", "026057", "034054", "041043"])
+
+
+@pytest.mark.parametrize("target, via", [
+    ("023049", []),  # T10, Portugal
+    ("026057", ["024046", "028053"]),  # Casablanca, past Gibraltar
+    ("034054", ["024046", "028053"]),  # French North Africa (Oran), through the Straits
+])
+def test_we04_winter_invasions_from_britain_are_prohibited(target, via):
+    g = europe("Winter")
+    assert refused(g, invade(target, ["home"], [unit("inf", 3, "plymouth")], via=via)) \
+        == "AW-146"
+    play(europe("Summer"), invade(target, ["home"], [unit("inf", 3, "plymouth")], via=via))
+
+
+def test_we04_winter_invasion_of_southern_france_inside_the_mediterranean_allowed():
+    events = play(europe("Winter"), invade("041043", ["med"], [unit("inf", 3, "algiers")]))
+    assert events[1].kind == "InvasionDeclared"
