@@ -328,3 +328,17 @@ def test_we04_winter_invasions_from_britain_are_prohibited(target, via):
 def test_we04_winter_invasion_of_southern_france_inside_the_mediterranean_allowed():
     events = play(europe("Winter"), invade("041043", ["med"], [unit("inf", 3, "algiers")]))
     assert events[1].kind == "InvasionDeclared"
+
+
+@pytest.mark.parametrize("count, refusal", [(False, "AW-154"), (True, None)])
+def test_aw154_joiners_count_toward_the_caps_only_by_the_option(count, refusal):
+    g = sea_game([dd("dd", "Britain", 4, "tarn")],
+                 options={"invasion_caps_count_joiners": count})
+    play(g, invade("2712", ["dd"], [unit("a", 2, "tarn"), unit("b", 2, "tarn")]))
+    land = {"kind": "land_invasion", "invasion": "op1", "joiners": 2, "ground_support": 18}
+    if refusal:
+        assert refused(g, land) == refusal
+    else:
+        events = play(g, land)
+        assert "attack 6 ground + 0 bombardment + 18 ground support = 24" in \
+            [e.text for e in events]

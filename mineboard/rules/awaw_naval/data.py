@@ -125,6 +125,9 @@ class RuleOptions:
                                                      "destroyers or bombarding ships of an "
                                                      "invasion either (default: only no "
                                                      "embarking there)")] = False
+    invasion_caps_count_joiners: Annotated[bool, Doc("AW-154: airborne and adjacent land "
+                                                     "units joining an invasion count toward "
+                                                     "the support caps")] = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -425,6 +425,9 @@ class LandInvasion(Action):
     support_remnant_thirds: Annotated[int, Range(0, 2), Doc("the naval-air ground "
                                                             "support remnant, in thirds of "
                                                             "a combat factor (AW-162)")] = 0
+    joiners: Annotated[int, Range(0, 999), Doc("ground factors of airborne and adjacent "
+                                               "land units joining the attack (21.517B, "
+                                               "ground module)")] = 0
 
 
 def groups_of(state: AwState, ship_ids: list[str]) -> list[bombardment.Group]:
@@ -459,7 +462,8 @@ def landing_lines(state: AwState, action: LandInvasion) -> tuple[list[Line], int
     if ledger_of(state).asked is not None:
         raise IllegalAction(f"{ledger_of(state).asked} is deciding whether to intercept",
                             "AW-79")
-    caps = invasion.support_caps(landing.units)
+    caps = invasion.support_caps(landing.units, action.joiners,
+                                 view_option(state, "invasion_caps_count_joiners"))
     lines = list(caps.lines)
     if action.ground_support > caps.support:
         raise IllegalAction(f"ground support of {action.ground_support} exceeds 3 × "
@@ -473,14 +477,19 @@ def landing_lines(state: AwState, action: LandInvasion) -> tuple[list[Line], int
         lines += combined.lines
         extra = combined.extra
     added = allot.total + extra
-    attack = caps.ground + added + action.ground_support
-    lines.append(Line("AW-154", f"attack {caps.ground} ground + {added} bombardment + "
+    ground = invasion.attack_factors(landing.units) + action.joiners
+    attack = ground + added + action.ground_support
+    lines.append(Line("AW-154", f"attack {ground} ground + {added} bombardment + "
                                 f"{action.ground_support} ground support = {attack}"))
     try:
         lines.append(invasion.check_odds(attack, action.defense, landing.occupied))
     except Refused as exc:
         raise _refused(exc) from None
     return lines, attack, added
+
+
+def view_option(state: AwState, name: str) -> bool:
+    return bool(getattr(state.data.options, name))
 
 
 def check_land(state: AwState, action: LandInvasion) -> None:
