@@ -36,7 +36,7 @@ from mineboard.rules.awaw_naval.bombardment import Line, Refused
 from mineboard.rules.awaw_naval.forces import label, own_ships
 from mineboard.rules.awaw_naval.ledger import ledger_of
 from mineboard.rules.awaw_naval.parts import Part
-from mineboard.rules.awaw_naval.state import Asked, AwState, Ship
+from mineboard.rules.awaw_naval.state import TURN_START, Asked, AwState, Ship
 from mineboard.rules.common.checks import TURN, distinct
 
 OTHER_COAST = ("lorient", "famagusta")
@@ -187,13 +187,17 @@ def _check_began(state: AwState, spec: InvaderSpec, side: str) -> Line:
     if place is not None and place.kind == "port" and place.name.lower() == "dutch harbor":
         raise IllegalAction("Dutch Harbor may not be used as a base for seaborne invasions",
                             "AW-140")
-    is_port = water.is_port(state, spec.began_at)
-    if not is_port and water.island_of(state, hex_id) is None:
+    island = water.island_of(state, hex_id)
+    eligible = ("one-hex", "beach") + (("two-hex",) if view_option(
+        state, "bridgehead_two_hex_islands") else ())
+    if not water.is_port(state, spec.began_at) and (island is None
+                                                    or island[0] not in eligible):
         raise IllegalAction(f"{spec.id} began the turn at {state.board.ref(spec.began_at)}, "
-                            "no port, island or box", "AW-139")
-    if not state.friendly(hex_id, side):
-        raise IllegalAction(f"{state.board.ref(spec.began_at)} is not controlled by the "
-                            f"{side}: {spec.id} may not embark there", "AW-139")
+                            "no port, eligible island (AW-92) or box", "AW-139")
+    if not state.friendly(hex_id, side, TURN_START):
+        raise IllegalAction(f"{state.board.ref(spec.began_at)} was not controlled by the "
+                            f"{side} when the turn began: {spec.id} may not embark there",
+                            "AW-139")
     if hex_id in state.unsupplied:
         raise IllegalAction(f"{state.board.ref(spec.began_at)} is not fully supplied: "
                             f"{spec.id} may not embark there", "AW-139")
