@@ -342,3 +342,29 @@ def test_aw154_joiners_count_toward_the_caps_only_by_the_option(count, refusal):
         events = play(g, land)
         assert "attack 6 ground + 0 bombardment + 18 ground support = 24" in \
             [e.text for e in events]
+
+
+@pytest.mark.parametrize("bars, refusal", [(False, None), (True, "AW-140")])
+def test_aw140_the_option_bars_destroyers_based_at_dutch_harbor(bars, refusal):
+    g = game("awaw-demo-pacific", "Allies", ["USA", "Japan"],
+             [dd("dd", "USA", 2, "dutch-harbor")], {"USA": ["2702", "2506"], "Japan": ["1803"]},
+             options={"dutch_harbor_bars_all_bases": bars})
+    action = invade("1803", ["dd"], [unit("inf", 1, "eniwetok")], via=["2506"])
+    if refusal:
+        assert refused(g, action) == refusal
+    else:
+        play(g, action)
+
+
+def test_aw146_winter_bars_bombarding_ships_through_western_waters():
+    ships = [dd("med", "Britain", 6, "tarn"),
+             {"id": "bb", "nation": "Britain", "type": "battleship", "factors": 4,
+              "base": "portlow"},
+             {"id": "bb2", "nation": "Britain", "type": "battleship", "factors": 4,
+              "base": "tarn"}]
+    g = sea_game(ships, season="Winter")
+    play(g, invade("2712", ["med"], [unit("a", 3, "tarn")]))
+    assert refused(g, {"kind": "operate", "activity": "shore_bombardment", "ships": ["bb"],
+                       "target": "2712", "with_invasion": "op1"}) == "AW-146"
+    play(g, {"kind": "operate", "activity": "shore_bombardment", "ships": ["bb2"],
+             "target": "2712", "with_invasion": "op1"})

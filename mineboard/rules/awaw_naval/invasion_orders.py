@@ -351,16 +351,24 @@ def check_invasion_operate(state: AwState, action: operations.Operate) -> None:
     """What an invasion's naval movement must meet whoever declares it (AW-142, AW-146)."""
     if state.is_box(action.target):
         raise IllegalAction("no invasion may target a mapboard box", "AW-142")
-    ships = [state.ships[i] for i in action.ships]
-    for s in ships:
+    for s in (state.ships[i] for i in action.ships):
         place = state.board.places.get(s.base or "")
         if place is not None and place.props.get("role") == "south-africa":
             raise IllegalAction("no invasion may start from the South Africa box", "AW-142")
-        if state.data.options.dutch_harbor_bars_all_bases and place is not None \
-                and place.name.lower() == "dutch harbor":
-            raise IllegalAction("Dutch Harbor may not be used as a base for seaborne "
-                                "invasions (rule option: not by the ships either)", "AW-140")
+    _check_dutch_harbor_bases(state, action.ships)
     _check_winter(state, action.ships, action.target, action.via)
+
+
+def _check_dutch_harbor_bases(state: AwState, ship_ids: tuple[str, ...]) -> None:
+    """AW-140's option: no invasion destroyers or bombarding ships based at Dutch Harbor."""
+    if not state.data.options.dutch_harbor_bars_all_bases:
+        return
+    for s in (state.ships[i] for i in ship_ids):
+        place = state.board.places.get(s.base or "")
+        if place is not None and place.name.lower() == "dutch harbor":
+            raise IllegalAction(f"{label(s)} is based at Dutch Harbor, which may not be used "
+                                "as a base for seaborne invasions (rule option "
+                                "dutch_harbor_bars_all_bases)", "AW-140")
 
 
 def _check_winter(state: AwState, ship_ids: tuple[str, ...], target: str,
@@ -398,6 +406,8 @@ def check_bombardment_operate(state: AwState, action: operations.Operate) -> Non
     for s in (state.ships[i] for i in action.ships):
         if s.id in landing.carriers:
             raise IllegalAction(f"{label(s)} carries troops and may not bombard", "AW-154")
+    _check_dutch_harbor_bases(state, action.ships)
+    _check_winter(state, action.ships, action.target, action.via)  # AW-144: as the invasion
 
 
 def bombard(state: AwState, op: Any, dice: Dice) -> list[Event]:
