@@ -547,6 +547,13 @@ def resolve_combat(state: AwState, result: InvasionCombat, dice: Dice) -> list[E
         events.append(Event(kind="InvasionEnded", clause="AW-147",
                             text="the odds dropped under 1:1: the invasion ends; ships and "
                                  "surviving troops sail back to the embarkation base"))
+    present = [e.id for e in enemy_naval(state, landing.hex, landing.side)]
+    if result.hex_taken and present:
+        events.append(Event(kind="DisplacementDue", clause="AW-150",
+                            text=f"the invaders hold {state.board.ref(landing.hex)}: "
+                                 f"{and_list(present)} will be displaced when the hex "
+                                 "changes hands (the ground module's set_control, AW-53)",
+                            data={"ships": present}))
     if landing.due:
         landing.stage = "losses"
         choices.ask(state, Asked(
