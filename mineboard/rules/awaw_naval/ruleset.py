@@ -19,14 +19,8 @@ from mineboard.core.places import PlaceRef
 from mineboard.core.planning import Command, Selection
 from mineboard.core.routes import RouteReport
 from mineboard.maps.model import BoardMap
-from mineboard.rules.awaw_naval import (
-    bases,
-    control,
-    employment,
-    invasion_orders,
-    movement,
-    planning,
-)
+from mineboard.rules.awaw_naval import bases, control, employment, movement, planning
+from mineboard.rules.awaw_naval.invasion_orders import PART as INVASIONS
 from mineboard.rules.awaw_naval.parts import Part
 from mineboard.rules.awaw_naval.scenario import state_from_scenario
 from mineboard.rules.awaw_naval.state import SEASONS, AwState
@@ -35,8 +29,8 @@ from mineboard.rules.common.checks import TURN, distinct, is_legal
 from mineboard.rules.common.ruleset import PlannedRuleset, Planner
 from mineboard.rules.common.turns import turn_summary
 
-PARTS: tuple[Part, ...] = (control.PART, movement.PART, bases.PART, employment.PART,
-                           invasion_orders.PART)
+PARTS: tuple[Part, ...] = (control.PART, movement.PART, bases.PART, employment.PART)
+PARTS += (INVASIONS,)  # issue 29: seaborne invasions and shore bombardment
 
 
 def _joined(name: str) -> dict[Any, Any]:
