@@ -15,7 +15,7 @@ import json
 from typing import Any
 
 from mineboard.core.errors import BadInput
-from mineboard.rules.awaw_naval.cli_invasion import BombardCheck, InvadeCheck
+from mineboard.rules.awaw_naval.cli_invasion import invasion_checks
 
 
 class RouteCheck:
@@ -139,5 +139,5 @@ def as_json(report: Any, nation: str, activity: str) -> dict[str, Any]:
             "text": report.text()}
 
 
-CHECKS: dict[str, Any] = {"route": RouteCheck()}
-CHECKS.update(bombard=BombardCheck(), invade=InvadeCheck())  # issue 29: cli_invasion.py
+CHECKS = {"route": RouteCheck()}
+CHECKS.update(invasion_checks())  # issue 29: bombard, invade (cli_invasion.py)

@@ -195,3 +195,8 @@ def _unit(text: str) -> Any:
     held = len(parts) > 4 and parts[4] == "held"
     return InvaderSpec(parts[0], int(parts[1]), parts[2], attacks=not held,
                        kind=kind)  # type: ignore[arg-type]
+
+
+def invasion_checks() -> dict[str, Any]:
+    """The checks this module adds to cli_checks.CHECKS."""
+    return {"bombard": BombardCheck(), "invade": InvadeCheck()}
