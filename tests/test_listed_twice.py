@@ -149,6 +149,15 @@ CASES = [
     *(Case(clause, "awaw-naval", kind, "ships", awaw,
            lambda g, more=more: {"ships": ["hood", "hood"], **more},
            f"{what} hood is listed twice") for clause, kind, more, what in AWAW_LISTS),
+    Case("AW-139", "awaw-naval", "invade", "ships", awaw,
+         lambda g: {"ships": ["hood", "hood"], "target": "1005",
+                    "troops": [{"id": "a", "factors": 1, "began_at": "westhaven"}]},
+         "invading ship hood is listed twice"),
+    Case("AW-155", "awaw-naval", "allocate_invasion_losses", "units", awaw,
+         lambda g: {"invasion": "op1", "units": ["a", "a"]}, "lost unit a is listed twice"),
+    Case("AW-250", "awaw-naval", "return_surplus", "units", awaw,
+         lambda g: {"invasion": "op1", "units": ["a", "a"], "port": "orme"},
+         "returning invader a is listed twice"),
 ]
 
 

@@ -387,8 +387,8 @@ ACTION_CLASSES = [(codec, cls) for codec in CODECS for cls in codec.classes.valu
 
 def actions_of(cls: type[Action]) -> st.SearchStrategy[Action]:
     """Any action of ``cls`` its schema accepts: a whole number with a declared ``Range``,
-    a name or a list of names with a declared ``Length`` is drawn inside it (out of range
-    is refused on parsing, which is tested elsewhere)."""
+    a name or a list of names or of records with a declared ``Length`` is drawn inside it
+    (out of range is refused on parsing, which is tested elsewhere)."""
     import dataclasses
     import typing
 
@@ -411,6 +411,12 @@ def actions_of(cls: type[Action]) -> st.SearchStrategy[Action]:
         elif lengths and base is str:
             low, high = lengths[0].min, lengths[0].max
             within[f.name] = st.text(min_size=low, max_size=min(high or 12, 12))
+        elif lengths and typing.get_origin(base) is tuple \
+                and dataclasses.is_dataclass(typing.get_args(base)[0]):  # a list of records
+            low, high = lengths[0].min, lengths[0].max
+            within[f.name] = st.lists(actions_of(typing.get_args(base)[0]),
+                                      min_size=low or 0,
+                                      max_size=max(low or 0, min(high or 3, 3))).map(tuple)
     return st.builds(cls, **within)
 
 

@@ -15,6 +15,7 @@ import json
 from typing import Any
 
 from mineboard.core.errors import BadInput
+from mineboard.rules.awaw_naval.cli_invasion import invasion_checks
 
 
 class RouteCheck:
@@ -139,3 +140,4 @@ def as_json(report: Any, nation: str, activity: str) -> dict[str, Any]:
 
 
 CHECKS = {"route": RouteCheck()}
+CHECKS.update(invasion_checks())  # issue 29: bombard, invade (cli_invasion.py)

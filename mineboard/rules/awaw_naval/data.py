@@ -121,6 +121,13 @@ class RuleOptions:
                                                     "port count too")] = False
     enemy_tf_needs_undamaged: Annotated[bool, Doc("AW-239: only an enemy TF with an "
                                                   "undamaged factor blocks")] = False
+    dutch_harbor_bars_all_bases: Annotated[bool, Doc("AW-140: Dutch Harbor may not base the "
+                                                     "destroyers or bombarding ships of an "
+                                                     "invasion either (default: only no "
+                                                     "embarking there)")] = False
+    invasion_caps_count_joiners: Annotated[bool, Doc("AW-154: airborne and adjacent land "
+                                                     "units joining an invasion count toward "
+                                                     "the support caps")] = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -261,7 +261,7 @@ def _route(state: AwState, nation: str, start: str, goal: str, activity: str, *,
     exempt = limits.exemption(state, nation, start, goal)
     free = strike and activity == "patrol" and nation == "Japan"
     found = _finder(state, nation, start, goal, activity, free=free)
-    for end in (src, dst):
+    for end in (src,) if activity == "invasion" else (src, dst):  # its goal: AW-151
         why = _island_stop(state, nation, end, activity)
         if why is not None:  # the end itself is barred: say so, not what the way breaks
             if end == src:

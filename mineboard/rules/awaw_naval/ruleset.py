@@ -20,6 +20,7 @@ from mineboard.core.planning import Command, Selection
 from mineboard.core.routes import RouteReport
 from mineboard.maps.model import BoardMap
 from mineboard.rules.awaw_naval import bases, control, employment, movement, planning, raiders
+from mineboard.rules.awaw_naval.invasion_orders import PART as INVASIONS
 from mineboard.rules.awaw_naval.odds import RaiderQuery
 from mineboard.rules.awaw_naval.parts import Part
 from mineboard.rules.awaw_naval.scenario import state_from_scenario
@@ -30,7 +31,7 @@ from mineboard.rules.common.ruleset import PlannedRuleset, Planner
 from mineboard.rules.common.turns import turn_summary
 
 PARTS: tuple[Part, ...] = (control.PART, movement.PART, bases.PART, employment.PART,
-                          raiders.PART)
+                          raiders.PART, INVASIONS)
 
 
 def _joined(name: str) -> dict[Any, Any]:

@@ -87,6 +87,11 @@ class AwScenario:
     phase: Literal["movement", "combat", "redeployment", "construction"] = "movement"
     side: Literal["", "Axis", "Allies"] = ""
     turn: Annotated[int, Range(1, 99)] = 1
+    beaches: Annotated[tuple[Annotated[str, Ref(HEX)], ...],
+                       Doc("beach hexes the map does not mark (AW-151)")] = ()
+    beach_other_coast: Annotated[tuple[Annotated[str, Ref(PORT)], ...],
+                                 Doc("ports whose beach faces another coast, as Lorient "
+                                     "and Famagusta (AW-149)")] = ()
 
 
 def built_port_id(hex_id: str) -> str:
@@ -152,4 +157,8 @@ def state_from_scenario(data: Mapping[str, Any], board: BoardMap, where: str) ->
         at_peace={(a, b) if a <= b else (b, a) for a, b in spec.at_peace},
         unsupplied=set(spec.unsupplied), nations=spec.nations)
     state.snapshot(TURN_START, MOVEMENT_START, PHASE_START)
+    if spec.beaches:
+        vars(state)["beaches"] = set(spec.beaches)  # invasion_orders.beaches (AW-151)
+    if spec.beach_other_coast:
+        vars(state)["other_coast"] = set(spec.beach_other_coast)  # AW-149
     return state
