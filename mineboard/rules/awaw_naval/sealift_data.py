@@ -78,6 +78,9 @@ class Where:
     group: str = ""
     theatre: str = ""
     name: str = ""
+    role: str = ""
+    """The port's ``port_role`` on the map: which port of the rules it stands for (a demo
+    map's Canalmouth stands for Suez)."""
 
     @property
     def label(self) -> str:

@@ -24,9 +24,11 @@ def matches(link: Link, box: Where, place: Where) -> bool:
     """Whether ``link`` joins the box ``box`` with ``place`` (AW-123)."""
     if box.box not in link.boxes or place.box:
         return False
-    return bool(set(place.fronts) & set(link.fronts)) or (place.group in link.groups
-                                                          and bool(place.group)) \
-        or place.id in link.ports or (bool(place.theatre) and place.theatre in link.theatres)
+    ports = {place.id, place.role} - {""}
+    return bool(set(place.fronts) & set(link.fronts)) \
+        or (bool(place.group) and place.group in link.groups) \
+        or bool(ports & set(link.ports)) \
+        or (bool(place.theatre) and place.theatre in link.theatres)
 
 
 def box_link(start: Where, end: Where, table: SealiftTable | None = None) -> Link | None:
