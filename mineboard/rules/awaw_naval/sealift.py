@@ -55,6 +55,7 @@ from mineboard.rules.awaw_naval.state import (
 from mineboard.rules.common.checks import TURN
 
 Supply = Literal["", "full", "partial", "none"]
+ADVERB = {"full": "fully", "partial": "partially", "none": "not"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +82,7 @@ class SeaTransport(Action):
                      Doc("the destroyers, and any ships protecting them (AW-128)")]
     to: Annotated[tuple[str, ...], Length(1, 4), Doc("the debarkation base: one a mission "
                                                      "(AW-126)")]
-    units: Annotated[tuple[Carried, ...], Length(1, 40)]
+    carried: Annotated[tuple[Carried, ...], Length(1, 40), Doc("the units carried")]
     via: Annotated[tuple[str, ...], Length(0, 40), Doc("hexes the route passes")] = ()
     sw_transports: Annotated[int, Range(0, 99), Doc("transports the SW box commits "
                                                     "(AW-125, 25.x)")] = 0
@@ -197,8 +198,8 @@ def _check_points(state: AwState, side: str, load: str, unload: str, what: str,
                             "only at a controlled point", "AW-214")
     got = _supply(state, load, load_supply)
     if got != "full":
-        raise IllegalAction(f"{state.board.ref(load)} is {got}ly supplied: cargo loads only "
-                            "at a fully supplied point", "AW-214")
+        raise IllegalAction(f"{state.board.ref(load)} is {ADVERB[got]} supplied: cargo loads "
+                            "only at a fully supplied point", "AW-214")
     steps.append(Step("AW-214", f"{state.board.ref(load)} is controlled and fully supplied"))
     if bridgehead:
         if what != "oil":
@@ -218,8 +219,8 @@ def _check_points(state: AwState, side: str, load: str, unload: str, what: str,
                                     f"{state.board.ref(unload)}: it aborts should that line "
                                     "be cut"))
     else:
-        steps.append(Step("AW-214", f"{state.board.ref(unload)} is controlled and {got}ly "
-                                    "supplied"))
+        steps.append(Step("AW-214", f"{state.board.ref(unload)} is controlled and "
+                                    f"{ADVERB[got]} supplied"))
     return steps
 
 
@@ -246,17 +247,17 @@ def transport_need(state: AwState, action: SeaTransport) -> tuple[Need, list[Ste
                             "second one needs a second mission", "AW-126")
     goal = _place(state, action.to[0], "to")
     record = ledger_of(state).sealift
-    embarks = dict.fromkeys(str(state.board.ref(u.at)) for u in action.units)
+    embarks = dict.fromkeys(str(state.board.ref(u.at)) for u in action.carried)
     steps = [Step("AW-126", f"one debarkation base, {state.board.ref(goal)}; embarking at "
                             f"{and_list(embarks)}")]
-    for place in dict.fromkeys((*(u.at for u in action.units), goal)):
+    for place in dict.fromkeys((*(u.at for u in action.carried), goal)):
         _place(state, place, "units.at")
         if not _friendly_at_start(state, place, side):
             raise IllegalAction(f"{state.board.ref(place)} was not friendly when {side}'s "
                                 "player turn began", "AW-127")
     steps.append(Step("AW-127", "embarkation and debarkation bases friendly since the turn "
                                 "began"))
-    for unit in action.units:
+    for unit in action.carried:
         if unit.unit in record.transported:
             raise IllegalAction(f"{unit.unit} was sea-transported to "
                                 f"{state.board.ref(record.transported[unit.unit])} this turn "
@@ -269,7 +270,7 @@ def transport_need(state: AwState, action: SeaTransport) -> tuple[Need, list[Ste
             raise IllegalAction(f"{unit.unit} began the player turn at "
                                 f"{state.board.ref(unit.started_at)}, not at its embarkation "
                                 f"base {state.board.ref(unit.at)}", "AW-135")
-    air = sum(u.factors for u in action.units if u.kind == "air")
+    air = sum(u.factors for u in action.carried if u.kind == "air")
     if air and action.air_room >= 0 and air > action.air_room:
         raise IllegalAction(f"{air} air factors would overfill {state.board.ref(goal)}, which "
                             f"may take {action.air_room} more", "AW-135")
@@ -285,8 +286,8 @@ def transport_need(state: AwState, action: SeaTransport) -> tuple[Need, list[Ste
         steps.append(Step("AW-129", f"onto a bridgehead on {island[1]}, an island of 21.37"))
     needs = []
     goal_where = where(state, goal)
-    for origin in dict.fromkeys(u.at for u in action.units):
-        factors = sum(u.factors for u in action.units if u.at == origin)
+    for origin in dict.fromkeys(u.at for u in action.carried):
+        factors = sum(u.factors for u in action.carried if u.at == origin)
         needs.append(transport.need(factors, where(state, origin), goal_where))
     return joined(*needs), steps
 
@@ -298,7 +299,7 @@ def _route_steps(state: AwState, ships: list[Ship], action: SeaTransport) -> lis
     steps = []
     for ship in ships:
         base = ship.base or ""
-        for origin in dict.fromkeys(u.at for u in action.units):
+        for origin in dict.fromkeys(u.at for u in action.carried):
             if origin == base:
                 continue
             first = reach.leg(state, ship.nation, base, origin, "sea_transport")
@@ -343,12 +344,12 @@ def apply_transport(state: AwState, action: SeaTransport, dice: Dice) -> list[Ev
     op = next(e.data["operation"] for e in events if e.kind == "OperationDeclared")
     goal = action.to[0]
     record = ledger_of(state).sealift
-    units = tuple(u.unit for u in action.units)
-    for u in action.units:
+    units = tuple(u.unit for u in action.carried)
+    for u in action.carried:
         record.transported[u.unit] = goal
-    factors = sum(u.factors for u in action.units)
+    factors = sum(u.factors for u in action.carried)
     record.cargo[op] = CargoAtSea("transport", f"{and_list(units)} ({factors} factors)",
-                                  action.units[0].at, goal, need.destroyers, units, (op,),
+                                  action.carried[0].at, goal, need.destroyers, units, (op,),
                                   state.phase)
     lines = [*need.lines(), *(s.line() for s in (*steps, *route))]
     others = [label(s) for s in ships if not state.ship_type(s).destroyer]
@@ -356,7 +357,7 @@ def apply_transport(state: AwState, action: SeaTransport, dice: Dice) -> list[Ev
         lines.append(f"AW-128: {and_list(others)} sail with the destroyers to protect them")
     lines.append(f"AW-131: {and_list(units)} land at {state.board.ref(goal)} in this movement "
                  "phase; stacking is judged as it ends (ground module)")
-    if any(u.kind == "air" for u in action.units):
+    if any(u.kind == "air" for u in action.carried):
         lines.append(f"AW-135: {state.board.ref(goal)} becomes the air units' base; the move "
                      "counts as staging")
     events.insert(0, Event(kind="SeaTransportSet", clause="AW-124", at=state.board.ref(goal),
@@ -586,6 +587,8 @@ def phase_start(state: AwState) -> list[Event]:
 
 def summary(state: AwState) -> dict[str, Any]:
     record = ledger_of(state).sealift
+    if not record.transported and not record.cargo:
+        return {}
     return {"sealift": {"transported": dict(record.transported),
                         "cargo": {i: {"what": c.what, "to": c.destination,
                                       "fate": c.settled or "at sea"}
@@ -595,7 +598,7 @@ def summary(state: AwState) -> dict[str, Any]:
 # ---- previews ----------------------------------------------------------------------------
 def _preview(title: str, lines: list[str], refusal: IllegalAction | None) -> Preview:
     verdict = "legal" if refusal is None else f"refused ({refusal.clause})"
-    rows = tuple(lines) + (() if refusal is None else (f"{refusal.clause}: {refusal}",))
+    rows = tuple(lines) + (() if refusal is None else (str(refusal),))
     return Preview(title=title, axis="verdict", outcomes=((verdict, Fraction(1)),),
                    summary=verdict, good=0 if refusal is None else None, rows=rows)
 
