@@ -96,7 +96,7 @@ def test_aw211_we09_three_factor_unit_atlantic_transport_gibraltar_destroyers_in
     assert per_leg == [(TRANSPORTS, 0, 1, "sw-atlantic"), (DESTROYERS, 3, 0, ""),
                        (TRANSPORTS, 0, 1, "sw-indian")]
     assert plan.lines()[2] == "leg 2: Gibraltar → Suez by destroyers: 3 destroyer factors " \
-                              "based at gibraltar"
+                              "based at Gibraltar"
 
 
 def test_aw211_we09_destroyers_not_based_at_gibraltar_are_refused():

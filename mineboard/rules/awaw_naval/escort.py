@@ -144,8 +144,9 @@ class Plan:
     def lines(self) -> list[str]:
         out = []
         for i, (leg, need, mode_) in enumerate(self.legs, 1):
-            what = f"{need.destroyers} destroyer factors based at " \
-                   f"{leg.based_at or leg.start.label}" if leg.by == DESTROYERS else \
+            base = leg.start.label if leg.based_at in ("", leg.start.id) else leg.based_at
+            what = f"{need.destroyers} destroyer factors based at {base}" \
+                if leg.by == DESTROYERS else \
                 f"{plural(need.transports, 'transport')} of the {sw_name(mode_.sw)}"
             out.append(f"leg {i}: {leg.start.label} → {leg.end.label} by {leg.by}: {what}")
             out += [f"  {s.line()}" for s in need.steps]
@@ -170,8 +171,8 @@ def plan(cargo: Cargo, legs: Sequence[Leg], table: SealiftTable | None = None) -
                                 f"ended ({legs[i - 1].end.label})", "AW-211")
         how = mode(leg.start, leg.end, table)
         if leg.by == TRANSPORTS and not how.may:
-            raise IllegalAction(f"leg {i + 1} ({leg.start.label} → {leg.end.label}) "
-                                f"{how.why}: it must be escorted by destroyers", "AW-210")
+            raise IllegalAction(f"leg {i + 1} ({leg.start.label} → {leg.end.label}): "
+                                f"{how.why}, so destroyers must escort it", "AW-210")
         if leg.by == DESTROYERS and how.must:
             raise IllegalAction(f"leg {i + 1} is {how.why}: transports must escort it",
                                 "AW-233")
