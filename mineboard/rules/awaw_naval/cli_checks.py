@@ -140,4 +140,4 @@ def as_json(report: Any, nation: str, activity: str) -> dict[str, Any]:
             "text": report.text()}
 
 
-CHECKS = {"route": RouteCheck(), **sealift_checks.CHECKS}
+CHECKS = {"route": RouteCheck(), **sealift_checks.checks(place_named)}

@@ -82,7 +82,7 @@ class SeaTransport(Action):
                      Doc("the destroyers, and any ships protecting them (AW-128)")]
     to: Annotated[tuple[str, ...], Length(1, 4), Doc("the debarkation base: one a mission "
                                                      "(AW-126)")]
-    carried: Annotated[tuple[Carried, ...], Length(1, 40), Doc("the units carried")]
+    carried: Annotated[tuple[Carried, ...], Length(0, 40), Doc("the units carried")] = ()
     via: Annotated[tuple[str, ...], Length(0, 40), Doc("hexes the route passes")] = ()
     sw_transports: Annotated[int, Range(0, 99), Doc("transports the SW box commits "
                                                     "(AW-125, 25.x)")] = 0
@@ -111,7 +111,7 @@ class SeaEscort(Action):
     nation: Annotated[str, Doc("the power whose units are escorted")]
     start: Annotated[str, Doc("the embarkation point")]
     factors: Annotated[int, Range(1, 999), Doc("ground or air factors escorted")]
-    legs: Annotated[tuple[EscortLeg, ...], Length(1, 6)]
+    legs: Annotated[tuple[EscortLeg, ...], Length(0, 6), Doc("the legs, in order")] = ()
     unit: Annotated[str, Length(0, 40)] = ""
     moved_by_nr: Annotated[tuple[str, ...], Length(0, 40),
                            Doc("ships that moved by NR this redeployment phase (AW-242, "
@@ -241,6 +241,9 @@ def transport_need(state: AwState, action: SeaTransport) -> tuple[Need, list[Ste
     if state.phase != MOVEMENT:
         raise IllegalAction(f"sea transport is carried out in the movement phase, not the "
                             f"{state.phase} phase", "AW-121")
+    if not action.carried:
+        raise IllegalAction("a sea transport carries ground or air units: name them",
+                            "AW-121")
     if len(set(action.to)) != 1:
         raise IllegalAction(f"one sea transport mission has one debarkation base, not "
                             f"{and_list(str(state.board.ref(t)) for t in action.to)}: a "
@@ -378,6 +381,8 @@ def escort_plan(state: AwState, action: SeaEscort) -> tuple[escort.Plan, list[St
                             f"phase, not the {state.phase} phase", "AW-207")
     if action.nation not in state.nations or state.side_of_nation(action.nation) != side:
         raise IllegalAction(f"{action.nation} is not a power of {side} in play", TURN)
+    if not action.legs:
+        raise IllegalAction("an escort sails at least one leg to its destination", "AW-213")
     start = _place(state, action.start, "start")
     ends = [_place(state, leg.to, "legs.to") for leg in action.legs]
     if action.unload_at:

@@ -14,16 +14,13 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from typing import Any
 
 from mineboard.core.errors import BadInput, IllegalAction
 
-
-def place_named(state: Any, text: str, field: str) -> str:
-    """A place by id or name (cli_checks.py's reading, which lists these checks)."""
-    from mineboard.rules.awaw_naval import cli_checks
-
-    return cli_checks.place_named(state, text, field)
+Named = Callable[[Any, str, str], str]
+"""(state, text, the option) → a place id: cli_checks.py's ``place_named``, handed in."""
 
 
 def _verdict(lines: list[str], refusal: IllegalAction | None, as_json: bool,
@@ -41,6 +38,9 @@ def _verdict(lines: list[str], refusal: IllegalAction | None, as_json: bool,
 
 
 class TransportCheck:
+    def __init__(self, named: Named) -> None:
+        self.named = named
+
     help = ("a sea transport's arithmetic: its box link, destroyer factors and SW-box "
             "transports, each with its clause")
 
@@ -65,8 +65,8 @@ class TransportCheck:
         state = args.state
         if args.factors < 1:
             raise BadInput("--factors", "must be 1 or more")
-        start = place_named(state, args.start, "--from")
-        goal = place_named(state, args.to, "--to")
+        start = self.named(state, args.start, "--from")
+        goal = self.named(state, args.to, "--to")
         lines: list[str] = []
         refusal = None
         need = None
@@ -88,7 +88,7 @@ class TransportCheck:
                          "transports": None if need is None else need.transports})
 
 
-def parse_leg(state: Any, text: str) -> tuple[str, str, int, str]:
+def parse_leg(state: Any, text: str, named: Named) -> tuple[str, str, int, str]:
     """``PLACE:destroyers:FACTORS[:BASE]`` or ``PLACE:transports:N`` → (place, by, n, base)."""
     parts = text.split(":")
     if len(parts) not in (3, 4) or parts[1] not in ("destroyers", "transports"):
@@ -96,11 +96,14 @@ def parse_leg(state: Any, text: str) -> tuple[str, str, int, str]:
                                 "PLACE:transports:N")
     if not parts[2].isdigit():
         raise BadInput("--leg", f"{parts[2]!r} in {text!r} is not a number")
-    base = place_named(state, parts[3], "--leg") if len(parts) == 4 else ""
-    return place_named(state, parts[0], "--leg"), parts[1], int(parts[2]), base
+    base = named(state, parts[3], "--leg") if len(parts) == 4 else ""
+    return named(state, parts[0], "--leg"), parts[1], int(parts[2]), base
 
 
 class EscortCheck:
+    def __init__(self, named: Named) -> None:
+        self.named = named
+
     help = ("a sea escort over chained legs: each leg's destroyers or transports, with "
             "their clauses (AW-208…AW-211, AW-233)")
 
@@ -129,10 +132,10 @@ class EscortCheck:
         if min(args.factors, args.oil, args.brp) < 0 or not (args.factors or args.oil
                                                              or args.brp):
             raise BadInput("--factors", "say what is escorted: --factors, --oil or --brp")
-        here = place_named(state, args.start, "--from")
+        here = self.named(state, args.start, "--from")
         legs = []
         for text in args.leg:
-            to, by, n, base = parse_leg(state, text)
+            to, by, n, base = parse_leg(state, text, self.named)
             legs.append(escort.Leg(sealift.where(state, here), sealift.where(state, to), by,
                                    n if by == escort.DESTROYERS else 0, base,
                                    n if by == escort.TRANSPORTS else 0))
@@ -150,4 +153,6 @@ class EscortCheck:
                          "legs": len(legs)})
 
 
-CHECKS = {"escort": EscortCheck(), "transport": TransportCheck()}
+def checks(named: Named) -> dict[str, Any]:
+    """The sealift checks, reading places with ``named``."""
+    return {"escort": EscortCheck(named), "transport": TransportCheck(named)}
