@@ -27,7 +27,7 @@ from mineboard.core.actions import Action
 from mineboard.core.dice import Dice
 from mineboard.core.errors import IllegalAction
 from mineboard.core.events import Event
-from mineboard.core.planning import Preview
+from mineboard.core.planning import Command, Preview, Selection
 from mineboard.core.schema import Doc, Length, Range
 from mineboard.core.words import and_list
 from mineboard.rules.awaw_naval import (
@@ -647,6 +647,58 @@ def preview_shipment(state: AwState, action: ShipBySea) -> Preview | None:
     return _preview("By sea", [*need.lines(), *(s.line() for s in steps)], refusal)
 
 
+# ---- the window -------------------------------------------------------------------------
+WINDOW_PORTS = 4
+"""How many of the nearest friendly ports the window offers as destinations."""
+
+
+def _nearest_ports(view: AwState, nation: str, start: str) -> list[str]:
+    side = view.side_of_nation(nation)
+    found = []
+    for place in view.board.places.values():
+        if place.kind != "port" or place.id == start \
+                or not view.friendly(operations.hex_of(view, place.id), side, TURN_START):
+            continue
+        far = reach.distance(view, nation, start, place.id)
+        if far is not None:
+            found.append((far, place.id))
+    return [p for _, p in sorted(found)[:WINDOW_PORTS]]
+
+
+def commands(view: AwState, selection: Selection) -> list[Command]:
+    """With destroyers of the side to move picked in one port: a sea transport (movement
+    phase) or a sea escort (redeployment phase) of as many ground factors as they carry to
+    each of the nearest friendly ports, where legal; the tip is the arithmetic."""
+    if view.awaiting is not None or view.asked or view.ledger.asked or not selection.units \
+            or view.phase not in (MOVEMENT, REDEPLOYMENT):
+        return []
+    ships = [view.ships.get(i) for i in selection.units]
+    picked = [s for s in ships if s is not None and s.base and not s.eliminated]
+    if len(picked) != len(ships) or len({s.base for s in picked}) != 1 \
+            or any(view.side_of_nation(s.nation) != view.to_move for s in picked):
+        return []
+    factors = _destroyer_factors(view, picked)
+    start, nation = picked[0].base or "", picked[0].nation
+    if not factors or view.is_box(start):
+        return []
+    out = []
+    for port in _nearest_ports(view, nation, start):
+        action: SeaTransport | SeaEscort
+        if view.phase == MOVEMENT:
+            action = SeaTransport(tuple(selection.units), (port,),
+                                  (Carried("ground unit", factors, start),))
+            words, preview = "Sea transport", preview_transport(view, action)
+        else:
+            action = SeaEscort(nation, start, factors,
+                               (EscortLeg(port, "destroyers", tuple(selection.units)),))
+            words, preview = "Sea escort", preview_escort(view, action)
+        if preview is None or preview.good is None:
+            continue
+        out.append(Command(f"{words}: {plural(factors, 'ground factor')} to "
+                           f"{view.board.ref(port)}", action, tip="\n".join(preview.rows)))
+    return out
+
+
 PART = Part(
     actions=(SeaTransport, SeaEscort, ShipBySea),
     checks={SeaTransport: check_transport, SeaEscort: check_escort,
@@ -655,4 +707,4 @@ PART = Part(
              ShipBySea: apply_shipment},
     previews={SeaTransport: preview_transport, SeaEscort: preview_escort,
               ShipBySea: preview_shipment},
-    phase_end=phase_end, phase_start=phase_start, summary=summary)
+    commands=commands, phase_end=phase_end, phase_start=phase_start, summary=summary)
