@@ -221,3 +221,20 @@ def test_aw207_ground_units_are_escorted_in_the_redeployment_phase():
     g = game([dd("dd", 3, "orme")], PORTS, phase="combat")
     refused("AW-207", g, "sea_escort", nation="Britain", start="orme", factors=3,
             legs=[dd_leg("skarth", ["dd"])])
+
+
+def test_aw219_beaten_before_loading_the_cargo_stays_and_is_not_lost():
+    step = escort.fate(3, 0, beaten=True, loaded=False)
+    assert step.clause == "AW-219" and "not yet loaded" in step.text
+
+
+def test_aw220_an_escorting_transport_eliminated_loses_the_cargo():
+    assert escort.fate(0, 0, beaten=False, transport_lost=True).clause == "AW-220"
+
+
+def test_aw233_transports_escort_only_between_places_held_when_the_turn_began():
+    g = g_of([])
+    play(g, "set_control", hex="2801", power="Britain")
+    err = refused("AW-233", g, "sea_escort", nation="Britain", start="atlantic-us", factors=3,
+                  legs=[tp_leg("brennock", 1)])
+    assert err.reason.endswith("and Brennock was not")

@@ -233,6 +233,18 @@ def _declare(state: AwState, activity: str, ships: tuple[str, ...], target: str,
     return operations.Operate(activity, ships, target, via)
 
 
+def _approach(state: AwState, ships: list[Ship], embark: str, activity: str) -> tuple[str, ...]:
+    """The hexes ships not based at ``embark`` sail to reach it: an interception there
+    comes before the cargo is loaded (AW-132A, AW-219)."""
+    stop = {embark, operations.hex_of(state, embark)}
+    out: list[str] = []
+    for ship in ships:
+        if ship.base and ship.base != embark:
+            leg = reach.leg(state, ship.nation, ship.base, embark, activity)
+            out += [p for p in leg.places if p not in stop]
+    return tuple(dict.fromkeys(out))
+
+
 # ---- sea transport -----------------------------------------------------------------------
 def transport_need(state: AwState, action: SeaTransport) -> tuple[Need, list[Step]]:
     """The arithmetic of a sea transport (AW-124, AW-125), each embarkation base's cargo on
@@ -353,7 +365,8 @@ def apply_transport(state: AwState, action: SeaTransport, dice: Dice) -> list[Ev
     factors = sum(u.factors for u in action.carried)
     record.cargo[op] = CargoAtSea("transport", f"{and_list(units)} ({factors} factors)",
                                   action.carried[0].at, goal, need.destroyers, units, (op,),
-                                  state.phase)
+                                  state.phase, before_loading=_approach(
+                                      state, ships, action.carried[0].at, "sea_transport"))
     lines = [*need.lines(), *(s.line() for s in (*steps, *route))]
     others = [label(s) for s in ships if not state.ship_type(s).destroyer]
     if others:
@@ -414,6 +427,12 @@ def escort_plan(state: AwState, action: SeaEscort) -> tuple[escort.Plan, list[St
         elif ships:
             raise IllegalAction(f"leg {i + 1} is escorted by transports of the SW box: name "
                                 "no ships", "AW-209")
+        if spec.by == escort.TRANSPORTS:
+            for end in (here, spec.to):
+                if not _friendly_at_start(state, end, side):
+                    raise IllegalAction(f"transports escort only between places held since "
+                                        f"{side}'s player turn began, and "
+                                        f"{state.board.ref(end)} was not", "AW-233")
         based = next((s.base or "" for s in ships if s.base != here), "") if i else ""
         legs.append(escort.Leg(where(state, here), where(state, spec.to), spec.by,
                                _destroyer_factors(state, ships), based, spec.transports))
@@ -467,9 +486,11 @@ def apply_escort(state: AwState, action: SeaEscort, dice: Dice) -> list[Event]:
     unit = action.unit or f"{action.factors} {action.nation} factors"
     record = ledger_of(state).sealift
     ident = ops[0] if ops else state.new_id("escort")
+    first = [state.ships[i] for i in action.legs[0].ships]
     record.cargo[ident] = CargoAtSea("escort", unit, action.start, goal, action.factors,
                                      (action.unit,) if action.unit else (), tuple(ops),
-                                     state.phase)
+                                     state.phase, before_loading=_approach(
+                                         state, first, action.start, "sea_escort"))
     lines = [*(s.line() for s in steps), *plan.lines()]
     events.insert(0, Event(kind="SeaEscortSet", clause="AW-208", at=state.board.ref(goal),
                            text=f"{unit} escorted from {state.board.ref(action.start)} to "
@@ -558,7 +579,9 @@ def settle(state: AwState, ident: str, cargo: CargoAtSea) -> Event:
     ships = [state.ships[s] for op in ops for s in op.ships]
     surviving = sum(s.factors for s in ships if state.ship_type(s).destroyer
                     and not s.eliminated and not s.damaged)
-    step = escort.fate(cargo.need_dd, surviving, beaten)
+    transport_lost = any(state.ship_type(s).transport and s.eliminated for s in ships)
+    loaded = not any(op.fought and op.hex in cargo.before_loading for op in ops)
+    step = escort.fate(cargo.need_dd, surviving, beaten, transport_lost, loaded)
     if cargo.what == "transport" and step.clause == "AW-219":
         step = Step("AW-132" if "beaten" in step.text else "AW-131", step.text)
     cargo.settled = escort.kind_of(step)

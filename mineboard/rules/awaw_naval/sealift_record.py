@@ -23,6 +23,9 @@ class CargoAtSea:
     phase: str = ""
     settled: str = ""
     """"landed", "returned" or "lost" once its phase ended."""
+    before_loading: tuple[str, ...] = ()
+    """Hexes the ships sail to reach the embarkation point: an interception there comes
+    before the cargo is loaded (AW-132, AW-219)."""
 
 
 @dataclass
