@@ -80,7 +80,7 @@ def base_doc() -> dict[str, Any]:
     features.append(feature("sundport", "port", hex="2008", name="Sundport", capacity=50,
                             fronts=["western", "mediterranean"]))
     features.append(feature("canalmouth", "port", hex="3306", name="Canalmouth", capacity=50,
-                            fronts=["mediterranean", "eastern"]))
+                            port_role="suez", fronts=["mediterranean", "eastern"]))
     features.append(feature("atlantic-us", "box", name="Atlantic U.S.",
                             links=[label(4, r) for r in range(2, ROWS)], link_cost=4,
                             serves="western", clause="AW-41", front="western", role="us-atlantic",

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from mineboard.core.errors import IllegalAction
-from mineboard.rules.awaw_naval import reach
+from mineboard.rules.awaw_naval import reach, water
 from mineboard.rules.awaw_naval.employment_data import BoxRule, box_table
 from mineboard.rules.awaw_naval.state import AwState, Ship
 
@@ -67,7 +67,7 @@ def _destination_ok(state: AwState, target: str, allowed: object) -> bool:
     if target in ports:
         return True
     place = state.board.places.get(target)
-    if place is not None and groups and str(place.props.get("group", "")) in groups:
+    if place is not None and groups and str(water.group_of(state, target) or "") in groups:
         return True
     if fronts_allowed and place is not None and place.kind == "hex":
         return reach.front_of_hex(state, target) in fronts_allowed

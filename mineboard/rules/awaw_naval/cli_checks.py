@@ -1,7 +1,8 @@
 """awaw-naval's checks on the command line (``mineboard check awaw-naval CHECK …``, see
 mineboard/cli/check.py): ``route`` — a naval activity's route from a port, its length, its
 port touches, legal or where it stops and by which clause. Part 2 adds more checks to
-``CHECKS`` (escorts, bombardment, transport).
+``CHECKS`` (escorts, bombardment, transport): ``escort`` and ``transport`` are
+sealift_checks.py's.
 
 Exit 0: legal; 1: refused (the clause and why on the last line); 2: bad input, one line
 naming the field (an unknown port, a route through land or between hexes that are not
@@ -15,6 +16,7 @@ import json
 from typing import Any
 
 from mineboard.core.errors import BadInput
+from mineboard.rules.awaw_naval import sealift_checks
 from mineboard.rules.awaw_naval.cli_invasion import invasion_checks
 
 
@@ -139,5 +141,4 @@ def as_json(report: Any, nation: str, activity: str) -> dict[str, Any]:
             "text": report.text()}
 
 
-CHECKS = {"route": RouteCheck()}
-CHECKS.update(invasion_checks())  # issue 29: bombard, invade (cli_invasion.py)
+CHECKS = {"route": RouteCheck(), **sealift_checks.checks(place_named), **invasion_checks()}

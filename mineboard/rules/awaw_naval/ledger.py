@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from mineboard.rules.awaw_naval.sealift_record import SealiftRecord
+
 if TYPE_CHECKING:
     from mineboard.rules.awaw_naval.state import AwState
 
@@ -91,6 +93,8 @@ class Ledger:
     (AW-69)."""
     uninvert_left: dict[str, int] = field(default_factory=dict)
     """Side → how many of its units may still be uninverted this turn end (AW-249)."""
+    sealift: SealiftRecord = field(default_factory=SealiftRecord)
+    """Sea transports and escorts of the player turn and their cargo (sealift.py)."""
 
     def at_sea(self) -> dict[str, Operation]:
         """Ship → the operation it is at sea with."""

@@ -19,7 +19,15 @@ from mineboard.core.places import PlaceRef
 from mineboard.core.planning import Command, Selection
 from mineboard.core.routes import RouteReport
 from mineboard.maps.model import BoardMap
-from mineboard.rules.awaw_naval import bases, control, employment, movement, planning, raiders
+from mineboard.rules.awaw_naval import (
+    bases,
+    control,
+    employment,
+    movement,
+    planning,
+    raiders,
+    sealift,
+)
 from mineboard.rules.awaw_naval.invasion_orders import PART as INVASIONS
 from mineboard.rules.awaw_naval.odds import RaiderQuery
 from mineboard.rules.awaw_naval.parts import Part
@@ -30,8 +38,9 @@ from mineboard.rules.common.checks import TURN, distinct, is_legal
 from mineboard.rules.common.ruleset import PlannedRuleset, Planner
 from mineboard.rules.common.turns import turn_summary
 
-PARTS: tuple[Part, ...] = (control.PART, movement.PART, bases.PART, employment.PART,
-                          raiders.PART, INVASIONS)
+PARTS: tuple[Part, ...] = (control.PART, movement.PART, bases.PART, sealift.PART,
+                          employment.PART, raiders.PART, INVASIONS)
+"""Sealift's phase end reads its operations' results before employment brings ships home."""
 
 
 def _joined(name: str) -> dict[Any, Any]:
