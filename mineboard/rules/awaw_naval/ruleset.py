@@ -19,7 +19,7 @@ from mineboard.core.places import PlaceRef
 from mineboard.core.planning import Command, Selection
 from mineboard.core.routes import RouteReport
 from mineboard.maps.model import BoardMap
-from mineboard.rules.awaw_naval import bases, control, employment, movement, planning
+from mineboard.rules.awaw_naval import bases, control, employment, missions, movement, planning
 from mineboard.rules.awaw_naval.parts import Part
 from mineboard.rules.awaw_naval.scenario import state_from_scenario
 from mineboard.rules.awaw_naval.state import SEASONS, AwState
@@ -28,7 +28,7 @@ from mineboard.rules.common.checks import TURN, distinct, is_legal
 from mineboard.rules.common.ruleset import PlannedRuleset, Planner
 from mineboard.rules.common.turns import turn_summary
 
-PARTS: tuple[Part, ...] = (control.PART, movement.PART, bases.PART, employment.PART)
+PARTS: tuple[Part, ...] = (control.PART, movement.PART, bases.PART, missions.PART, employment.PART)
 
 
 def _joined(name: str) -> dict[Any, Any]:
