@@ -125,6 +125,21 @@ def home_after_combat(state: AwState) -> list[Event]:
     return events
 
 
+def any_at_sea(state: AwState, side: str) -> bool:
+    """operations.MAY_INTERCEPT: ``side`` has a defensive patrol (or a submarine patrol in
+    the opposing player turn) at sea."""
+    ledger = ledger_of(state)
+    for op in ledger.operations.values():
+        if op.side != side or not op.at_sea:
+            continue
+        patrol = patrol_of(state, op.id)
+        if op.id in log_of(state).defensive or (patrol is not None and patrol.submarine
+                                                and patrol.stage == STAYING
+                                                and side != state.phasing):
+            return True
+    return False
+
+
 def _source(state: AwState, ship_ids: tuple[str, ...]) -> Operation:
     """The one defensive patrol (or submarine patrol counting as one) the ships are at sea
     with."""
@@ -215,7 +230,7 @@ def defensive_intercept(state: AwState, action: DefensiveIntercept, dice: Dice) 
     events += [Event(kind="DefensiveInterception", clause=clause, at=where,
                      text=f"{side}'s defensive patrol {source.id} intercepts "
                           f"{and_list(window.ships)} at {where} from its patrol hex "
-                          f"{state.board.ref(source.hex)}",
+                          f"({state.board.ref(source.hex)})",
                      data={"ships": list(action.ships), "operation": op.id,
                            "from": source.id}),
                Event(kind="CounterInterceptable", clause="AW-115", at=where,

@@ -51,6 +51,7 @@ interception.HOOKS["check"].append(patrols.refuse_interceptors)
 interception.HOOKS["declared"].append(patrols.declared)
 interception.HOOKS["passed"].append(patrols.passed)
 interception.HOOKS["resolved"].extend((patrols.resolved, defensive.resolved))
+operations.MAY_INTERCEPT.append(defensive.any_at_sea)
 returns.STAYS.extend((patrols.stays, defensive.stays, submarines.stays))
 
 

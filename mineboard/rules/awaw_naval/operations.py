@@ -38,6 +38,10 @@ EFFECTS: dict[str, Callable[[AwState, Operation, Dice], list[Event]]] = {}
 CHECKS: dict[str, Callable[[AwState, Operate], None]] = {}
 """Activity → its own further checks (part 2)."""
 
+MAY_INTERCEPT: list[Callable[[AwState, str], bool]] = []
+"""Part 2's interceptors at sea (defensive patrols, AW-114): whether a side has one, so that
+it is asked even with no ship in port that could."""
+
 
 @dataclass(frozen=True, slots=True)
 class Operate(Action):
@@ -165,7 +169,7 @@ def _may_intercept(state: AwState, side: str) -> bool:
     return any(state.side_of_nation(s.nation) == side and not s.eliminated and s.base
                and eligibility.ship_refusal(state, s, "interception") is None
                and getattr(box_rules.rule_of(state, s.base), "intercept", True)
-               for s in state.ships.values())
+               for s in state.ships.values()) or any(f(state, side) for f in MAY_INTERCEPT)
 
 
 def ask_interceptors(state: AwState, window: Window) -> list[Event]:

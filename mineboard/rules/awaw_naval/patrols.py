@@ -160,6 +160,7 @@ def check_declare(state: AwState, action: DeclarePatrols) -> None:
                             "at once, up front", "AW-98")
     seen: set[str] = set()
     for order in action.patrols:
+        _sea_hex(state, order.target)
         for ident in order.ships:
             if ident in seen:
                 raise IllegalAction(f"{ident} is in two patrols", "AW-96")
