@@ -85,14 +85,14 @@ def check_strike(state: AwState, action: CarrierStrike) -> None:
     op = ledger.operations.get(action.operation)
     if op is None or op.activity != ACTIVITY:
         raise IllegalAction(f"{action.operation!r} is not a fast carrier mission", TURN)
+    if ledger.asked is not None or ledger.interception is not None:
+        raise IllegalAction("carrier air missions are assigned only once every combat caused "
+                            "by enemy interceptions is over", "AW-201")
     if op.side != state.to_move:
         raise IllegalAction(f"operation {op.id} is {op.side}'s", TURN)
     if op.aborted or not any(state.ship_type(state.ships[s]).carrier for s in op.at_sea):
         raise IllegalAction(f"mission {op.id} has no carriers at sea on it any more",
                             "AW-203")
-    if ledger.asked is not None or ledger.interception is not None:
-        raise IllegalAction("carrier air missions are assigned only once every combat caused "
-                            "by enemy interceptions is over", "AW-201")
     done = log_of(state).carrier_strikes.get(op.id)
     if done is not None:
         raise IllegalAction(f"mission {op.id} strikes {done} already: a fast carrier mission "

@@ -289,8 +289,8 @@ def _offer(state: AwState, patrol: Patrol, op: Operation, clause: str,
 
 
 def check_air_round(state: AwState, action: PatrolAirRound) -> None:
-    patrol, _op = _patrol(state, action.operation)
     _quiet(state)
+    patrol, _op = _patrol(state, action.operation)
     if patrol.stage not in UNDER_WAY:
         raise IllegalAction(f"patrol {action.operation} has ended its air rounds", "AW-101")
     if patrol.round_pending:
@@ -365,8 +365,8 @@ def resolve_air_round(state: AwState, result: AirRoundResult, dice: Dice) -> lis
 
 
 def check_end_rounds(state: AwState, action: EndAirRounds) -> None:
-    patrol, _op = _patrol(state, action.operation)
     _quiet(state)
+    patrol, _op = _patrol(state, action.operation)
     if patrol.stage not in UNDER_WAY:
         raise IllegalAction(f"patrol {action.operation} has ended its air rounds", "AW-101")
 
