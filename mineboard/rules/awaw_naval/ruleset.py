@@ -79,6 +79,8 @@ LISTS: dict[str, tuple[str, str]] = {
     "return_to_base": ("returning ship", "AW-72"),
     "intercept": ("intercepting ship", "AW-79"),
     "uninvert": ("uninverted ship", "AW-249"),
+    "defensive_intercept": ("defensive interceptor", "AW-114"),
+    "support_intercepted": ("supporting ship", "AW-106"),
 }
 """Each action's list of ships, as a refusal names it, and the clause that governs it: a
 ship named twice would be moved, counted or sunk twice (issue 24)."""
