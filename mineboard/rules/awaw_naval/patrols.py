@@ -59,7 +59,7 @@ class PatrolOrder:
     """One patrol of the declaration: its ships (from one base or several, AW-96), its
     patrol hex and route."""
 
-    ships: Annotated[tuple[str, ...], Length(1, 200)]
+    ships: Annotated[tuple[str, ...], Length(0, 200), Doc("at least one (checked)")]
     target: Annotated[str, Doc("the patrol hex: a sea hex")]
     via: Annotated[tuple[str, ...], Length(0, 40), Doc("hexes the route passes")] = ()
     strike_force: Annotated[bool, Doc("Japan's Pearl Harbor strike force (AW-66, AW-103)")] \
@@ -72,7 +72,7 @@ class DeclarePatrols(Action):
     (AW-98)."""
 
     kind: ClassVar[str] = "declare_patrols"
-    patrols: Annotated[tuple[PatrolOrder, ...], Length(1, 40)]
+    patrols: Annotated[tuple[PatrolOrder, ...], Length(0, 40)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,8 +158,12 @@ def check_declare(state: AwState, action: DeclarePatrols) -> None:
     if this_phase(state):
         raise IllegalAction("the patrols of this movement phase are declared already: all "
                             "at once, up front", "AW-98")
+    if not action.patrols:
+        raise IllegalAction("declare at least one patrol", "AW-98")
     seen: set[str] = set()
     for order in action.patrols:
+        if not order.ships:
+            raise IllegalAction("each patrol declared names its ships", "AW-98")
         _sea_hex(state, order.target)
         for ident in order.ships:
             if ident in seen:
