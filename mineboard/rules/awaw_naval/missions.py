@@ -25,6 +25,7 @@ from mineboard.core.actions import Action
 from mineboard.core.dice import Dice
 from mineboard.core.errors import IllegalAction
 from mineboard.core.events import Event
+from mineboard.core.planning import Command, Selection
 from mineboard.core.schema import Doc
 from mineboard.rules.awaw_naval import (
     carriers,
@@ -33,6 +34,7 @@ from mineboard.rules.awaw_naval import (
     interception,
     operations,
     patrols,
+    planning,
     returns,
     submarines,
     support,
@@ -52,6 +54,24 @@ interception.HOOKS["declared"].append(patrols.declared)
 interception.HOOKS["passed"].append(patrols.passed)
 interception.HOOKS["resolved"].extend((patrols.resolved, defensive.resolved))
 operations.MAY_INTERCEPT.append(defensive.any_at_sea)
+
+
+def click_intent(view: AwState, selection: Selection, place: str) -> Action | None:
+    """Ships picked in port and a click on a sea hex: a patrol there in the movement phase
+    (AW-93), a fast carrier mission in the combat phase if carriers are picked (AW-198)."""
+    found = view.board.places.get(place)
+    if found is None or found.kind != "hex" or found.props.get("terrain") == "land":
+        return None
+    ships = tuple(selection.units)
+    if view.phase == MOVEMENT:
+        return operations.Operate(patrols.PATROL, ships, place)
+    if view.phase == COMBAT and any(view.ship_type(view.ships[s]).carrier for s in ships
+                                    if s in view.ships):
+        return operations.Operate(carriers.ACTIVITY, ships, place)
+    return None
+
+
+planning.INTENTS.append(click_intent)
 returns.STAYS.extend((patrols.stays, defensive.stays, submarines.stays))
 
 
@@ -129,6 +149,38 @@ def candidates(state: AwState) -> list[Action]:
     return out
 
 
+def commands(view: AwState, selection: Selection) -> list[Command]:
+    """The buttons of a patrol under way (air round, return, stay: AW-101, AW-102) and of
+    the defender's choice for his winners (AW-113)."""
+    question = view.asked[0] if view.asked else None
+    if question is not None and question.kind == defensive.DefensivePatrol.kind:
+        ident = str(question.data.get("operation", ""))
+        return [Command("Stay as a defensive patrol", defensive.DefensivePatrol(ident, True),
+                        tip="The interceptors stay where they fought until regular combat "
+                            "of the next combat phase is over (AW-113)"),
+                Command("Return inverted", defensive.DefensivePatrol(ident, False),
+                        tip="They go home, inverted for the rest of the player turn "
+                            "(AW-113)")]
+    if view.awaiting is not None or view.ledger.asked is not None:
+        return []
+    out = []
+    for patrol in log_of(view).patrols:
+        op = view.ledger.operations.get(patrol.op)
+        if op is None or op.side != view.to_move or patrol.stage not in UNDER_WAY \
+                or op.aborted or not op.at_sea:
+            continue
+        out += [Command(f"Air round: patrol {op.id}", patrols.PatrolAirRound(op.id),
+                        tip="Counterair and strikes on enemy bases in range; the defender "
+                            "may intercept first if he has not tried (AW-101, AW-104); the "
+                            "round's result is entered from outside"),
+                Command(f"Return: patrol {op.id}", patrols.EndAirRounds(op.id, False),
+                        tip="The air rounds are over: the patrol returns to base (AW-101)"),
+                Command(f"Stay: patrol {op.id}", patrols.EndAirRounds(op.id, True),
+                        tip="The patrol stays through the combat phase; the defender may "
+                            "intercept if he has not tried (AW-102)")]
+    return out
+
+
 def summary(state: AwState) -> dict[str, Any]:
     """The patrols and what they left behind, once there are any (else nothing: the
     summaries of games without patrols do not change)."""
@@ -189,4 +241,5 @@ PART = Part(
              harbor.HarborAttackResult: harbor.resolve},
     previews={patrols.DeclarePatrols: patrols.preview_declare,
               harbor.HarborAttack: harbor.preview},
-    candidates=candidates, phase_start=phase_start, phase_end=phase_end, summary=summary)
+    commands=commands, candidates=candidates, phase_start=phase_start, phase_end=phase_end,
+    summary=summary)

@@ -15,7 +15,7 @@ moving force's route means their interception there (AW-79).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from mineboard.core.actions import Action
@@ -30,6 +30,10 @@ from mineboard.rules.awaw_naval.interception import Intercept, PassInterception
 from mineboard.rules.awaw_naval.state import AwState, Ship
 
 BASE_CHANGE = "base_change"
+
+INTENTS: list[Callable[[AwState, Selection, str], Action | None]] = []
+"""Part 2's orders for picked ships and a click on a place that is no base (a patrol hex,
+a mission hex): the first that has one."""
 
 
 def base_change(ships: tuple[str, ...], to: str) -> BaseChange:
@@ -108,6 +112,8 @@ def intent(view: AwState, selection: Selection, kind: str, place: str) -> Action
     if asked_to_intercept(view):
         return interception_at(view, selection, place)
     start, goal = base_at(view, selection.place), base_at(view, place)
+    if goal is None and start is not None:
+        return next((a for f in INTENTS if (a := f(view, selection, place)) is not None), None)
     if goal is None or start is None or goal == start:
         return None
     return base_change(tuple(selection.units), goal)
