@@ -112,3 +112,30 @@ def test_aw248_the_table_is_a_data_file_and_its_schema_is_checked():
                                 "results": {"none": "none"}}, "harbor_attacks.json")
     shipped = read_rule_table(HarborTable, "awaw-naval", "harbor_attacks.json")
     assert shipped.free_attack.nation == "Germany" and "special" in shipped.kinds
+
+
+def test_aw137_aw138_the_harbor_check_on_the_command_line(tmp_path, capsys):
+    import json
+
+    from mineboard.cli import main
+
+    path = tmp_path / "harbor.json"
+    path.write_text(json.dumps({
+        "mineboard_scenario": 1, "ruleset": "awaw-naval", "map": "awaw-demo-sea",
+        "title": "harbor", "nations": ["Britain", "Germany"], "side": "Axis", "year": 1940,
+        "control": {"Britain": BRITISH, "Germany": GERMAN}, "ships": []}), encoding="utf-8")
+    code = main(["check", "awaw-naval", "harbor", str(path), "--nation", "Germany",
+                 "--target", "Skarth", "--attack", "air", "--attacker", "2",
+                 "--defender", "1", "--counter-intelligence", "1",
+                 "--defender-codebreaking", "-1"])
+    out = capsys.readouterr().out.splitlines()
+    assert code == 0
+    assert out[1:] == ["AW-137: free initial attack",
+                       "AW-138: attacker +2, codebreaking +0; defender +1, codebreaking -1, "
+                       "counter-intelligence +1: net +1",
+                       "AW-248: read the Harbor Attack Table (air) at +1; the result is "
+                       "entered", "legal"]
+    code = main(["check", "awaw-naval", "harbor", str(path), "--nation", "Germany",
+                 "--target", "marrow", "--attack", "air"])
+    assert code == 1
+    assert capsys.readouterr().out.splitlines()[-1].startswith("refused — AW-138")

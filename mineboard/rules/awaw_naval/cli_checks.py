@@ -138,4 +138,10 @@ def as_json(report: Any, nation: str, activity: str) -> dict[str, Any]:
             "text": report.text()}
 
 
-CHECKS = {"route": RouteCheck()}
+def _harbor() -> Any:
+    from mineboard.rules.awaw_naval.harbor_cli import HarborCheck
+
+    return HarborCheck()
+
+
+CHECKS = {"route": RouteCheck(), "harbor": _harbor()}
