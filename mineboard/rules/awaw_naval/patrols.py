@@ -35,6 +35,7 @@ from mineboard.rules.awaw_naval import forces, interception, operations, ports, 
 from mineboard.rules.awaw_naval.basechange import BaseChange
 from mineboard.rules.awaw_naval.forces import label
 from mineboard.rules.awaw_naval.ledger import Interception, Operation, Window, ledger_of
+from mineboard.rules.awaw_naval.mission_data import patrol_options
 from mineboard.rules.awaw_naval.patrol_log import (
     AT_HEX,
     BEATEN,
@@ -244,6 +245,12 @@ def sail(state: AwState, op: Operation, dice: Dice) -> list[Event]:
                    f"({len(hexes)} hexes), before its counterair from that hex; defending "
                    "air in range helps (air combat outside these rules)",
               data={"hexes": hexes})]
+    if any(state.ship_type(s).carrier for s in ships):
+        may = patrol_options().en_route
+        events.append(Event(kind="CarrierPatrolEnRoute", clause="AW-229", at=hex_ref,
+                            text="in each hex entered without interception its carriers may: "
+                                 f"{and_list(may)} (patrol_options.json; air combat outside "
+                                 "these rules)", data={"options": list(may)}))
     if len(origins) > 1:
         events.append(Event(kind="JointPatrol", clause="AW-96", at=hex_ref,
                             text=f"a joint patrol from {and_list(origins)}: its ships sail "
