@@ -477,3 +477,22 @@ def test_aw241_within_naval_range_is_20_pacific_hexes_of_a_port_of_the_group():
     assert naval_range.within(state, "USA", "1424", "hawaiian")
     assert not naval_range.within(state, "USA", "1324", "hawaiian")
     assert naval_range.within(state, "USA", "3716", "hawaiian")  # Baker, 8 hexes (AW-85)
+
+
+def test_aw110_a_submarine_patrol_that_fought_comes_home_at_the_end_of_that_phase():
+    g = sea([de("u", 2, "marrow", type_="submarine"), ship("dd", 4, "skarth",
+                                                            type_="destroyer")], side="Axis")
+    play(g, "operate", activity="patrol", ships=["u"], target="1506")
+    play(g, "pass_interception")
+    play(g, "end_air_rounds", operation="op1", stay=True)
+    play(g, "pass_interception")
+    for _ in range(4):
+        play(g, "end_phase")
+    play(g, "operate", activity="sea_transport", ships=["dd"], target="fenmouth",
+         cargo=[{"kind": "ground", "factors": 4}])
+    play(g, "defensive_intercept", ships=["u"], target="dd", hex="1502")
+    play(g, "interception_result", intercepted=True)
+    play(g, "accept_result")
+    assert g.state.ledger.operations["op1"].fought
+    play(g, "end_phase")  # the British movement phase ends: the U-boats come home
+    assert g.state.ships["u"].base == "marrow" and "u" not in g.state.ledger.at_sea()

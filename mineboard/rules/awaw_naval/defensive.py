@@ -251,6 +251,9 @@ def resolved(state: AwState, pending: Interception, result: interception.Interce
     if pending.operation not in log.defensive_tries or not result.intercepted:
         return []
     log.successes[pending.side] = player_turn(state)
+    source = ledger_of(state).operations.get(log.defensive_tries[pending.operation])
+    if source is not None:
+        source.fought = True  # a submarine patrol that fought stays out no longer (AW-110)
     return [Event(kind="DefensiveSuccess", clause="AW-114",
                   text=f"{pending.side}'s successful interception from a defensive patrol: "
                        "its one this turn", data={"side": pending.side})]

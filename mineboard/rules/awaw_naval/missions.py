@@ -118,6 +118,10 @@ def phase_start(state: AwState) -> list[Event]:
                                                               for s in p.ships)]
         log.struck.clear()
         log.combat_tries.clear()
+        live = {op for p in log.patrols for op in (p.op,)} | set(log.defensive)
+        log.winners = {k: v for k, v in log.winners.items() if k in live or v in live}
+        log.defensive_tries.clear()
+        log.late.clear()
     return submarines.phase_start(state)
 
 

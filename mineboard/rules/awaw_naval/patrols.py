@@ -474,7 +474,8 @@ def resolved(state: AwState, pending: Interception, result: interception.Interce
 def stays(state: AwState, op: Operation) -> bool:
     """returns.STAYS: a patrol that stays keeps the sea until its combat phase is over."""
     patrol = patrol_of(state, op.id)
-    return patrol is not None and patrol.stage == STAYING and state.phase == MOVEMENT
+    return patrol is not None and not patrol.submarine and patrol.stage == STAYING \
+        and state.phase == MOVEMENT and op.side == state.phasing
 
 
 def home_after_combat(state: AwState) -> list[Event]:
