@@ -195,6 +195,7 @@ def check_defensive(state: AwState, action: DefensiveIntercept) -> None:
     if action.hex not in hexes:
         raise IllegalAction(f"{state.board.ref(action.hex)} is not on the route of "
                             f"{label(state.ships[action.target])}", "AW-79")
+    interception._check_fronts(state, window, ships, action.hex)  # AW-16, as from port
     for ship in ships:
         leg = reach.leg(state, ship.nation, op.hex, action.hex, reach.INTERCEPTION)
         if op.hex != action.hex and not leg.legal:
