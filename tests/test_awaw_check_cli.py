@@ -134,7 +134,8 @@ def test_a_ruleset_without_checks_has_none(capsys):
     from mineboard.cli.check import checks_of
 
     assert checks_of("naval-lines") == {}
-    assert set(checks_of("awaw-naval")) == {"route", "escort", "transport", "bombard", "invade"}
+    assert set(checks_of("awaw-naval")) == {"route", "escort", "transport", "bombard", "invade",
+                                            "harbor"}
     with pytest.raises(SystemExit) as done:
         main(["check", "naval-lines", "route"])
     assert done.value.code == 2

@@ -307,3 +307,60 @@ def test_aw223_picked_ships_choose_an_activity_of_the_phase_and_a_click_orders_i
     stale = Selection(place="westhaven", units=("HF1",), options={"activity": "invasion"})
     assert planning.chosen_activity(state, stale) == "base_change"
     assert planning.choices(state, Selection()) == []
+
+
+def test_aw99_aw104_a_patrol_planned_by_clicks_is_intercepted_and_flies_its_round(qtbot):
+    """Issue 29: Force H at Sundport is picked and a click on hex 1606 sails its patrol
+    (AW-93); the Axis, asked, picks G2 at Fenmouth and clicks a lit hex of
+    the patrol's route to intercept (AW-99); the combat's outcome is entered from outside
+    (the patrol wins, AW-100); the patrol's own button then flies its air round, and the
+    Axis is not asked again: it has had its one try (AW-104)."""
+    from mineboard.core.outside import AcceptResult
+    from mineboard.rules.awaw_naval.interception import InterceptionResult
+
+    sc = narrow_seas()
+    w = shown_window(qtbot, GameSession(sc, sc.new_game(1)))
+    game = w.session.game
+    w.view.zoom_by(2.5)
+    w.view.centerOn(w.scene.anchors["1707"])
+    records = len(game.records)
+    # ---- Force H picked at Sundport; a click on hex 1606 sails its patrol there
+    click(qtbot, w, stack_point(w, "sundport", "Allies"))
+    assert w.controller.chosen() == ["FH1", "FH2"]
+    click(qtbot, w, zone_point(w, "1606"))
+    assert len(game.records) == records + 1
+    state = game.state
+    op = state.ledger.operations["op1"]
+    assert (op.activity, op.target, op.at_sea) == ("patrol", "1606", ["FH1", "FH2"])
+    assert state.ships["FH1"].operated and state.ships["FH1"].inverted  # AW-63, AW-64
+    # ---- the Axis is asked: the patrol's route is drawn for it to intercept on
+    assert state.to_move == "Axis"
+    (moving,) = w.scene.moving
+    assert "Axis may intercept on this route (AW-79)" in moving.toolTip()
+    click(qtbot, w, stack_point(w, "fenmouth", "Axis"))
+    click(qtbot, w, unit_point(w, w.scene.stacks[("fenmouth", "Axis")], "G1"))
+    assert w.controller.chosen() == ["G2"]
+    lit = {t.id for t in w.controller.ruleset.targets(w.session.view(),
+                                                      w.controller.selection())}
+    assert {"1707", "1606"} <= lit
+    click(qtbot, w, zone_point(w, "1707"))
+    assert state.awaiting is not None and state.awaiting.result == "interception_result"
+    assert state.ledger.interception is not None and state.ledger.interception.hex == "1707"
+    assert w.scene.moving == []
+    # ---- the outcome from outside: the patrol wins and goes on (AW-100, AW-105)
+    w.session.play(InterceptionResult(intercepted=True, interceptors_damaged="G2"))
+    w.session.play(AcceptResult())
+    w.refresh()
+    assert game.state.ships["G2"].damaged
+    assert w.controller.ruleset.summary(game.state)["patrols"]["op1"] == {
+        "ships": ["FH1", "FH2"], "target": "1606", "stage": "en_route", "tried": True, "rounds": 0}
+    # ---- its air round, from the patrol's button: the Axis is not asked again (AW-104)
+    air = button(w, "Air round: patrol op1")
+    assert air.isEnabled() and "AW-101" in air.toolTip()
+    air.click()
+    state = game.state
+    assert state.ledger.asked is None
+    assert state.awaiting is not None and state.awaiting.result == "air_round_result"
+    assert any("AW-104" in e.line() for e in game.records[-1].events)
+    qtbot.wait(20)
+    w.grab().save(f"{SHOTS}-patrol.png")

@@ -96,6 +96,9 @@ AWAW_LISTS = (
     ("AW-72", "return_to_base", {"operation": "op1", "to": "orme"}, "returning ship"),
     ("AW-79", "intercept", {"target": "x", "hex": "1005"}, "intercepting ship"),
     ("AW-249", "uninvert", {}, "uninverted ship"),
+    ("AW-114", "defensive_intercept", {"target": "x", "hex": "1005"}, "defensive interceptor"),
+    ("AW-106", "support_intercepted", {"operation": "op1", "supported": "op2"},
+     "supporting ship"),
 )
 """awaw-naval's lists of ships: one guard (ruleset.LISTS) before each order's own checks."""
 

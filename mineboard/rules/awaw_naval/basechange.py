@@ -55,6 +55,7 @@ def _ships(state: AwState, action: BaseChange) -> list[Ship]:
 def check(state: AwState, action: BaseChange) -> None:
     """One order alone, on the state before the declaration."""
     choices.refuse_unless_asked(state, KIND)
+    choices.hook("patrols", "check_base_change")(state, action)  # AW-96, AW-98
     if state.phase != MOVEMENT:
         raise IllegalAction("base changes are made in the owner's movement phase, "
                             f"not in the {state.phase} phase", "AW-47")

@@ -141,4 +141,11 @@ def as_json(report: Any, nation: str, activity: str) -> dict[str, Any]:
             "text": report.text()}
 
 
-CHECKS = {"route": RouteCheck(), **sealift_checks.checks(place_named), **invasion_checks()}
+def _harbor() -> Any:
+    from mineboard.rules.awaw_naval.harbor_cli import HarborCheck
+
+    return HarborCheck()
+
+
+CHECKS = {"route": RouteCheck(), **sealift_checks.checks(place_named), **invasion_checks(),
+          "harbor": _harbor()}

@@ -11,7 +11,7 @@ beaten goes back (bases.beaten, AW-48), an operation beaten or aborted is called
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Annotated, ClassVar
 
@@ -30,6 +30,17 @@ from mineboard.rules.awaw_naval.state import PHASE_START, AwState, Ship
 from mineboard.rules.common.checks import TURN
 
 CLAUSE = "AW-79"
+
+HOOKS: dict[str, list[Callable[..., list[Event] | None]]] = {
+    "check": [], "declared": [], "passed": [], "resolved": []}
+"""What part 2 adds to an interception: further checks of an ``Intercept`` (state, action;
+patrols: AW-104, AW-108), and its answers once one is declared (state, the Interception),
+passed (state, the side) or resolved (state, the Interception, the result) — a patrol's one
+try, its next air round, the winner's choice (AW-100, AW-101, AW-113)."""
+
+
+def _after(moment: str, state: AwState, *args: object) -> list[Event]:
+    return [e for fn in HOOKS[moment] for e in (fn(state, *args) or [])]
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +156,7 @@ def _check_fronts(state: AwState, window: Window, ships: Sequence[Ship], hex_id:
 
 def check_intercept(state: AwState, action: Intercept) -> None:
     ledger = ledger_of(state)
+    _after("check", state, action)
     side = ledger.asked
     if side is None:
         raise IllegalAction("nobody is asked whether to intercept now", TURN)
@@ -189,7 +201,8 @@ def intercept(state: AwState, action: Intercept, dice: Dice) -> list[Event]:
     ledger.interception = Interception(tuple(action.ships), side, action.hex, window,
                                        op.origins, op.id)
     where = state.board.ref(action.hex)
-    return [Event(kind="InterceptionDeclared", clause=CLAUSE, at=where,
+    return [*_after("declared", state, ledger.interception),
+            Event(kind="InterceptionDeclared", clause=CLAUSE, at=where,
                   text=f"{side} intercepts {and_list(window.ships)} at {where} with "
                        f"{and_list(label(s) for s in ships)} (their one operation, AW-63)",
                   data={"ships": list(action.ships), "target": list(window.ships),
@@ -216,7 +229,8 @@ def close(state: AwState) -> None:
 def apply_pass(state: AwState, action: PassInterception, dice: Dice) -> list[Event]:
     side = ledger_of(state).asked
     close(state)
-    return [Event(kind="InterceptionPassed", clause=CLAUSE, text=f"{side} does not intercept")]
+    return [Event(kind="InterceptionPassed", clause=CLAUSE, text=f"{side} does not intercept"),
+            *_after("passed", state, side)]
 
 
 def check_result(state: AwState, result: InterceptionResult) -> None:
@@ -280,4 +294,4 @@ def resolve(state: AwState, result: InterceptionResult, dice: Dice) -> list[Even
         if result.intercepted else ledger.windows
     if not ledger.windows:
         close(state)
-    return events
+    return events + _after("resolved", state, pending, result)

@@ -51,6 +51,9 @@ def preview_operate(state: AwState, action: Operate) -> Preview | None:
     """The activity's own preview, if it registered one."""
     preview = PREVIEWS.get(action.activity)
     return None if preview is None else preview(state, action)
+MAY_INTERCEPT: list[Callable[[AwState, str], bool]] = []
+"""Part 2's interceptors at sea (defensive patrols, AW-114): whether a side has one, so that
+it is asked even with no ship in port that could."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +182,7 @@ def _may_intercept(state: AwState, side: str) -> bool:
     return any(state.side_of_nation(s.nation) == side and not s.eliminated and s.base
                and eligibility.ship_refusal(state, s, "interception") is None
                and getattr(box_rules.rule_of(state, s.base), "intercept", True)
-               for s in state.ships.values())
+               for s in state.ships.values()) or any(f(state, side) for f in MAY_INTERCEPT)
 
 
 def ask_interceptors(state: AwState, window: Window) -> list[Event]:

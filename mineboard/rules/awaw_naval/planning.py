@@ -20,7 +20,7 @@ moving force's route means their interception there (AW-79).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from mineboard.core.actions import Action
@@ -40,6 +40,10 @@ ACTIVITY = "activity"
 """The option naming the activity a click means (movement.route_report reads it too)."""
 ASKED_ELSEWHERE = ("interception", "counter_interception")
 """Operations the other side declares when asked, never offered to the mover."""
+
+INTENTS: list[Callable[[AwState, Selection, str], Action | None]] = []
+"""Part 2's orders for picked ships and a click on a place that is no base (a patrol hex,
+a mission hex): the first that has one."""
 
 
 def base_change(ships: tuple[str, ...], to: str) -> BaseChange:
@@ -122,6 +126,8 @@ def intent(view: AwState, selection: Selection, kind: str, place: str) -> Action
         return Operate(activity=activity, ships=tuple(selection.units),
                        target=base_at(view, place) or place)
     start, goal = base_at(view, selection.place), base_at(view, place)
+    if goal is None and start is not None:
+        return next((a for f in INTENTS if (a := f(view, selection, place)) is not None), None)
     if goal is None or start is None or goal == start:
         return None
     return base_change(tuple(selection.units), goal)

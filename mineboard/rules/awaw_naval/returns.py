@@ -8,7 +8,7 @@ still at sea when the phase ends come back to their origin.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Annotated, ClassVar
 
@@ -23,6 +23,10 @@ from mineboard.rules.awaw_naval.forces import label
 from mineboard.rules.awaw_naval.ledger import Operation, ledger_of
 from mineboard.rules.awaw_naval.state import COMBAT, TURN_START, AwState, Ship
 from mineboard.rules.common.checks import TURN
+
+STAYS: list[Callable[[AwState, Operation], bool]] = []
+"""Part 2's operations that stay at sea when a phase ends (a patrol staying through the
+combat phase, a defensive patrol, a submarine patrol: AW-102, AW-110, AW-113)."""
 
 ORIGIN_ONLY = ("sea_escort", "naval_redeployment")
 """Activities whose ships go back to their base of origin once they failed (AW-73: "after
@@ -183,6 +187,8 @@ def all_home(state: AwState) -> list[Event]:
     it is lost."""
     events = []
     for op in ledger_of(state).operations.values():
+        if any(stays(state, op) for stays in STAYS):
+            continue
         by_origin: dict[str, list[Ship]] = {}
         for ident in list(op.at_sea):
             ship = state.ships[ident]

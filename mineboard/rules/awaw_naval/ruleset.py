@@ -23,6 +23,7 @@ from mineboard.rules.awaw_naval import (
     bases,
     control,
     employment,
+    missions,
     movement,
     planning,
     raiders,
@@ -39,8 +40,9 @@ from mineboard.rules.common.ruleset import PlannedRuleset, Planner
 from mineboard.rules.common.turns import turn_summary
 
 PARTS: tuple[Part, ...] = (control.PART, movement.PART, bases.PART, sealift.PART,
-                          employment.PART, raiders.PART, INVASIONS)
-"""Sealift's phase end reads its operations' results before employment brings ships home."""
+                          missions.PART, employment.PART, raiders.PART, INVASIONS)
+"""Sealift's and the missions' phase ends read their operations' results before employment
+brings the ships home."""
 
 
 def _joined(name: str) -> dict[Any, Any]:
@@ -91,6 +93,8 @@ LISTS: dict[str, tuple[str, str]] = {
     "return_to_base": ("returning ship", "AW-72"),
     "intercept": ("intercepting ship", "AW-79"),
     "uninvert": ("uninverted ship", "AW-249"),
+    "defensive_intercept": ("defensive interceptor", "AW-114"),
+    "support_intercepted": ("supporting ship", "AW-106"),
 }
 """Each action's list of ships, as a refusal names it, and the clause that governs it: a
 ship named twice would be moved, counted or sunk twice (issue 24)."""
