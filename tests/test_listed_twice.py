@@ -28,8 +28,10 @@ UK_IN_BATTLE = {"nation": "United Kingdom", "phase": "battle", "units": [
     {"nation": "Germany", "type": "cruiser", "zone": "112"}]}
 IMPERIAL_A = {"id": "A", "side": "Imperial", "system": "halcyon", "ships": {"destroyer": 2}}
 
-PLACES = {"path", "hexes", "via"}
-"""List fields that name places, not units: a route may come back the way it went."""
+PLACES = {"path", "hexes", "via", "to", "unload_at"}
+"""List fields that name places, not units: a route may come back the way it went (a sea
+transport's one debarkation base and an escort's unloading points are AW-126's and
+AW-213's to judge)."""
 
 
 @dataclass(frozen=True)
@@ -161,6 +163,26 @@ CASES = [
     Case("AW-250", "awaw-naval", "return_surplus", "units", awaw,
          lambda g: {"invasion": "op1", "units": ["a", "a"], "port": "orme"},
          "returning invader a is listed twice"),
+    Case("AW-121", "awaw-naval", "sea_transport", "ships", awaw,
+         lambda g: {"ships": ["hood", "hood"], "to": ["orme"]},
+         "transporting ship hood is listed twice"),
+    Case("AW-120", "awaw-naval", "ship_by_sea", "ships", awaw,
+         lambda g: {"what": "oil", "nation": "Britain", "amount": 1, "start": "westhaven",
+                    "to": "orme", "ships": ["hood", "hood"]},
+         "protecting ship hood is listed twice"),
+    Case("AW-188", "awaw-naval", "engage_raider", "ships", awaw,
+         lambda g: {"group": "op1", "ships": ["hood", "hood"]},
+         "engaging ship hood is listed twice"),
+    Case("AW-186", "awaw-naval", "engage_raider", "escorts", awaw,
+         lambda g: {"group": "op1", "escorts": ["kent", "kent"]},
+         "escorting light ship kent is listed twice"),
+    Case("AW-242", "awaw-naval", "sea_escort", "moved_by_nr", awaw,
+         lambda g: {"nation": "Britain", "start": "westhaven", "factors": 1,
+                    "moved_by_nr": ["kent", "kent"]},
+         "destroyer moved by NR kent is listed twice"),
+    Case("AW-175", "awaw-naval", "rank_raiders", "groups", awaw,
+         lambda g: {"box": "atlantic-sw", "groups": ["op1", "op1"]},
+         "ranked raider group op1 is listed twice"),
 ]
 
 

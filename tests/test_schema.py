@@ -417,6 +417,8 @@ def actions_of(cls: type[Action]) -> st.SearchStrategy[Action]:
             within[f.name] = st.lists(actions_of(typing.get_args(base)[0]),
                                       min_size=low or 0,
                                       max_size=max(low or 0, min(high or 3, 3))).map(tuple)
+        elif dataclasses.is_dataclass(hint):  # one record inside a record: its own bounds
+            within[f.name] = actions_of(hint)
     return st.builds(cls, **within)
 
 

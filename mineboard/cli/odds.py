@@ -57,7 +57,7 @@ def _add_query_options(parser: argparse.ArgumentParser, query: type) -> None:
     for f in json_fields(query):
         annotated = typing.get_origin(f.hint) is typing.Annotated
         base = typing.get_args(f.hint)[0] if annotated else f.hint
-        if f.name in positional:  # a word after the ruleset: "odds awaw-naval raider"
+        if f.name in positional:  # a word after the ruleset id: "odds <ruleset> raider"
             parser.add_argument(f.name, choices=typing.get_args(base) or None, help=f.doc)
             continue
         limits = next((m for m in getattr(f.hint, "__metadata__", ()) if isinstance(m, Range)),

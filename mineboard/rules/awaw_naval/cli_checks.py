@@ -18,6 +18,7 @@ from typing import Any
 from mineboard.core.errors import BadInput
 from mineboard.rules.awaw_naval import sealift_checks
 from mineboard.rules.awaw_naval.cli_invasion import invasion_checks
+from mineboard.rules.awaw_naval.harbor_cli import HarborCheck
 
 
 class RouteCheck:
@@ -141,11 +142,5 @@ def as_json(report: Any, nation: str, activity: str) -> dict[str, Any]:
             "text": report.text()}
 
 
-def _harbor() -> Any:
-    from mineboard.rules.awaw_naval.harbor_cli import HarborCheck
-
-    return HarborCheck()
-
-
 CHECKS = {"route": RouteCheck(), **sealift_checks.checks(place_named), **invasion_checks(),
-          "harbor": _harbor()}
+          "harbor": HarborCheck(place_named)}

@@ -52,6 +52,8 @@ def island_of(state: AwState, hex_id: str) -> tuple[str, str, str] | None:
 def check(state: AwState, action: BuildPort) -> None:
     choices.refuse_unless_asked(state, KIND)
     rules = ports.port_rules()
+    if action.hex not in state.board.places:
+        raise IllegalAction(f"there is no hex {action.hex!r} on the map", "AW-08")
     where = state.board.ref(action.hex)
     if action.nation not in state.nations:
         raise IllegalAction(f"{action.nation} is not a power in this game", "AW-09")

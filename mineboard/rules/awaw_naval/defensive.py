@@ -69,6 +69,16 @@ def ask_stay(state: AwState, pending: Interception) -> list[Event]:
                   data={"operation": pending.operation})]
 
 
+def offer_stay(state: AwState, pending: Interception,
+               result: interception.InterceptionResult) -> list[Event]:
+    """interception.HOOKS["resolved"], after patrols': interceptors that beat a patrol are
+    asked whether they stay (AW-100, AW-113)."""
+    if not (result.intercepted and result.mover_beaten) \
+            or patrol_of(state, pending.window.operation) is None:
+        return []
+    return ask_stay(state, pending)
+
+
 def check_stay(state: AwState, action: DefensivePatrol) -> None:
     question = choices.refuse_answer_not_asked(state, DefensivePatrol.kind, "AW-113")
     if question.data.get("operation") != action.operation:
@@ -225,9 +235,8 @@ def defensive_intercept(state: AwState, action: DefensiveIntercept, dice: Dice) 
                                     action.hex, reach.INTERCEPTION).places[1:]]
     patrol = patrol_of(state, source.id)
     clause = "AW-115" if patrol is not None and patrol.submarine else "AW-114"
-    from mineboard.rules.awaw_naval import patrols
-
-    events = patrols.declared(state, ledger.interception)
+    pending = ledger.interception
+    events = interception.run_hooks("declared", state, pending)
     events += [Event(kind="DefensiveInterception", clause=clause, at=where,
                      text=f"{side}'s defensive patrol {source.id} intercepts "
                           f"{and_list(window.ships)} at {where} from its patrol hex "

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from typing import Any
 
 from mineboard.core.errors import IllegalAction
@@ -19,6 +20,10 @@ from mineboard.core.errors import IllegalAction
 class HarborCheck:
     help = ("a harbor attack's steps on a scenario: timing, research or the free attack, the "
             "modifiers and the net one to read the Harbor Attack Table with")
+
+    def __init__(self, place_named: Callable[[Any, str, str], str]) -> None:
+        self.place_named = place_named
+        """(state, text, the option) → a place id: cli_checks.py's, handed in."""
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         parser.add_argument("scenario", help="a bundled scenario name or a scenario file")
@@ -39,11 +44,10 @@ class HarborCheck:
 
     def run(self, args: argparse.Namespace) -> int:
         from mineboard.rules.awaw_naval import harbor
-        from mineboard.rules.awaw_naval.cli_checks import place_named
         from mineboard.rules.awaw_naval.patrol_log import log_of
 
         state = args.state
-        target = place_named(state, args.target, "--target")
+        target = self.place_named(state, args.target, "--target")
         if args.research:
             log_of(state).harbor_research.add(args.nation)
         steps: list[dict[str, Any]] = []

@@ -39,7 +39,8 @@ passed (state, the side) or resolved (state, the Interception, the result) — a
 try, its next air round, the winner's choice (AW-100, AW-101, AW-113)."""
 
 
-def _after(moment: str, state: AwState, *args: object) -> list[Event]:
+def run_hooks(moment: str, state: AwState, *args: object) -> list[Event]:
+    """Part 2's answers to an interception at ``moment`` (HOOKS), in the order registered."""
     return [e for fn in HOOKS[moment] for e in (fn(state, *args) or [])]
 
 
@@ -156,7 +157,7 @@ def _check_fronts(state: AwState, window: Window, ships: Sequence[Ship], hex_id:
 
 def check_intercept(state: AwState, action: Intercept) -> None:
     ledger = ledger_of(state)
-    _after("check", state, action)
+    run_hooks("check", state, action)
     side = ledger.asked
     if side is None:
         raise IllegalAction("nobody is asked whether to intercept now", TURN)
@@ -201,7 +202,7 @@ def intercept(state: AwState, action: Intercept, dice: Dice) -> list[Event]:
     ledger.interception = Interception(tuple(action.ships), side, action.hex, window,
                                        op.origins, op.id)
     where = state.board.ref(action.hex)
-    return [*_after("declared", state, ledger.interception),
+    return [*run_hooks("declared", state, ledger.interception),
             Event(kind="InterceptionDeclared", clause=CLAUSE, at=where,
                   text=f"{side} intercepts {and_list(window.ships)} at {where} with "
                        f"{and_list(label(s) for s in ships)} (their one operation, AW-63)",
@@ -230,7 +231,7 @@ def apply_pass(state: AwState, action: PassInterception, dice: Dice) -> list[Eve
     side = ledger_of(state).asked
     close(state)
     return [Event(kind="InterceptionPassed", clause=CLAUSE, text=f"{side} does not intercept"),
-            *_after("passed", state, side)]
+            *run_hooks("passed", state, side)]
 
 
 def check_result(state: AwState, result: InterceptionResult) -> None:
@@ -294,4 +295,4 @@ def resolve(state: AwState, result: InterceptionResult, dice: Dice) -> list[Even
         if result.intercepted else ledger.windows
     if not ledger.windows:
         close(state)
-    return events + _after("resolved", state, pending, result)
+    return events + run_hooks("resolved", state, pending, result)

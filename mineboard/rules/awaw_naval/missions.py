@@ -52,7 +52,8 @@ operations.EFFECTS.update({patrols.PATROL: patrols.sail, carriers.ACTIVITY: carr
 interception.HOOKS["check"].append(patrols.refuse_interceptors)
 interception.HOOKS["declared"].append(patrols.declared)
 interception.HOOKS["passed"].append(patrols.passed)
-interception.HOOKS["resolved"].extend((patrols.resolved, defensive.resolved))
+interception.HOOKS["resolved"].extend((patrols.resolved, defensive.offer_stay,
+                                        defensive.resolved))
 operations.MAY_INTERCEPT.append(defensive.any_at_sea)
 
 

@@ -450,12 +450,10 @@ def resolved(state: AwState, pending: Interception, result: interception.Interce
             if not ship.eliminated:
                 ship.inverted = ship.held_inverted = True
         log_of(state).winners[pending.operation] = patrol.op
-        from mineboard.rules.awaw_naval import defensive
-
         return [Event(kind="PatrolBeaten", clause="AW-100", at=where,
                       text=f"patrol {op.id} lost the naval combat: it returns to port and is "
                            "inverted for the rest of the player turn",
-                      data={"operation": op.id}), *defensive.ask_stay(state, pending)]
+                      data={"operation": op.id})]  # defensive.offer_stay asks next (AW-113)
     events = [Event(kind="PatrolWon", clause="AW-100", at=where,
                     text=f"patrol {op.id} won the naval combat: it goes on, or aborts "
                          "(abort_operation) and returns", data={"operation": op.id}),

@@ -81,23 +81,41 @@ def _set_control(state: AwState, action: control.SetControl, dice: Dice) -> list
     return events
 
 
-LISTS: dict[str, tuple[str, str]] = {
-    "base_change": ("base-changing ship", "AW-47"),
-    "mark_unusable": ("unusable ship", "AW-04"),
-    "eliminate_excess": ("eliminated ship", "AW-04"),
-    "nr_failed": ("ship sent back", "AW-05"),
-    "choose_ships": ("displaced ship", "AW-55"),
-    "form_task_force": ("ship", "AW-65"),
-    "split_force": ("ship split off", "AW-67"),
-    "operate": ("operating ship", "AW-63"),
-    "return_to_base": ("returning ship", "AW-72"),
-    "intercept": ("intercepting ship", "AW-79"),
-    "uninvert": ("uninverted ship", "AW-249"),
-    "defensive_intercept": ("defensive interceptor", "AW-114"),
-    "support_intercepted": ("supporting ship", "AW-106"),
+LISTS: dict[tuple[str, str], tuple[str, str]] = {
+    ("base_change", "ships"): ("base-changing ship", "AW-47"),
+    ("mark_unusable", "ships"): ("unusable ship", "AW-04"),
+    ("eliminate_excess", "ships"): ("eliminated ship", "AW-04"),
+    ("nr_failed", "ships"): ("ship sent back", "AW-05"),
+    ("choose_ships", "ships"): ("displaced ship", "AW-55"),
+    ("form_task_force", "ships"): ("ship", "AW-65"),
+    ("split_force", "ships"): ("ship split off", "AW-67"),
+    ("operate", "ships"): ("operating ship", "AW-63"),
+    ("return_to_base", "ships"): ("returning ship", "AW-72"),
+    ("intercept", "ships"): ("intercepting ship", "AW-79"),
+    ("uninvert", "ships"): ("uninverted ship", "AW-249"),
+    ("defensive_intercept", "ships"): ("defensive interceptor", "AW-114"),
+    ("support_intercepted", "ships"): ("supporting ship", "AW-106"),
+    ("sea_transport", "ships"): ("transporting ship", "AW-121"),
+    ("ship_by_sea", "ships"): ("protecting ship", "AW-120"),
+    ("engage_raider", "ships"): ("engaging ship", "AW-188"),
+    ("engage_raider", "escorts"): ("escorting light ship", "AW-186"),
+    ("sea_escort", "moved_by_nr"): ("destroyer moved by NR", "AW-242"),
+    ("rank_raiders", "groups"): ("ranked raider group", "AW-175"),
 }
-"""Each action's list of ships, as a refusal names it, and the clause that governs it: a
-ship named twice would be moved, counted or sunk twice (issue 24)."""
+"""Each action's lists of ships (or of raider groups), as a refusal names them, and the
+clause that governs the action: a ship named twice would be moved, counted or sunk twice
+(issue 24)."""
+
+
+def _by_kind() -> dict[str, list[tuple[str, str, str]]]:
+    out: dict[str, list[tuple[str, str, str]]] = {}
+    for (kind, name), (what, clause) in LISTS.items():
+        out.setdefault(kind, []).append((name, what, clause))
+    return out
+
+
+LISTED_BY_KIND = _by_kind()
+"""LISTS by action kind: (field, what, clause), judged before the action's own checks."""
 
 
 def _check_end_phase(state: AwState, action: EndPhase) -> None:
@@ -161,9 +179,8 @@ class AwawNaval(PlannedRuleset[AwState]):
     def check_declared(self, state: AwState, action: Action) -> None:
         """No ship listed twice in one order, judged on the order alone; then its own
         checks."""
-        listed = LISTS.get(action.kind)
-        if listed is not None:
-            distinct(getattr(action, "ships", ()), *listed)
+        for name, what, clause in LISTED_BY_KIND.get(action.kind, ()):
+            distinct(getattr(action, name, ()), what, clause)
         super().check_declared(state, action)
 
     def check_together(self, before: AwState, after: AwState,
