@@ -33,6 +33,12 @@ PLACES = {"path", "hexes", "via", "to", "unload_at"}
 transport's one debarkation base and an escort's unloading points are AW-126's and
 AW-213's to judge)."""
 
+ONCE_A_FACTOR = {("awaw-naval", "engage_raider", "ships"),
+                 ("awaw-naval", "engage_raider", "escorts")}
+"""Lists where a ship is named once for each of its factors that goes: the dice of the
+Raider Table call for "one destroyer factor" (AW-184, AW-188), so a destroyer counter of
+three factors may answer three dice."""
+
 
 @dataclass(frozen=True)
 class Case:
@@ -170,12 +176,6 @@ CASES = [
          lambda g: {"what": "oil", "nation": "Britain", "amount": 1, "start": "westhaven",
                     "to": "orme", "ships": ["hood", "hood"]},
          "protecting ship hood is listed twice"),
-    Case("AW-188", "awaw-naval", "engage_raider", "ships", awaw,
-         lambda g: {"group": "op1", "ships": ["hood", "hood"]},
-         "engaging ship hood is listed twice"),
-    Case("AW-186", "awaw-naval", "engage_raider", "escorts", awaw,
-         lambda g: {"group": "op1", "escorts": ["kent", "kent"]},
-         "escorting light ship kent is listed twice"),
     Case("AW-242", "awaw-naval", "sea_escort", "moved_by_nr", awaw,
          lambda g: {"nation": "Britain", "start": "westhaven", "factors": 1,
                     "moved_by_nr": ["kent", "kent"]},
@@ -227,7 +227,7 @@ def _unit_lists() -> set[tuple[str, str, str]]:
         for cls in ruleset.codec.classes.values():
             for name, hint in typing.get_type_hints(cls).items():
                 if typing.get_origin(hint) is tuple and typing.get_args(hint) == (str, ...) \
-                        and name not in PLACES:
+                        and name not in PLACES and (rid, cls.kind, name) not in ONCE_A_FACTOR:
                     found.add((rid, cls.kind, name))
     return found
 

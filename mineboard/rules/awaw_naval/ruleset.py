@@ -97,8 +97,6 @@ LISTS: dict[tuple[str, str], tuple[str, str]] = {
     ("support_intercepted", "ships"): ("supporting ship", "AW-106"),
     ("sea_transport", "ships"): ("transporting ship", "AW-121"),
     ("ship_by_sea", "ships"): ("protecting ship", "AW-120"),
-    ("engage_raider", "ships"): ("engaging ship", "AW-188"),
-    ("engage_raider", "escorts"): ("escorting light ship", "AW-186"),
     ("sea_escort", "moved_by_nr"): ("destroyer moved by NR", "AW-242"),
     ("rank_raiders", "groups"): ("ranked raider group", "AW-175"),
 }
