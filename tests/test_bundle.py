@@ -21,8 +21,8 @@ APP_ID = "io.github.mineboard.Mineboard"
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("bundle")]
 
 
-@pytest.fixture(scope="module")
-def bundle(tmp_path_factory) -> Path:
+@pytest.fixture(scope="session")  # module scope rebuilt it (70 s) whenever xdist ran another
+def bundle(tmp_path_factory) -> Path:  # module's test between two of these on the worker
     pytest.importorskip("PyInstaller", reason="the packaging extra is not installed")
     dist = tmp_path_factory.mktemp("dist")
     # Its own work and cache folders: nothing of another build (the checkout's build/, a

@@ -33,12 +33,12 @@ def _screens(tmp_path_factory, size: str, names: tuple[str, ...] = ()) -> dict:
     return found
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # once per worker, however xdist interleaves modules
 def report(tmp_path_factory) -> dict:
     return _screens(tmp_path_factory, "1024x640")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def laptop(tmp_path_factory) -> dict:
     """A 1280×800 screen, the window opened as a first start opens it."""
     return _screens(tmp_path_factory, "1280x800", FIRST)

@@ -23,6 +23,7 @@ from mineboard.maps.model import HEX
 from mineboard.rules.awaw_naval import choices, ports
 from mineboard.rules.awaw_naval.scenario import built_port_id
 from mineboard.rules.awaw_naval.state import CONSTRUCTION, TURN_START, AwState, BuiltPort
+from mineboard.rules.common.checks import TURN
 
 KIND = "build_port"
 
@@ -53,7 +54,7 @@ def check(state: AwState, action: BuildPort) -> None:
     choices.refuse_unless_asked(state, KIND)
     rules = ports.port_rules()
     if action.hex not in state.board.places:
-        raise IllegalAction(f"there is no hex {action.hex!r} on the map", "AW-08")
+        raise IllegalAction(f"there is no hex {action.hex!r} on the map", TURN)
     where = state.board.ref(action.hex)
     if action.nation not in state.nations:
         raise IllegalAction(f"{action.nation} is not a power in this game", "AW-09")

@@ -303,7 +303,7 @@ def sail(state: AwState, op: Operation, dice: Dice) -> list[Event]:
 
 def _box_of(state: AwState, box: str) -> list[RaidGroup]:
     if box not in state.board.places:
-        raise IllegalAction(f"there is no place {box!r}", "AW-175")
+        raise IllegalAction(f"there is no place {box!r}", TURN)
     if sw_role(state, box) is None:
         raise IllegalAction(f"{state.board.ref(box)} is no SW box", "AW-175")
     found = groups_in(state, box)
