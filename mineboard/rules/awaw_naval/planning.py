@@ -125,6 +125,22 @@ def invasion_at(view: AwState, target: str) -> str:
     return found[0] if len(found) == 1 else ""
 
 
+def route(view: AwState, action: Action) -> tuple[str, ...]:
+    """The route a click's order is drawn with before it is made, so that a second click
+    confirms it: a shore bombardment's, whose arithmetic (AW-159…AW-161) is worth seeing
+    before its ships are committed to the invasion; other orders happen at the click."""
+    if not isinstance(action, Operate) or action.activity != BOMBARDMENT or not action.ships:
+        return ()
+    ship = view.ships.get(action.ships[0])
+    if ship is None or ship.base is None:
+        return ()
+    picked = Selection(place=ship.base, units=action.ships, options={ACTIVITY: BOMBARDMENT})
+    report = movement.route_report(view, picked, view.board.ref(action.target))
+    if report is not None and len(report.places) > 1:
+        return tuple(report.places)
+    return (ship.base, action.target)
+
+
 def units_at(view: AwState, place: str) -> list[str]:
     """The ships of the side to move in port at the base ``place`` means, task forces
     together, biggest first. A force at sea is drawn where it is (``sea_place``), though
