@@ -44,7 +44,7 @@ def test_aw159_aw161_a_bombardment_ordered_by_clicks_shows_its_arithmetic_then_t
     stack = w.scene.stacks[("2712", "Allies")]
     assert [u.id for u in stack.units] == ["dd"] and AT_SEA in stack.units[0].status
     assert "op1: Seaborne invasion at hex 2712, sailed from Tarn" in stack.toolTip()
-    assert w.scene.sea_tags[("2712", "Allies")].mark.doing == "Seaborne invasion"
+    assert w.scene.sea_tags[("2712", "Allies")].mark.doing == "Invasion"
     assert {u.id for u in w.scene.stacks[("tarn", "Allies")].units} == {"ca", "b"}
     assert "6 factors of them at sea, still counted here for capacity (AW-97)" in \
         w.scene.port_tags["tarn"].toolTip()
@@ -78,10 +78,13 @@ def test_aw159_aw161_a_bombardment_ordered_by_clicks_shows_its_arithmetic_then_t
     # ---- all three at sea at the invasion hex; Tarn empty but counting them (AW-97)
     stack = w.scene.stacks[("2712", "Allies")]
     assert {u.id for u in stack.units} == {"dd", "b", "ca"}
-    assert "op2: Shore bombardment" in stack.toolTip() and "bombarded by b, ca" in \
-        stack.toolTip()
+    assert stack.toolTip().startswith("Allies AT SEA at hex 2712 — op1: Seaborne invasion at "
+                                      "hex 2712, sailed from Tarn; troops a (3); not landed "
+                                      "yet; bombarded by b, ca | op2: Shore bombardment")
+    assert w.scene.sea_tags[("2712", "Allies")].mark.doing == "Invasion + Bombardment"
     assert ("tarn", "Allies") not in w.scene.stacks
     assert w.scene.port_tags["tarn"].mark.load == 17
+    assert w.scene.port_tags["tarn"].mark.at_sea == 17  # "Tarn 17/50 · 17 at sea"
     qtbot.wait(20)
     w.grab().save(f"{SHOTS}-invasion.png")
     # ---- the landing: 3 ground + 3 bombardment; the result entered; 3 losses taken

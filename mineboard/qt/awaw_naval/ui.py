@@ -110,6 +110,8 @@ class PortMark:
     load: int
     capacity: int
     tip: str = ""
+    at_sea: int = 0
+    """Factors of its load at sea (AW-97): the tag says so, as its stack is elsewhere."""
 
     @property
     def over(self) -> bool:
@@ -150,7 +152,7 @@ class SeaMark:
     side: str
     nations: tuple[str, ...]
     doing: str
-    """The activities' names, "Patrol" or "Seaborne invasion, Shore bombardment"."""
+    """The activities' short names, "Patrol" or "Invasion + Bombardment"."""
     tip: str = ""
 
 
@@ -211,6 +213,12 @@ def open_to(view: AwState, edge_set: EdgeSet, side: str) -> bool:
         for h in either)
 
 
+SHORT = {"invasion": "Invasion", "shore_bombardment": "Bombardment",
+         "carrier_mission": "Carrier strike", "sea_transport": "Transport",
+         "sea_escort": "Escort", "supply_protection": "Supply escort"}
+"""An activity's name on a tag at sea, where the whole name would not fit far out."""
+
+
 def activity_name(activity: str) -> str:
     found = activity_table().activities.get(activity)
     return found.name if found is not None else activity.replace("_", " ")
@@ -251,7 +259,9 @@ def port_mark(view: AwState, port: str) -> PortMark:
            + (" — OVER capacity (AW-04)" if load > cap else "")
            + f"; held by {holder}" + "".join(f"; {e}" for e in extra)
            + sea_words(view, port))
-    return PortMark(port, name, holder, load, cap, tip)
+    away = sum(s.factors for _, ships in at_sea_from(view, port) for s in ships
+               if s.row != "waiting_repair")
+    return PortMark(port, name, holder, load, cap, tip, away)
 
 
 def sea_words(view: AwState, port: str) -> str:
@@ -340,13 +350,17 @@ def _chip(p: QPainter, rect: QRectF, nation: str, code: str) -> None:
 
 
 @cache
-def port_art(name: str, holder: str, load: int, cap: int, far: bool, ratio: float) -> Art:
-    """The holder's chip, the port's name and its load: "Skarth 44/50"."""
+def port_art(name: str, holder: str, load: int, cap: int, far: bool, ratio: float,
+             at_sea: int = 0) -> Art:
+    """The holder's chip, the port's name and its load: "Skarth 44/50"; with the part of
+    it at sea near enough to read, "Sundport 10/50 · 10 at sea" (AW-97)."""
     font = font_of(7 if far else 8, True)
     metrics = QFontMetricsF(font)
     code = "—" if holder == NEUTRAL else code_of(holder)
     over = load > cap
     text = f"{name} {load}/{cap}" + (" over" if over else "")  # the name even far out
+    if at_sea and not far:
+        text += f" · {at_sea} at sea"
     chip_w = metrics.horizontalAdvance(code) + 6
     width = chip_w + metrics.horizontalAdvance(text) + 10
     height = metrics.height() + 4
@@ -414,13 +428,14 @@ SEA_FILL = QColor(232, 242, 252, 245)
 
 @cache
 def sea_art(nations: tuple[str, ...], side: str, doing: str, far: bool, ratio: float) -> Art:
-    """"≈ GB at sea: Patrol" in a dashed frame, each nation's code on its colour (far out
-    "≈ GB at sea"): whose force, and that it is at sea, not in port."""
+    """"≈ GB at sea: Patrol" in a dashed frame, each nation's code on its colour: whose
+    force, that it is at sea, not in port, and doing what (the name far out too: it is
+    what tells one force at sea from another)."""
     font = font_of(7 if far else 8, True)
     metrics = QFontMetricsF(font)
     codes = [code_of(n) for n in nations] or [side]
     chips = [metrics.horizontalAdvance(c) + 6 for c in codes]
-    text = "at sea" if far else f"at sea: {doing}"
+    text = f"at sea: {doing}"
     wave = "≈"
     wave_w = metrics.horizontalAdvance(wave) + 4
     width = wave_w + sum(w + 2 for w in chips) + metrics.horizontalAdvance(text) + 12
@@ -467,7 +482,7 @@ class PortTag(ScreenItem):
         m = self.mark
         if m is None:  # made and styled by the scene before its mark is set
             return port_art("", NEUTRAL, 0, 0, self.far, self.ratio)
-        return port_art(m.name, m.holder, m.load, m.capacity, self.far, self.ratio)
+        return port_art(m.name, m.holder, m.load, m.capacity, self.far, self.ratio, m.at_sea)
 
 
 class StraitTag(ScreenItem):
@@ -685,13 +700,7 @@ class AwScene(HexScene):
         taken += [chip.sceneBoundingRect() for chip in self.held_chips.values()]
         taken += [icon.sceneBoundingRect() for icon in self.ports.values()]
         for (place, side), sea_tag in sorted(self.sea_tags.items()):  # first: never hidden
-            stack = self.stacks.get((place, side))
-            under = stack.sceneBoundingRect() if stack is not None else None
-            low = (under.bottom() - self.anchors[place].y()) * self.view_scale if under else 20
-            high = (self.anchors[place].y() - under.top()) * self.view_scale if under else 20
-            self._place(sea_tag, (QPointF(0, low + 9), QPointF(0, -high - 9),
-                                  QPointF(0, low + 27), QPointF(0, -high - 27)),
-                        taken, hide=False)
+            self._place(sea_tag, self._sea_spots(place, side, sea_tag), taken, hide=False)
         for stag in self.strait_tags.values():  # under the strait's name, else beside it
             self._place(stag, STRAIT_SPOTS, taken, hide=False)
         ports = sorted(self.port_tags.items(), key=lambda kv: (
@@ -706,6 +715,25 @@ class AwScene(HexScene):
                      QPointF(reach, out), QPointF(-reach, out), QPointF(0, back),
                      QPointF(reach, back), QPointF(-reach, back))
             self._place(tag, spots, taken, hide=True)
+
+    def _sea_spots(self, place: str, side: str, tag: SeaTag) -> tuple[QPointF, ...]:
+        """Where a force at sea's tag may go, in screen pixels from its place: under its
+        stack, else above; in a box, beside the box (its panel is too small to hold
+        both, and under it lies the next box's name)."""
+        scale = self.view_scale
+        half = tag.boundingRect().width() / 2
+        box = self.boxes.get(place)
+        if box is not None:
+            rect = box.path().boundingRect()
+            out = (rect.width() / 2) * scale + half + 6
+            dy = (rect.center().y() - self.anchors[place].y()) * scale
+            return (QPointF(out, dy), QPointF(-out, dy))
+        stack = self.stacks.get((place, side))
+        under = stack.sceneBoundingRect() if stack is not None else None
+        low = (under.bottom() - self.anchors[place].y()) * scale if under else 20
+        high = (self.anchors[place].y() - under.top()) * scale if under else 20
+        return (QPointF(0, low + 9), QPointF(0, -high - 9), QPointF(0, low + 27),
+                QPointF(0, -high - 27))
 
     @staticmethod
     def _place(tag: ScreenItem, spots: tuple[QPointF, ...], taken: list[QRectF],
@@ -811,9 +839,12 @@ class AwawNavalUI(RulesetUI[AwState]):
             groups.setdefault((place, view.side_of_nation(ship.nation)), []).append(ship)
         out = []
         for (place, side), group in groups.items():
-            ops = list({at_sea[s.id].id: at_sea[s.id] for s in group}.values())
+            declared = list(view.ledger.operations)  # in the order they were declared
+            ops = sorted({at_sea[s.id].id: at_sea[s.id] for s in group}.values(),
+                         key=lambda op: declared.index(op.id))
             nations = tuple(dict.fromkeys(s.nation for s in group))
-            doing = ", ".join(dict.fromkeys(activity_name(op.activity) for op in ops))
+            doing = " + ".join(dict.fromkeys(SHORT.get(op.activity, activity_name(op.activity))
+                                             for op in ops))
             tip = (f"{side} AT SEA at {where_words(view, place)} — "
                    + " | ".join(op_words(view, op) for op in ops) + ":\n"
                    + "\n".join(ship_words(view, s) for s in group)
