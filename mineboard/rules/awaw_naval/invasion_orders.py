@@ -753,9 +753,11 @@ def preview_bombardment(state: AwState, action: operations.Operate) -> Preview:
     3 naval factors 1 combat factor (AW-159), within the DRM classes' caps (AW-160) taken
     cumulatively (AW-161) (operations.PREVIEWS["shore_bombardment"])."""
     title = f"Shore bombardment of {state.board.ref(action.target)}"
-    landing = landings(state).get(action.with_invasion)
-    if landing is None:
-        return _shown(title, [], "refused — AW-156: name the invasion it goes with")
+    try:  # the order's own checks first: no sums for an order that may not be given
+        operations.check_operate(state, action)
+    except IllegalAction as exc:
+        return _shown(title, [], f"refused — {exc.clause}: {exc.reason}")
+    landing = landings(state)[action.with_invasion]  # check_bombardment_operate's
     after = copy.deepcopy(state)
     landings(after)[landing.operation].bombarding.extend(
         s for s in action.ships if s not in landing.bombarding)
