@@ -1,7 +1,7 @@
 """Forces at sea in the board window (issue 29): each is drawn where it is — a patrol at its
 patrol hex, an invasion and its bombardment at the invasion hex, a raider group in its SW
-box — badged "Sea" under a dashed tag naming whose it is and what it does, and no longer at
-its port, whose tooltip says the port still counts it (AW-97). A shore bombardment is
+box — badged "≈" (at sea) under a dashed tag naming whose it is and what it does, and no
+longer at its port, whose tooltip says the port still counts it (AW-97). A shore bombardment is
 ordered by clicks: the ships picked, the Activity option set, the invasion hex clicked once
 to see the arithmetic (AW-159…AW-161) and again to order it.
 
@@ -116,7 +116,7 @@ def test_aw159_aw161_a_bombardment_ordered_by_clicks_shows_its_arithmetic_then_t
 
 def test_aw97_a_patrol_at_sea_is_drawn_at_its_patrol_hex_and_still_counted_at_its_port(qtbot):
     """Force H sails from Sundport to patrol hex 1606 (AW-93): its stack stands at 1606,
-    badged Sea under the tag "≈ GB at sea: Patrol"; Sundport's stack is gone, and its tag
+    badged "≈" under the tag "≈ GB at sea: Patrol"; Sundport's stack is gone, and its tag
     still counts the 12 factors at sea (AW-97)."""
     sc = load_scenario(maps_dir() / "scenarios" / "awaw-narrow-seas.json")
     w = shown_window(qtbot, GameSession(sc, sc.new_game(1)))
@@ -129,6 +129,7 @@ def test_aw97_a_patrol_at_sea_is_drawn_at_its_patrol_hex_and_still_counted_at_it
     stack = w.scene.stacks[("1606", "Allies")]
     assert [u.id for u in stack.units] == ["FH1", "FH2"]
     assert all(AT_SEA in u.status for u in stack.units)
+    assert stack.units[0].badge == "≈InvTF"  # inverted too (AW-64), in task force Force H
     assert stack.pos() == w.scene.anchors["1606"]
     assert stack.toolTip().startswith(
         "Allies AT SEA at hex 1606 — op1: Patrol at hex 1606, sailed from Sundport")

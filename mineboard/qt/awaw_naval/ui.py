@@ -18,7 +18,7 @@ form and words, never by colour alone:
 - a hex a strait, canal or island hangs on: a chip with its holder's code;
 - a force at sea (a patrol, a carrier mission, an invasion and its bombardment, a
   transport, an interception, a raider group in its SW box): its own stack where it is —
-  the hex of its activity, or the box — every counter badged "Sea", with a tag under it
+  the hex of its activity, or the box — every counter badged "≈" (at sea), with a tag under it
   in a dashed frame, "≈ GB at sea: Patrol", the nations' codes on their colours; its
   tooltip names the operation, the activity, the ships and the ports they sailed from.
   It is no longer drawn at its port, but the port still counts it (AW-97): the port's
@@ -67,7 +67,8 @@ UNUSABLE = Status("unusable (overstacked, AW-04)", "U")
 REPAIR = Status("waiting for repair (AW-06)", "R")
 NEW = Status("built this turn (AW-74)", "N")
 IMPAIRED = Status("impaired by supply (AW-63)", "S")
-AT_SEA = Status("at sea", "Sea")
+AT_SEA = Status("at sea", "≈")
+"""Waves, one glyph: beside "Inv" (every ship at sea is inverted, AW-64) the badge stays short."""
 
 ART = {"battleship": "battleship", "fast_battleship": "battleship",
        "battlecruiser": "battleship", "cruiser": "cruiser", "destroyer": "destroyer",
@@ -86,7 +87,7 @@ NEUTRAL_COLOUR = "#FFFFFF"
 KEY = ("Key — port tags: holder, port, load/capacity (red and \"over\" past it, AW-04). "
        "Straits and canals: green open, red dashes closed to the side to move (AW-28). "
        "Chips: who holds a hex. Badges: Inv inverted, D damaged, U unusable, R repair, "
-       "N new, S supply, TF task force, Sea at sea (its dashed tag says whose and doing "
+       "N new, S supply, TF task force, ≈ at sea (its dashed tag says whose and doing "
        "what; its port still counts it, AW-97). Purple arrows: base changes to declare; dark red "
        "dash-dots: a route the other side may intercept on. F1: more.")
 
