@@ -10,6 +10,8 @@ Screenshots go to /tmp/awaw-at-sea-*.png (open them to judge the drawing)."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QListWidget
 
 from mineboard.persistence.scenario import load_scenario, scenario_from_data
 from mineboard.qt.awaw_naval.ui import AT_SEA
@@ -24,6 +26,20 @@ pytestmark = pytest.mark.usefixtures("private_data_dir")
 SHOTS = "/tmp/awaw-at-sea"
 
 
+def tick_and_accept(offered: list[str], ticks: tuple[str, ...]) -> None:
+    """The pick list a command opens: its rows read into ``offered``, ``ticks`` ticked,
+    OK pressed (as the player does in the modal dialog)."""
+    (dialog,) = [d for d in QApplication.topLevelWidgets()
+                 if isinstance(d, QDialog) and d.isVisible()]
+    rows = dialog.findChild(QListWidget)
+    for i in range(rows.count()):
+        item = rows.item(i)
+        offered.append(item.text())
+        if item.data(Qt.ItemDataRole.UserRole) in ticks:
+            item.setCheckState(Qt.CheckState.Checked)
+    dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
+
+
 def test_aw159_aw161_a_bombardment_ordered_by_clicks_shows_its_arithmetic_then_the_landing(
         qtbot):
     """dd carries 3 ground factors to hex 2712 (an invasion at sea); the cruiser and the
@@ -31,7 +47,8 @@ def test_aw159_aw161_a_bombardment_ordered_by_clicks_shows_its_arithmetic_then_t
     invasion hex clicked: the odds dock shows 11 British naval factors ÷ 3 = 3 combat
     factors within DRM 2's cap of 2 × 3 = 6 (AW-159, AW-160) before anything is ordered;
     a second click orders it. The landing adds those 3 (attack 6), the ground combat's
-    result is entered, and the invader takes its 3 losses."""
+    result is entered, and the invader ticks its 3 losses in the button's list: the cruiser
+    sunk and a destroyer factor, gone from the stack at sea and from Tarn's load."""
     sc = scenario_from_data(SCENARIO, "window test", maps_dir() / "scenarios")
     game = sc.new_game(1)
     parse = game.ruleset.codec.parse
@@ -97,11 +114,12 @@ def test_aw159_aw161_a_bombardment_ordered_by_clicks_shows_its_arithmetic_then_t
     w.refresh()
     take = button(w, "Take 3 loss factors of invasion op1")
     assert take.isEnabled()
-    # the cruiser sunk (2 loss factors) and a destroyer factor of b: the ships' share is
-    # capped by what bombardment added (3, AW-167)
-    w.session.play(parse({"kind": "allocate_invasion_losses", "invasion": "op1",
-                          "fleet": [{"ship": "ca", "losses": 2}, {"ship": "b", "losses": 1}]}))
-    w.refresh()
+    # ticked in the button's list: the cruiser sunk (2 loss factors) and a destroyer factor
+    # of b — the ships' share is capped by what bombardment added (3, AW-167)
+    offered: list[str] = []
+    QTimer.singleShot(0, lambda: tick_and_accept(offered, ("ca:ca", "dd:b:1")))
+    take.click()
+    assert "ca: sunk (2 loss factors)" in offered and "a (3 factors)" in offered
     state = game.state
     landing = w.controller.ruleset.summary(state)["invasions"]["op1"]
     assert landing["stage"] == "done"
