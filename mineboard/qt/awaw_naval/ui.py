@@ -719,8 +719,8 @@ class AwScene(HexScene):
 
     def _sea_spots(self, place: str, side: str, tag: SeaTag) -> tuple[QPointF, ...]:
         """Where a force at sea's tag may go, in screen pixels from its place: under its
-        stack, else above; in a box, beside the box (its panel is too small to hold
-        both, and under it lies the next box's name)."""
+        stack, else above, else beside it, else a little further; in a box, beside the box
+        (its panel is too small to hold both, and under it lies the next box's name)."""
         scale = self.view_scale
         half = tag.boundingRect().width() / 2
         box = self.boxes.get(place)
@@ -733,8 +733,9 @@ class AwScene(HexScene):
         under = stack.sceneBoundingRect() if stack is not None else None
         low = (under.bottom() - self.anchors[place].y()) * scale if under else 20
         high = (self.anchors[place].y() - under.top()) * scale if under else 20
-        return (QPointF(0, low + 9), QPointF(0, -high - 9), QPointF(0, low + 27),
-                QPointF(0, -high - 27))
+        beside = (under.width() / 2) * scale + half + 4 if under else half + 20
+        return (QPointF(0, low + 9), QPointF(0, -high - 9), QPointF(beside, 0),
+                QPointF(-beside, 0), QPointF(0, low + 27), QPointF(0, -high - 27))
 
     @staticmethod
     def _place(tag: ScreenItem, spots: tuple[QPointF, ...], taken: list[QRectF],
