@@ -15,12 +15,19 @@ form and words, never by colour alone:
 - a strait or canal: its hexsides stroked green (open to the side to move) or red dashed
   (closed), and a tag under its name saying for each side "open" or "closed" with the
   hexes it needs (AW-13, AW-28: control when the phase began, AW-245);
-- a hex a strait, canal or island hangs on: a chip with its holder's code.
+- a hex a strait, canal or island hangs on: a chip with its holder's code;
+- a force at sea (a patrol, a carrier mission, an invasion and its bombardment, a
+  transport, an interception, a raider group in its SW box): its own stack where it is —
+  the hex of its activity, or the box — every counter badged "≈" (at sea), with a tag under it
+  in a dashed frame, "≈ GB at sea: Patrol", the nations' codes on their colours; its
+  tooltip names the operation, the activity, the ships and the ports they sailed from.
+  It is no longer drawn at its port, but the port still counts it (AW-97): the port's
+  tooltip says which of its factors are at sea and where.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import ClassVar
@@ -45,10 +52,14 @@ from mineboard.qt.maps.items import (
     compose,
     font_of,
 )
-from mineboard.qt.maps.picture import INVERTED, Picture, Status, UnitMark
+from mineboard.qt.maps.picture import INVERTED, Picture, StackMark, Status, UnitMark
 from mineboard.qt.maps.scene import Colours, MapScene
 from mineboard.qt.plugin import RulesetUI, UnitRow, move_hint, stacks
 from mineboard.rules.awaw_naval import planning
+from mineboard.rules.awaw_naval.data import activity_table
+from mineboard.rules.awaw_naval.invasion_orders import landings
+from mineboard.rules.awaw_naval.ledger import Operation
+from mineboard.rules.awaw_naval.raid_groups import raids
 from mineboard.rules.awaw_naval.state import MOVEMENT, NEUTRAL, PHASE_START, AwState, Ship
 
 DAMAGED = Status("damaged", "D")
@@ -56,6 +67,8 @@ UNUSABLE = Status("unusable (overstacked, AW-04)", "U")
 REPAIR = Status("waiting for repair (AW-06)", "R")
 NEW = Status("built this turn (AW-74)", "N")
 IMPAIRED = Status("impaired by supply (AW-63)", "S")
+AT_SEA = Status("at sea", "≈")
+"""Waves, one glyph: beside "Inv" (every ship at sea is inverted, AW-64) the badge stays short."""
 
 ART = {"battleship": "battleship", "fast_battleship": "battleship",
        "battlecruiser": "battleship", "cruiser": "cruiser", "destroyer": "destroyer",
@@ -74,7 +87,8 @@ NEUTRAL_COLOUR = "#FFFFFF"
 KEY = ("Key — port tags: holder, port, load/capacity (red and \"over\" past it, AW-04). "
        "Straits and canals: green open, red dashes closed to the side to move (AW-28). "
        "Chips: who holds a hex. Badges: Inv inverted, D damaged, U unusable, R repair, "
-       "N new, S supply, TF task force. Purple arrows: base changes to declare; dark red "
+       "N new, S supply, TF task force, ≈ at sea (its dashed tag says whose and doing "
+       "what; its port still counts it, AW-97). Purple arrows: base changes to declare; dark red "
        "dash-dots: a route the other side may intercept on. F1: more.")
 
 
@@ -97,6 +111,8 @@ class PortMark:
     load: int
     capacity: int
     tip: str = ""
+    at_sea: int = 0
+    """Factors of its load at sea (AW-97): the tag says so, as its stack is elsewhere."""
 
     @property
     def over(self) -> bool:
@@ -128,17 +144,31 @@ class MovingMark:
     tip: str
 
 
+@dataclass(frozen=True)
+class SeaMark:
+    """A side's forces at sea at one hex or box: whose ships (their nations, in the order
+    met) and what they are doing there, for the tag under their stack."""
+
+    place: str
+    side: str
+    nations: tuple[str, ...]
+    doing: str
+    """The activities' short names, "Patrol" or "Invasion + Bombardment"."""
+    tip: str = ""
+
+
 @dataclass
 class AwPicture(Picture):
     ports: list[PortMark] = field(default_factory=list)
     straits: list[StraitMark] = field(default_factory=list)
     held: list[HeldMark] = field(default_factory=list)
     moving: list[MovingMark] = field(default_factory=list)
+    sea: list[SeaMark] = field(default_factory=list)
 
 
 # ---- words -----------------------------------------------------------------------------
-def ship_status(ship: Ship) -> tuple[Status, ...]:
-    out = []
+def ship_status(ship: Ship, at_sea: bool = False) -> tuple[Status, ...]:
+    out = [AT_SEA] if at_sea else []
     if ship.inverted:
         out.append(INVERTED)
     if ship.damaged:
@@ -184,6 +214,34 @@ def open_to(view: AwState, edge_set: EdgeSet, side: str) -> bool:
         for h in either)
 
 
+SHORT = {"invasion": "Invasion", "shore_bombardment": "Bombardment",
+         "carrier_mission": "Carrier strike", "sea_transport": "Transport",
+         "sea_escort": "Escort", "supply_protection": "Supply escort"}
+"""An activity's name on a tag at sea, where the whole name would not fit far out."""
+
+
+def activity_name(activity: str) -> str:
+    found = activity_table().activities.get(activity)
+    return found.name if found is not None else activity.replace("_", " ")
+
+
+def where_words(view: AwState, place: str) -> str:
+    found = view.board.places.get(place)
+    if found is not None and found.kind == "hex":
+        return f"hex {place}"
+    return planning.base_name(view, place)
+
+
+def at_sea_from(view: AwState, port: str) -> list[tuple[Operation, list[Ship]]]:
+    """The port's ships at sea, by operation: still counted in its load (AW-97)."""
+    out: dict[str, tuple[Operation, list[Ship]]] = {}
+    for ident, op in view.ledger.at_sea().items():
+        ship = view.ships.get(ident)
+        if ship is not None and ship.base == port and not ship.eliminated:
+            out.setdefault(op.id, (op, []))[1].append(ship)
+    return list(out.values())
+
+
 def port_mark(view: AwState, port: str) -> PortMark:
     hex_id = view.port_hex(port) or ""
     holder = view.controller(hex_id) if hex_id else NEUTRAL
@@ -200,8 +258,51 @@ def port_mark(view: AwState, port: str) -> PortMark:
         extra.append(f"two-front port: {' and '.join(str(f) for f in fronts)} (AW-16)")
     tip = (f"{name}: {load}/{cap} naval factors based (capacity {cap}, AW-01)"
            + (" — OVER capacity (AW-04)" if load > cap else "")
-           + f"; held by {holder}" + "".join(f"; {e}" for e in extra))
-    return PortMark(port, name, holder, load, cap, tip)
+           + f"; held by {holder}" + "".join(f"; {e}" for e in extra)
+           + sea_words(view, port))
+    away = sum(s.factors for _, ships in at_sea_from(view, port) for s in ships
+               if s.row != "waiting_repair")
+    return PortMark(port, name, holder, load, cap, tip, away)
+
+
+def sea_words(view: AwState, port: str) -> str:
+    """"; 35 of them at sea, still counted here (AW-97): op1 Patrol at hex 1405 (HF1 …)"."""
+    away = at_sea_from(view, port)
+    if not away:
+        return ""
+    factors = sum(s.factors for _, ships in away for s in ships if s.row != "waiting_repair")
+    return (f"; {count_of(factors, 'factor')} of them at sea, still counted here for "
+            "capacity (AW-97): " + "; ".join(
+                f"{op.id} {activity_name(op.activity)} at "
+                f"{where_words(view, planning.sea_place(view, op))} "
+                f"({', '.join(s.id for s in ships)})"
+                for op, ships in away))
+
+
+STAGES = {"at_sea": "not landed yet", "landing": "landing: the combat's result awaited",
+          "losses": "landed: the invader takes its losses", "done": "landed"}
+
+
+def op_words(view: AwState, op: Operation) -> str:
+    """One operation at sea as its stack's tooltip tells it: what, where, from where, and
+    how far it has gone (a raider group's rank, an invasion's stage)."""
+    origins = sorted({planning.base_name(view, o) for s, o in op.origins.items()
+                      if s in op.at_sea and o})
+    text = (f"{op.id}: {activity_name(op.activity)} at {where_words(view, op.target)}"
+            f", sailed from {', '.join(origins) or 'its box'}")
+    group = raids(view).get(op.id)
+    if group is not None:
+        text += f"; raider group {group.rank}, {group.status}"
+    landing = landings(view).get(op.id)
+    if landing is not None:
+        troops = ", ".join(f"{u.id} ({u.factors})" for u in landing.units)
+        text += f"; troops {troops}; {STAGES.get(landing.stage, landing.stage)}"
+        if landing.bombarding:
+            text += f"; bombarded by {', '.join(landing.bombarding)}"
+    if op.fought:
+        text += "; has fought"
+    return text
+
 
 
 def strait_mark(view: AwState, edge_set: EdgeSet) -> StraitMark:
@@ -250,13 +351,17 @@ def _chip(p: QPainter, rect: QRectF, nation: str, code: str) -> None:
 
 
 @cache
-def port_art(name: str, holder: str, load: int, cap: int, far: bool, ratio: float) -> Art:
-    """The holder's chip, the port's name and its load: "Skarth 44/50"."""
+def port_art(name: str, holder: str, load: int, cap: int, far: bool, ratio: float,
+             at_sea: int = 0) -> Art:
+    """The holder's chip, the port's name and its load: "Skarth 44/50"; with the part of
+    it at sea near enough to read, "Sundport 10/50 · 10 at sea" (AW-97)."""
     font = font_of(7 if far else 8, True)
     metrics = QFontMetricsF(font)
     code = "—" if holder == NEUTRAL else code_of(holder)
     over = load > cap
     text = f"{name} {load}/{cap}" + (" over" if over else "")  # the name even far out
+    if at_sea and not far:
+        text += f" · {at_sea} at sea"
     chip_w = metrics.horizontalAdvance(code) + 6
     width = chip_w + metrics.horizontalAdvance(text) + 10
     height = metrics.height() + 4
@@ -316,6 +421,49 @@ def held_art(holder: str, ratio: float) -> Art:
     return compose(rect.adjusted(-1, -1, 1, 1), ratio, draw)
 
 
+SEA_INK = QColor("#0B3C6E")
+"""A force at sea: its tag's dashed frame and words, a deep sea blue apart from the ports'
+black and the straits' green and red."""
+SEA_FILL = QColor(232, 242, 252, 245)
+
+
+@cache
+def sea_art(nations: tuple[str, ...], side: str, doing: str, far: bool, ratio: float) -> Art:
+    """"≈ GB at sea: Patrol" in a dashed frame, each nation's code on its colour: whose
+    force, that it is at sea, not in port, and doing what (the name far out too: it is
+    what tells one force at sea from another)."""
+    font = font_of(7 if far else 8, True)
+    metrics = QFontMetricsF(font)
+    codes = [code_of(n) for n in nations] or [side]
+    chips = [metrics.horizontalAdvance(c) + 6 for c in codes]
+    text = f"at sea: {doing}"
+    wave = "≈"
+    wave_w = metrics.horizontalAdvance(wave) + 4
+    width = wave_w + sum(w + 2 for w in chips) + metrics.horizontalAdvance(text) + 12
+    height = metrics.height() + 4
+    body = QRectF(-width / 2, -height / 2, width, height)
+
+    def draw(p: QPainter) -> None:
+        p.setFont(font)
+        pen = QPen(SEA_INK, 1.6)
+        pen.setStyle(Qt.PenStyle.DashLine)
+        p.setPen(pen)
+        p.setBrush(SEA_FILL)
+        p.drawRoundedRect(body, 5, 5)
+        p.setPen(SEA_INK)
+        x = body.left() + 4
+        p.drawText(QRectF(x, body.top(), wave_w, height), Qt.AlignmentFlag.AlignCenter, wave)
+        x += wave_w
+        for nation, code, w in zip(nations or (side,), codes, chips, strict=True):
+            _chip(p, QRectF(x, body.top() + 2, w, height - 4), nation, code)
+            x += w + 2
+        p.setPen(SEA_INK)
+        p.drawText(QRectF(x + 2, body.top(), body.right() - x - 2, height),
+                   Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
+
+    return compose(body.adjusted(-2, -2, 2, 2), ratio, draw)
+
+
 TAG_Z = PATH_Z + 0.2
 """Tags lie under the route under the pointer (qt/route_readout.py, PATH_Z + 0.5): where
 a route stops by a strait, its cross and dashes must show over the strait's tag."""
@@ -335,7 +483,7 @@ class PortTag(ScreenItem):
         m = self.mark
         if m is None:  # made and styled by the scene before its mark is set
             return port_art("", NEUTRAL, 0, 0, self.far, self.ratio)
-        return port_art(m.name, m.holder, m.load, m.capacity, self.far, self.ratio)
+        return port_art(m.name, m.holder, m.load, m.capacity, self.far, self.ratio, m.at_sea)
 
 
 class StraitTag(ScreenItem):
@@ -350,6 +498,25 @@ class StraitTag(ScreenItem):
 
     def art(self) -> Art:
         return strait_art(self.mark.open_to if self.mark is not None else (), self.ratio)
+
+
+class SeaTag(ScreenItem):
+    """Under a stack at sea: whose it is and what it does there (its tooltip the stack's)."""
+
+    def __init__(self) -> None:
+        super().__init__(TAG_Z + 0.1)  # over a port's tag where they meet: it moves
+        self.mark: SeaMark | None = None
+
+    def set_mark(self, mark: SeaMark) -> None:
+        self.mark = mark
+        self.setToolTip(mark.tip)
+        self.refresh()
+
+    def art(self) -> Art:
+        m = self.mark
+        if m is None:
+            return sea_art((), "", "", self.far, self.ratio)
+        return sea_art(m.nations, m.side, m.doing, self.far, self.ratio)
 
 
 class HeldChip(ScreenItem):
@@ -396,6 +563,7 @@ class AwScene(HexScene):
         self.held_chips: dict[str, HeldChip] = {}
         self.declared: list[QGraphicsItem] = []
         self.moving: list[QGraphicsPathItem] = []
+        self.sea_tags: dict[tuple[str, str], SeaTag] = {}
         _x0, self._top, _x1, self._bottom = self.grid.pixel_bounds()
 
     def show(self, picture: Picture) -> None:
@@ -426,6 +594,11 @@ class AwScene(HexScene):
             chip.set_holder(held[key].holder, held[key].tip)
             size = self.grid.layout.size
             chip.setPos(self.anchors[key] + QPointF(-0.42 * size, -0.52 * size))
+        sea = {(m.place, m.side): m for m in picture.sea if m.place in self.anchors}
+        self._sync(self.sea_tags, sea, lambda _key: SeaTag())
+        for skey, sea_tag in self.sea_tags.items():
+            sea_tag.set_mark(sea[skey])
+            sea_tag.setPos(self.anchors[skey[0]])
         self._show_moving(picture.moving)
         self._arrange_tags()
 
@@ -527,6 +700,8 @@ class AwScene(HexScene):
         taken = [item.sceneBoundingRect() for item in self.stacks.values()]
         taken += [chip.sceneBoundingRect() for chip in self.held_chips.values()]
         taken += [icon.sceneBoundingRect() for icon in self.ports.values()]
+        for (place, side), sea_tag in sorted(self.sea_tags.items()):  # first: never hidden
+            self._place(sea_tag, self._sea_spots(place, side, sea_tag), taken, hide=False)
         for stag in self.strait_tags.values():  # under the strait's name, else beside it
             self._place(stag, STRAIT_SPOTS, taken, hide=False)
         ports = sorted(self.port_tags.items(), key=lambda kv: (
@@ -541,6 +716,26 @@ class AwScene(HexScene):
                      QPointF(reach, out), QPointF(-reach, out), QPointF(0, back),
                      QPointF(reach, back), QPointF(-reach, back))
             self._place(tag, spots, taken, hide=True)
+
+    def _sea_spots(self, place: str, side: str, tag: SeaTag) -> tuple[QPointF, ...]:
+        """Where a force at sea's tag may go, in screen pixels from its place: under its
+        stack, else above, else beside it, else a little further; in a box, beside the box
+        (its panel is too small to hold both, and under it lies the next box's name)."""
+        scale = self.view_scale
+        half = tag.boundingRect().width() / 2
+        box = self.boxes.get(place)
+        if box is not None:
+            rect = box.path().boundingRect()
+            out = (rect.width() / 2) * scale + half + 6
+            dy = (rect.center().y() - self.anchors[place].y()) * scale
+            return (QPointF(out, dy), QPointF(-out, dy))
+        stack = self.stacks.get((place, side))
+        under = stack.sceneBoundingRect() if stack is not None else None
+        low = (under.bottom() - self.anchors[place].y()) * scale if under else 20
+        high = (self.anchors[place].y() - under.top()) * scale if under else 20
+        beside = (under.width() / 2) * scale + half + 4 if under else half + 20
+        return (QPointF(0, low + 9), QPointF(0, -high - 9), QPointF(beside, 0),
+                QPointF(-beside, 0), QPointF(0, low + 27), QPointF(0, -high - 27))
 
     @staticmethod
     def _place(tag: ScreenItem, spots: tuple[QPointF, ...], taken: list[QRectF],
@@ -576,10 +771,13 @@ class AwawNavalUI(RulesetUI[AwState]):
     def picture(self, view: AwState) -> AwPicture:
         p = AwPicture()
 
+        at_sea = view.ledger.at_sea()
+
         def mark(ship: Ship) -> tuple[UnitMark]:
             title = f"{code_of(ship.nation)} {ship.id}"  # short: an opened stack's cell
             kind = f"{view.ship_type(ship).name} {ship.factors}"
-            return (UnitMark(ship.id, self.art(ship.type), kind, title, ship_status(ship)),)
+            return (UnitMark(ship.id, self.art(ship.type), kind, title,
+                             ship_status(ship, ship.id in at_sea)),)
 
         def tip(place: str, side: str, ships: list[Ship]) -> str:
             load = ""
@@ -587,13 +785,24 @@ class AwawNavalUI(RulesetUI[AwState]):
             if cap is not None:
                 load = f" ({planning.load(view, place)}/{cap})"
             return f"{side} at {planning.base_name(view, place)}{load}:\n" + "\n".join(
-                ship_words(view, s) for s in ships)
+                ship_words(view, s) for s in ships) + sea_words(view, place).replace(
+                "; ", "\n", 1)
 
         afloat = [s for s in view.ships.values() if s.base is not None and not s.eliminated]
+        order = sorted(afloat, key=lambda s: (s.tf or "~", -s.factors, s.id))
         p.stacks += stacks(
-            sorted(afloat, key=lambda s: (s.tf or "~", -s.factors, s.id)),
+            [s for s in order if s.id not in at_sea],
             lambda s: (s.base, view.side_of_nation(s.nation)) if s.base else None,
             mark, tip)
+        for sea in self._at_sea(view, [s for s in order if s.id in at_sea], mark, p):
+            based = next((i for i, m in enumerate(p.stacks)
+                          if (m.place, m.owner) == (sea.place, sea.owner)), None)
+            if based is None:
+                p.stacks.append(sea)
+            else:  # a box its side also bases ships in: one stack, both told apart
+                m = p.stacks[based]
+                p.stacks[based] = StackMark(m.place, m.owner, m.units + sea.units,
+                                            f"{m.tip}\n\n{sea.tip}")
         for port in planning.bases_of(view):
             if not view.is_box(port) and port not in view.built_ports:
                 p.ports.append(port_mark(view, port))
@@ -618,6 +827,33 @@ class AwawNavalUI(RulesetUI[AwState]):
         for strait in p.straits:
             p.tips[strait.edge_set] = strait.tip
         return p
+
+    @staticmethod
+    def _at_sea(view: AwState, ships: list[Ship], mark: Callable[[Ship], tuple[UnitMark]],
+                p: AwPicture) -> list[StackMark]:
+        """Each side's forces at sea as a stack where they are (their hex or box), with a
+        tag saying whose and doing what (``p.sea``); ships of one side at one place stack
+        together whatever their operations (an invasion and its bombardment)."""
+        at_sea = view.ledger.at_sea()
+        groups: dict[tuple[str, str], list[Ship]] = {}
+        for ship in ships:
+            place = planning.sea_place(view, at_sea[ship.id])
+            groups.setdefault((place, view.side_of_nation(ship.nation)), []).append(ship)
+        out = []
+        for (place, side), group in groups.items():
+            declared = list(view.ledger.operations)  # in the order they were declared
+            ops = sorted({at_sea[s.id].id: at_sea[s.id] for s in group}.values(),
+                         key=lambda op: declared.index(op.id))
+            nations = tuple(dict.fromkeys(s.nation for s in group))
+            doing = " + ".join(dict.fromkeys(SHORT.get(op.activity, activity_name(op.activity))
+                                             for op in ops))
+            tip = (f"{side} AT SEA at {where_words(view, place)} — "
+                   + " | ".join(op_words(view, op) for op in ops) + ":\n"
+                   + "\n".join(ship_words(view, s) for s in group)
+                   + "\n(their ports still count them for capacity, AW-97)")
+            out.append(StackMark(place, side, tuple(m for s in group for m in mark(s)), tip))
+            p.sea.append(SeaMark(place, side, nations, doing, tip))
+        return out
 
     def art(self, unit_type: str) -> str:
         return ART.get(unit_type, "back")

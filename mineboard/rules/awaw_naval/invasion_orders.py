@@ -18,6 +18,7 @@ port's ``beach_other_coast`` (AW-149).
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Annotated, Any, ClassVar, Literal
@@ -746,6 +747,23 @@ def preview_land(state: AwState, action: LandInvasion) -> Preview:
     return _preview("Invasion attack strength", landing_lines, state, action)
 
 
+def preview_bombardment(state: AwState, action: operations.Operate) -> Preview:
+    """Before a shore bombardment is ordered (the window's first click on the invasion
+    hex): the invasion's attack strength with these ships added to its bombardment — every
+    3 naval factors 1 combat factor (AW-159), within the DRM classes' caps (AW-160) taken
+    cumulatively (AW-161) (operations.PREVIEWS["shore_bombardment"])."""
+    title = f"Shore bombardment of {state.board.ref(action.target)}"
+    try:  # the order's own checks first: no sums for an order that may not be given
+        operations.check_operate(state, action)
+    except IllegalAction as exc:
+        return _shown(title, [], f"refused — {exc.clause}: {exc.reason}")
+    landing = landings(state)[action.with_invasion]  # check_bombardment_operate's
+    after = copy.deepcopy(state)
+    landings(after)[landing.operation].bombarding.extend(
+        s for s in action.ships if s not in landing.bombarding)
+    return _preview(title, landing_lines, after, LandInvasion(landing.operation))
+
+
 def preview_losses(state: AwState, action: AllocateInvasionLosses) -> Preview:
     return _preview("Invasion losses", losses_lines, state, action)
 
@@ -816,6 +834,7 @@ def summary(state: AwState) -> dict[str, Any]:
 operations.CHECKS["invasion"] = check_invasion_operate
 operations.CHECKS["shore_bombardment"] = check_bombardment_operate
 operations.EFFECTS["shore_bombardment"] = bombard
+operations.PREVIEWS["shore_bombardment"] = preview_bombardment
 
 PART = Part(
     actions=(Invade, LandInvasion, AllocateInvasionLosses, ReturnSurplus),

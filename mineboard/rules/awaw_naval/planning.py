@@ -32,6 +32,7 @@ from mineboard.maps.model import BOX, HEX, PORT
 from mineboard.rules.awaw_naval import basechange, movement
 from mineboard.rules.awaw_naval.basechange import BaseChange
 from mineboard.rules.awaw_naval.interception import Intercept, PassInterception
+from mineboard.rules.awaw_naval.ledger import Operation
 from mineboard.rules.awaw_naval.operations import Operate
 from mineboard.rules.awaw_naval.state import AwState, Ship
 
@@ -98,18 +99,62 @@ def load(view: AwState, base: str) -> int:
     return sum(s.factors for s in view.ships_at(base) if s.row != "waiting_repair")
 
 
+def sea_place(view: AwState, op: Operation) -> str:
+    """Where a force at sea is: its box (a raid's SW box), else the hex of its activity
+    (the patrol hex, the invasion hex, the port of debarkation's hex, where it fought)."""
+    if view.is_box(op.target):
+        return op.target
+    return op.hex if op.hex in view.board.places else op.target
+
+
 def side_of(view: AwState, ship: Ship) -> str:
     return view.side_of_nation(ship.nation)
 
 
 # ---- what the window asks --------------------------------------------------------------
+BOMBARDMENT = "shore_bombardment"
+
+
+def invasion_at(view: AwState, target: str) -> str:
+    """The side to move's invasion at sea at ``target`` (a hex, or a port's hex) that a
+    bombardment ordered there by a click goes with (AW-156); "" if none or several."""
+    hex_id = view.port_hex(target) or target
+    found = [op.id for op in view.ledger.operations.values()
+             if op.activity == "invasion" and op.side == view.to_move and op.at_sea
+             and not op.aborted and hex_id in (op.hex, op.target)]
+    return found[0] if len(found) == 1 else ""
+
+
+def route(view: AwState, action: Action) -> tuple[str, ...]:
+    """The route a click's order is drawn with before it is made, so that a second click
+    confirms it: a shore bombardment's, whose arithmetic (AW-159…AW-161) is worth seeing
+    before its ships are committed to the invasion; other orders happen at the click."""
+    if not isinstance(action, Operate) or action.activity != BOMBARDMENT or not action.ships:
+        return ()
+    ship = view.ships.get(action.ships[0])
+    if ship is None or ship.base is None:
+        return ()
+    picked = Selection(place=ship.base, units=action.ships, options={ACTIVITY: BOMBARDMENT})
+    report = movement.route_report(view, picked, view.board.ref(action.target))
+    if report is not None and len(report.places) > 1:
+        return tuple(report.places)
+    return (ship.base, action.target)
+
+
 def units_at(view: AwState, place: str) -> list[str]:
-    """The ships of the side to move at the base ``place`` means, task forces together,
-    biggest first."""
+    """The ships of the side to move in port at the base ``place`` means, task forces
+    together, biggest first. A force at sea is drawn where it is (``sea_place``), though
+    its port still counts it (AW-97); a click there means that place (the invasion hex its
+    bombardment goes to), and it has its own buttons (AW-114's interception from the sea)."""
     base = base_at(view, place)
     if base is None:
         return []
-    mine = [s for s in view.ships_at(base) if side_of(view, s) == view.to_move]
+    at_sea = view.ledger.at_sea()
+    mine = [s for s in view.ships_at(base) if side_of(view, s) == view.to_move
+            and s.id not in at_sea]
+    return [s.id for s in sorted(mine, key=lambda s: (s.tf or "~", -s.factors, s.id))]
+    mine = [s for s in view.ships_at(base) if side_of(view, s) == view.to_move
+            and s.id not in at_sea]
     return [s.id for s in sorted(mine, key=lambda s: (s.tf or "~", -s.factors, s.id))]
 
 
@@ -123,8 +168,10 @@ def intent(view: AwState, selection: Selection, kind: str, place: str) -> Action
         return interception_at(view, selection, place)
     activity = chosen_activity(view, selection)
     if activity != BASE_CHANGE:
-        return Operate(activity=activity, ships=tuple(selection.units),
-                       target=base_at(view, place) or place)
+        target = base_at(view, place) or place
+        return Operate(activity=activity, ships=tuple(selection.units), target=target,
+                       with_invasion=invasion_at(view, target) if activity == BOMBARDMENT
+                       else "")
     start, goal = base_at(view, selection.place), base_at(view, place)
     if goal is None and start is not None:
         return next((a for f in INTENTS if (a := f(view, selection, place)) is not None), None)

@@ -195,6 +195,9 @@ class AwawNaval(PlannedRuleset[AwState]):
             out.update(part.summary(state))
         return out
 
+    def route(self, view: AwState, action: Action) -> tuple[str, ...]:
+        return planning.route(view, action)
+
     def route_report(self, view: AwState, selection: Selection,
                      at: PlaceRef) -> RouteReport | None:
         """The route under the pointer: length, port touches, where it stops being legal
