@@ -89,7 +89,8 @@ def check_set_orders(state: AwState, action: SetOrders) -> None:
 
 
 def set_orders(state: AwState, action: SetOrders, dice: Dice) -> list[Event]:
-    """The seam's effect, its event made public: nothing in this game is secret."""
+    """The seam's effect, its event made public — nothing in this game is secret — with the
+    orders as plain data, as a public event's must be (logs, saves, turn files)."""
     side = state.to_move
 
     def keep() -> None:
@@ -99,8 +100,8 @@ def set_orders(state: AwState, action: SetOrders, dice: Dice) -> list[Event]:
             state.orders.pop(side, None)
 
     listed = "; ".join(words(state, o) for o in action.orders) or "none: asked at every chance"
-    return [dataclasses.replace(e, secret_to=None,
-                                text=f"{side} sets its standing orders: {listed}")
+    return [Event(kind=e.kind, clause=e.clause, text=f"{side} sets its standing orders: {listed}",
+                  data={"side": side, "orders": [dataclasses.asdict(o) for o in action.orders]})
             for e in orders.set_orders(side, action, keep, CLAUSE)]
 
 
