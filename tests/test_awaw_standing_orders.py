@@ -172,25 +172,27 @@ def test_aw79_a_never_order_lets_a_patrol_fly_its_air_round_unasked():
     assert g.state.awaiting is not None and g.state.awaiting.result == "air_round_result"
 
 
-def test_aw79_the_window_offers_orders_for_a_place_clicked_with_no_ships_picked():
+def test_aw79_the_commands_offer_orders_to_the_side_asked_at_its_own_ports_only():
     g = fleet()
+    assert standing_orders.commands(g.state, Selection()) == []  # the Allies' own turn
     asked_once(g)
     view = g.observe("Axis").view
-    labels = [c.label for c in g.ruleset.commands(view, Selection(place="fenmouth"))]
-    assert labels[-4:] == [
-        "Standing orders: ask me to intercept within 2 hexes of Fenmouth",
-        "Standing orders: ask me to intercept within 5 hexes of Fenmouth",
-        "Standing orders: ask me to intercept within 10 hexes of Fenmouth",
+    assert [c.label for c in standing_orders.commands(view, Selection())] == [
         "Standing orders: never intercept"]
-    command = next(c for c in g.ruleset.commands(view, Selection(place="fenmouth"))
-                   if c.label.endswith("within 5 hexes of Fenmouth"))
-    assert command.action == SetOrders((StandingOrder("intercept", Trigger(
-        "within", ("fenmouth",), 5), ASK),))
-    g.play(command.make())
-    assert [c.label for c in g.ruleset.commands(g.observe("Axis").view,
-                                                Selection(place="1206"))][-1] == \
+    assert standing_orders.commands(view, Selection(place="fenmouth")) == []  # British
+    assert standing_orders.commands(view, Selection(place="1206")) == []  # a sea hex
+    assert standing_orders.commands(view, Selection(place="marrow", units=("m",))) == []
+    commands = standing_orders.commands(view, Selection(place="marrow"))
+    assert [c.label for c in commands] == [
+        "Standing orders: ask me to intercept within 2 hexes of Marrow",
+        "Standing orders: ask me to intercept within 5 hexes of Marrow",
+        "Standing orders: ask me to intercept within 10 hexes of Marrow",
+        "Standing orders: never intercept"]
+    assert commands[1].action == SetOrders((StandingOrder("intercept", Trigger(
+        "within", ("marrow",), 5), ASK),))
+    g.play(commands[1].make())
+    assert [c.label for c in g.ruleset.commands(g.observe("Axis").view, Selection())][-1] == \
         "Standing orders: none (ask me at every chance)"
-    assert standing_orders.commands(view, Selection(place="fenmouth", units=("m",))) == []
 
 
 def test_aw79_the_planner_offers_orders_only_to_the_side_asked():

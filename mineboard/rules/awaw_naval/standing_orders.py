@@ -58,7 +58,7 @@ NEVER = StandingOrder(INTERCEPT, Trigger("never"), AUTO)
 """'Never intercept': the engine passes at once for the side, every time."""
 
 RADII = (2, 5, 10)
-"""The distances the window offers for "ask me within N hexes of" a place clicked."""
+"""The distances the window offers for "ask me within N hexes of" a port of the side's."""
 
 
 def standing_orders(state: AwState, side: str) -> tuple[StandingOrder, ...]:
@@ -199,26 +199,48 @@ def _may_set(view: AwState) -> bool:
     return view.awaiting is None and not view.asked and view.ledger.interception is None
 
 
+def _asked(view: AwState) -> bool:
+    """The side to move is asked whether it intercepts, and may set its orders now."""
+    return view.ledger.asked is not None and view.ledger.asked == view.to_move \
+        and _may_set(view)
+
+
+def _own_port(view: AwState, place: str) -> bool:
+    found = view.board.places.get(place)
+    port_hex = view.port_hex(place)
+    return found is not None and found.kind == "port" and port_hex is not None \
+        and view.friendly(port_hex, view.to_move)
+
+
 def commands(view: AwState, selection: Selection) -> list[Command]:
-    """A hex or port clicked with no ships picked: the side to move's standing orders for
-    interceptions — ask only when a force comes within N hexes of it, never intercept, or
-    be asked at every chance again (no orders)."""
-    place = selection.place
-    if selection.units or place is None or not _may_set(view) \
-            or not _is_hex(view, operations.hex_of(view, place)):
+    """While asked whether it intercepts, the side's standing orders: with nothing picked,
+    never intercept (or, once set, none: asked at every chance); a port of its own clicked
+    with no ships picked, ask only when a force comes within N hexes of it.
+
+    Only while asked, and only at its own ports: a place's commands stand in for the refusal
+    of a click there (qt/interactions.py), and a refused base change or interception must
+    still say why."""
+    if selection.units or not _asked(view):
         return []
-    side, where = view.to_move, view.board.ref(place)
-    kept = tuple(o for o in standing_orders(view, side) if o.trigger.when != "never")
-    out = [Command(f"Standing orders: ask me to intercept within {n} hexes of {where}",
-                   SetOrders((*kept, StandingOrder(INTERCEPT, Trigger("within", (place,), n),
-                                                   ASK))),
-                   tip=f"{side} is asked whether it intercepts only when an enemy force's "
-                       f"route comes within {n} hexes of {where} (or another place its "
-                       "orders watch); elsewhere the engine passes for it at once (AW-79)")
-           for n in RADII]
+    side, place = view.to_move, selection.place
+    out: list[Command] = []
+    if place is not None:
+        if not _own_port(view, place):
+            return []
+        where = view.board.ref(place)
+        kept = tuple(o for o in standing_orders(view, side) if o.trigger.when != "never")
+        out += [Command(f"Standing orders: ask me to intercept within {n} hexes of {where}",
+                        SetOrders((*kept, StandingOrder(INTERCEPT,
+                                                        Trigger("within", (place,), n), ASK))),
+                        tip=f"{side} is asked whether it intercepts only when an enemy "
+                            f"force's route comes within {n} hexes of {where} (or another "
+                            "place its orders watch); elsewhere the engine passes for it at "
+                            "once (AW-79)")
+                for n in RADII]
     out.append(Command("Standing orders: never intercept", SetOrders((NEVER,)),
                        tip=f"The engine passes at once for {side} whenever an enemy force "
-                           "sails; it is never asked (AW-79)"))
+                           "sails; it is never asked (AW-79). Right-click a port of yours "
+                           "to be asked only near it."))
     if standing_orders(view, side):
         out.append(Command("Standing orders: none (ask me at every chance)", SetOrders(()),
                            tip=f"{side} is asked whether it intercepts every time it could "
@@ -230,7 +252,7 @@ def candidates(view: AwState) -> list[Action]:
     """For the planner's broad list: while asked whether it intercepts, the side may also
     stop being asked (never), be asked only near the force's goal, or at every chance."""
     ledger = view.ledger
-    if ledger.asked is None or ledger.asked != view.to_move or not _may_set(view):
+    if not _asked(view):
         return []
     out: list[Action] = [SetOrders(()), SetOrders((NEVER,))]
     route = route_hexes(view, ledger.windows[0]) if ledger.windows else []
