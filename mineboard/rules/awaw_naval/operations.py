@@ -55,6 +55,11 @@ MAY_INTERCEPT: list[Callable[[AwState, str], bool]] = []
 """Part 2's interceptors at sea (defensive patrols, AW-114): whether a side has one, so that
 it is asked even with no ship in port that could."""
 
+ANSWERS: list[Callable[[AwState, str, Window], tuple[bool, list[Event]]]] = []
+"""Standing orders (standing_orders.py): (state, the side that may intercept, the window) →
+whether it is asked live, and what the log says — an order that asks, or the engine's pass
+at once for it."""
+
 
 @dataclass(frozen=True, slots=True)
 class Operate(Action):
@@ -191,10 +196,16 @@ def ask_interceptors(state: AwState, window: Window) -> list[Event]:
     other = next(s for s in state.sides if s != window.mover)
     if not _may_intercept(state, other):
         return []
+    said: list[Event] = []
+    for answer in ANSWERS:
+        asks, words = answer(state, other, window)
+        said += words
+        if not asks:
+            return said
     ledger = ledger_of(state)
     ledger.asked = other
     ledger.windows.append(window)
-    return [Event(kind="InterceptionAsked", clause="AW-79",
+    return [*said, Event(kind="InterceptionAsked", clause="AW-79",
                   text=f"{other} may intercept {and_list(window.ships)} or pass",
                   data={"side": other, "kind": window.kind, "ships": list(window.ships)})]
 

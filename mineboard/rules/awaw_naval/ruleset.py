@@ -33,6 +33,7 @@ from mineboard.rules.awaw_naval.invasion_orders import PART as INVASIONS
 from mineboard.rules.awaw_naval.odds import RaiderQuery
 from mineboard.rules.awaw_naval.parts import Part
 from mineboard.rules.awaw_naval.scenario import state_from_scenario
+from mineboard.rules.awaw_naval.standing_orders import PART as STANDING_ORDERS
 from mineboard.rules.awaw_naval.state import SEASONS, AwState
 from mineboard.rules.common.actions import EndPhase
 from mineboard.rules.common.checks import TURN, distinct, is_legal
@@ -40,7 +41,7 @@ from mineboard.rules.common.ruleset import PlannedRuleset, Planner
 from mineboard.rules.common.turns import turn_summary
 
 PARTS: tuple[Part, ...] = (control.PART, movement.PART, bases.PART, sealift.PART,
-                          missions.PART, employment.PART, raiders.PART, INVASIONS)
+                          missions.PART, employment.PART, raiders.PART, INVASIONS, STANDING_ORDERS)
 """Sealift's and the missions' phase ends read their operations' results before employment
 brings the ships home."""
 

@@ -13,6 +13,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from mineboard.core.orders import StandingOrder
 from mineboard.core.outside import Awaiting
 from mineboard.maps.model import BoardMap
 from mineboard.rules.awaw_naval.data import AwData, Figures, Nation, ShipType
@@ -141,6 +142,9 @@ class AwState(WaitsForResults):
     """Employment's record of the player turn: operations at sea, the side asked whether it
     intercepts, bases at the start of the movement phase, transport bans, the uninversion
     allowance (employment.py, AW-63…AW-75, AW-249)."""
+    orders: dict[str, tuple[StandingOrder, ...]] = field(default_factory=dict)
+    """Side → its standing orders for interceptions (standing_orders.py, AW-79); none: it
+    is asked at every chance."""
 
     @property
     def to_move(self) -> str:
