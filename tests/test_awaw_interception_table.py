@@ -1,0 +1,167 @@
+"""awaw-naval's Naval Interception Table, the project's stand-in data file (AW-224): its rows
+and the check that a patrol staying in its patrol hex stays the likeliest to be intercepted;
+the situation an interceptor declares, fitted to what it intercepts; raiders on the map
+intercepted only under a favorable modifier (AW-176); raiders going home offered to the
+defender unless exempt (AW-197)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mineboard.core.errors import BadInput
+from mineboard.core.game import Game
+from mineboard.explorer.demos import load_demo
+from mineboard.rules.awaw_naval import interception_table as it
+from mineboard.rules.awaw_naval.interception import Intercept
+from mineboard.rules.awaw_naval.ledger import ledger_of
+from mineboard.rules.common.tables import read_table, rule_file
+from tests.awaw_bases_helpers import game, ship
+from tests.conftest import play, refused
+
+DEMOS = Path(__file__).resolve().parents[1] / "assets" / "rules" / "awaw-naval" / "demos"
+
+
+def _demo_game(name: str, steps: int) -> Game[Any]:
+    """The demo's game after its first ``steps`` actions."""
+    demo = load_demo(DEMOS / name)
+    g = demo.new_game()
+    for action in demo.actions[:steps]:
+        g.play(action)
+    return g
+
+
+def _raid_asked() -> Game[Any]:
+    return _demo_game("aw-176-intercepted-only-with-a-favorable-modifier.json", 1)
+
+
+def test_aw224_the_stand_in_table_rows_and_modifiers():
+    table = it.interception_table()
+    assert "STAND-IN" in table.about and "NOT the printed game" in table.about
+    assert {k: s.modifier for k, s in table.situations.items()} == {
+        "patrol_staying": 2, "patrol_at_hex": 1, "patrol_en_route": 0, "base_change": 0,
+        "transport_force": 0, "raiders_en_route": 0, "raiders_sighted": 1,
+        "raiders_returning": 0, "defensive_patrol": 1}
+    assert table.best == "patrol_staying"
+
+
+def _broken(tmp_path: Path, change: Any) -> Path:
+    data = json.loads(rule_file("awaw-naval", it.FILE).read_text())
+    change(data)
+    path = tmp_path / it.FILE
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_aw224_a_table_whose_staying_patrol_is_not_likeliest_is_refused(tmp_path):
+    def tie(data: dict[str, Any]) -> None:
+        data["situations"]["raiders_sighted"]["modifier"] = 2
+
+    with pytest.raises(BadInput) as info:
+        read_table(it.InterceptionTable, _broken(tmp_path, tie))
+    text = str(info.value)
+    assert "\n" not in text
+    assert "best: 'raiders_sighted' (+2) is as likely as 'patrol_staying' (+2)" in text
+    assert "note to 21.416, AW-224" in text
+
+
+def test_aw224_a_table_breaking_its_schema_names_the_field(tmp_path):
+    def bad_stage(data: dict[str, Any]) -> None:
+        data["situations"]["patrol_en_route"]["stage"] = "sailing"
+
+    with pytest.raises(BadInput) as info:
+        read_table(it.InterceptionTable, _broken(tmp_path, bad_stage))
+    assert "situations.patrol_en_route" in str(info.value)
+    assert "'sailing' is no patrol stage (en_route, at_hex, staying)" in str(info.value)
+
+
+def test_aw176_raiders_refused_without_a_favorable_modifier():
+    g = _raid_asked()
+    err = refused("AW-176", g, "intercept", ships=["ca"], target="pe", hex="0105")
+    assert err.reason == ("raiders are intercepted on the map only where a favorable "
+                          "interception modifier applies: declare the situation "
+                          "(raiders_sighted)")
+    err = refused("AW-176", g, "intercept", ships=["ca"], target="pe", hex="0105",
+                  situation="raiders_en_route")
+    assert err.reason.endswith("nothing in the interceptor's favor gives +0")
+    refused("AW-224", g, "intercept", ships=["ca"], target="pe", hex="0105",
+            situation="patrol_staying")
+    refused("AW-224", g, "intercept", ships=["ca"], target="pe", hex="0105",
+            situation="nope")
+
+
+def test_aw176_raiders_intercepted_under_a_favorable_modifier():
+    g = _raid_asked()
+    record = play(g, "intercept", ships=["ca"], target="pe", hex="0105",
+                  situation="raiders_sighted")
+    found = [e for e in record.events if e.kind == "InterceptionSituation"]
+    assert [(e.clause, e.data["modifier"]) for e in found] == [("AW-224", 1)]
+    assert ledger_of(g.state).interception is not None
+    assert ledger_of(g.state).interception.situation == "raiders_sighted"
+
+
+def test_aw224_the_intercept_preview_names_the_situation_and_its_modifier():
+    g = _raid_asked()
+    shown = it.preview_intercept(g.state, Intercept(("ca",), "pe", "0105", "raiders_sighted"))
+    assert shown is not None
+    assert shown.summary.startswith("raiders on their way to an SW box, sighted (a favorable "
+                                    "modifier applies): modifier +1 (21.533D)")
+    assert [r.split(":")[0] for r in shown.rows[:2]] == ["raiders_en_route",
+                                                         "→ raiders_sighted"]
+    plain = it.preview_intercept(g.state, Intercept(("ca",), "pe", "0105"))
+    assert plain is not None and plain.summary.startswith("refused (AW-176)")
+
+
+def test_aw224_an_interception_without_a_situation_stays_valid_elsewhere():
+    g = game([ship("w", 4, "westhaven"), ship("k", 4, "kessel", nation="Germany")],
+             ["0501", "0612", "0801", "1201", "1601"], ["4412", "1512", "2312", "3012"],
+             side="Axis")
+    play(g, "operate", activity="patrol", ships=["k"], target="4406")
+    err = refused("AW-224", g, "intercept", ships=["w"], target="k", hex="4408",
+                  situation="patrol_staying")
+    assert err.reason.endswith("the patrol is en route")
+    play(g, "intercept", ships=["w"], target="k", hex="4408")
+
+
+def test_aw224_a_patrol_en_route_is_declared_as_such():
+    g = game([ship("w", 4, "westhaven"), ship("k", 4, "kessel", nation="Germany")],
+             ["0501", "0612", "0801", "1201", "1601"], ["4412", "1512", "2312", "3012"],
+             side="Axis")
+    play(g, "operate", activity="patrol", ships=["k"], target="4406")
+    refused("AW-114", g, "intercept", ships=["w"], target="k", hex="4408",
+            situation="defensive_patrol")
+    play(g, "intercept", ships=["w"], target="k", hex="4408", situation="patrol_en_route")
+
+
+def _going_home() -> Game[Any]:
+    return _demo_game("aw-197-intercepted-on-the-way-home.json", 6)
+
+
+def test_aw197_exposed_raiders_are_offered_on_the_way_home():
+    g = _going_home()
+    record = play(g, "decline_raider", group="op1")
+    assert [e.kind for e in record.events if e.kind == "InterceptionAsked"] == []
+    assert ledger_of(g.state).asked is None  # Scharnhorst, bound for Bergen, is exempt
+    record = play(g, "decline_raider", group="op2")
+    asked = [e for e in record.events if e.kind == "InterceptionAsked"]
+    assert [(e.data["side"], e.data["kind"], e.data["ships"]) for e in asked] == [
+        ("Allies", "raider_return", ["bis"])]
+    window = ledger_of(g.state).windows[0]
+    assert (window.origin, window.goal) == ("sw-atlantic", "wilhelmshaven")
+    refused("TURN", g, "intercept", ships=["kgv"], target="sch", hex="0105")
+    refused("AW-224", g, "intercept", ships=["kgv"], target="bis", hex="0105",
+            situation="raiders_sighted")
+    play(g, "intercept", ships=["kgv"], target="bis", hex="0105",
+         situation="raiders_returning")
+
+
+def test_aw197_the_phase_waits_for_the_defender_to_answer():
+    g = _going_home()
+    play(g, "decline_raider", group="op1")
+    play(g, "decline_raider", group="op2")
+    refused("AW-79", g, "end_phase")
+    play(g, "pass_interception")
+    play(g, "end_phase")
