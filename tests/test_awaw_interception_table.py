@@ -38,7 +38,7 @@ def _raid_asked() -> Game[Any]:
     return _demo_game("aw-176-intercepted-only-with-a-favorable-modifier.json", 1)
 
 
-def test_aw224_the_stand_in_table_rows_and_modifiers():
+def test_aw224_the_stand_in_table_rows_and_modifiers() -> None:
     table = it.interception_table()
     assert "STAND-IN" in table.about and "NOT the printed game" in table.about
     assert {k: s.modifier for k, s in table.situations.items()} == {
@@ -56,7 +56,7 @@ def _broken(tmp_path: Path, change: Any) -> Path:
     return path
 
 
-def test_aw224_a_table_whose_staying_patrol_is_not_likeliest_is_refused(tmp_path):
+def test_aw224_a_table_whose_staying_patrol_is_not_likeliest_is_refused(tmp_path: Path) -> None:
     def tie(data: dict[str, Any]) -> None:
         data["situations"]["raiders_sighted"]["modifier"] = 2
 
@@ -68,7 +68,7 @@ def test_aw224_a_table_whose_staying_patrol_is_not_likeliest_is_refused(tmp_path
     assert "note to 21.416, AW-224" in text
 
 
-def test_aw224_a_table_breaking_its_schema_names_the_field(tmp_path):
+def test_aw224_a_table_breaking_its_schema_names_the_field(tmp_path: Path) -> None:
     def bad_stage(data: dict[str, Any]) -> None:
         data["situations"]["patrol_en_route"]["stage"] = "sailing"
 
@@ -78,7 +78,7 @@ def test_aw224_a_table_breaking_its_schema_names_the_field(tmp_path):
     assert "'sailing' is no patrol stage (en_route, at_hex, staying)" in str(info.value)
 
 
-def test_aw176_raiders_refused_without_a_favorable_modifier():
+def test_aw176_raiders_refused_without_a_favorable_modifier() -> None:
     g = _raid_asked()
     err = refused("AW-176", g, "intercept", ships=["ca"], target="pe", hex="0105")
     assert err.reason == ("raiders are intercepted on the map only where a favorable "
@@ -93,17 +93,17 @@ def test_aw176_raiders_refused_without_a_favorable_modifier():
             situation="nope")
 
 
-def test_aw176_raiders_intercepted_under_a_favorable_modifier():
+def test_aw176_raiders_intercepted_under_a_favorable_modifier() -> None:
     g = _raid_asked()
     record = play(g, "intercept", ships=["ca"], target="pe", hex="0105",
                   situation="raiders_sighted")
     found = [e for e in record.events if e.kind == "InterceptionSituation"]
     assert [(e.clause, e.data["modifier"]) for e in found] == [("AW-224", 1)]
-    assert ledger_of(g.state).interception is not None
-    assert ledger_of(g.state).interception.situation == "raiders_sighted"
+    pending = ledger_of(g.state).interception
+    assert pending is not None and pending.situation == "raiders_sighted"
 
 
-def test_aw224_the_intercept_preview_names_the_situation_and_its_modifier():
+def test_aw224_the_intercept_preview_names_the_situation_and_its_modifier() -> None:
     g = _raid_asked()
     shown = it.preview_intercept(g.state, Intercept(("ca",), "pe", "0105", "raiders_sighted"))
     assert shown is not None
@@ -115,7 +115,7 @@ def test_aw224_the_intercept_preview_names_the_situation_and_its_modifier():
     assert plain is not None and plain.summary.startswith("refused (AW-176)")
 
 
-def test_aw224_an_interception_without_a_situation_stays_valid_elsewhere():
+def test_aw224_an_interception_without_a_situation_stays_valid_elsewhere() -> None:
     g = game([ship("w", 4, "westhaven"), ship("k", 4, "kessel", nation="Germany")],
              ["0501", "0612", "0801", "1201", "1601"], ["4412", "1512", "2312", "3012"],
              side="Axis")
@@ -126,7 +126,7 @@ def test_aw224_an_interception_without_a_situation_stays_valid_elsewhere():
     play(g, "intercept", ships=["w"], target="k", hex="4408")
 
 
-def test_aw224_a_patrol_en_route_is_declared_as_such():
+def test_aw224_a_patrol_en_route_is_declared_as_such() -> None:
     g = game([ship("w", 4, "westhaven"), ship("k", 4, "kessel", nation="Germany")],
              ["0501", "0612", "0801", "1201", "1601"], ["4412", "1512", "2312", "3012"],
              side="Axis")
@@ -140,7 +140,7 @@ def _going_home() -> Game[Any]:
     return _demo_game("aw-197-intercepted-on-the-way-home.json", 6)
 
 
-def test_aw197_exposed_raiders_are_offered_on_the_way_home():
+def test_aw197_exposed_raiders_are_offered_on_the_way_home() -> None:
     g = _going_home()
     record = play(g, "decline_raider", group="op1")
     assert [e.kind for e in record.events if e.kind == "InterceptionAsked"] == []
@@ -158,10 +158,28 @@ def test_aw197_exposed_raiders_are_offered_on_the_way_home():
          situation="raiders_returning")
 
 
-def test_aw197_the_phase_waits_for_the_defender_to_answer():
+def test_aw197_the_phase_waits_for_the_defender_to_answer() -> None:
     g = _going_home()
     play(g, "decline_raider", group="op1")
     play(g, "decline_raider", group="op2")
     refused("AW-79", g, "end_phase")
     play(g, "pass_interception")
     play(g, "end_phase")
+
+
+def test_aw176_the_window_lights_a_raids_route_only_under_a_favorable_situation() -> None:
+    from mineboard.core.planning import Selection
+    from mineboard.rules.awaw_naval import planning
+
+    g = _raid_asked()
+    view = g.state
+    [choice] = planning.choices(view, Selection(units=("ca",)))
+    assert choice.key == it.SITUATION and choice.default == ""
+    assert [v for v, _ in choice.values] == ["", "raiders_en_route", "raiders_sighted"]
+    plain = Selection(place="gibraltar", units=("ca",))
+    assert planning.targets(view, plain, g.ruleset.check_declared) == {}
+    sighted = Selection(place="gibraltar", units=("ca",),
+                        options={it.SITUATION: "raiders_sighted"})
+    lit = planning.targets(view, sighted, g.ruleset.check_declared)
+    assert "0105" in lit and lit["0105"] == Intercept(("ca",), "pe", "0105",
+                                                      "raiders_sighted")

@@ -24,7 +24,7 @@ from typing import Annotated, Literal
 
 from mineboard.core.errors import IllegalAction
 from mineboard.core.events import Event
-from mineboard.core.planning import Preview
+from mineboard.core.planning import Choice, Preview
 from mineboard.core.schema import Doc, Length, Range
 from mineboard.core.words import and_list
 from mineboard.rules.awaw_naval import interception, operations, reach
@@ -203,6 +203,27 @@ def preview_intercept(state: AwState, action: interception.Intercept) -> Preview
                    outcomes=(), summary=summary,
                    rows=(*rows, "interception success and the combat are entered by the "
                                 "players (AW-224)"))
+
+
+SITUATION = "situation"
+"""The option naming the situation a click's interception declares."""
+
+
+def situation_choice(view: AwState) -> list[Choice]:
+    """While the side to move may intercept: the table's situation its interception
+    declares (none by default), from the rows that fit what moves."""
+    table = interception_table()
+    kinds = dict.fromkeys(target_of(view, w) for w in ledger_of(view).windows if w.ships)
+    keys = dict.fromkeys(k for what in kinds for k in fitting(table, what))
+    if not keys:
+        return []
+    values = (("", "none declared"),
+              *((k, f"{table.situations[k].name} ({table.situations[k].modifier:+d})")
+                for k in keys))
+    return [Choice(SITUATION, "Situation", "", values,
+                   tip=f"The Naval Interception Table's situation the interception declares "
+                       f"({FILE}, the project's stand-in, AW-224); raiders on their way to "
+                       "an SW box need a favorable one (AW-176)")]
 
 
 # ---- raiders going home (AW-197) ---------------------------------------------------------
