@@ -26,11 +26,12 @@ DEMOS = Path(__file__).resolve().parents[1] / "assets" / "rules" / "awaw-naval" 
 
 
 def _demo_game(name: str, steps: int) -> Game[Any]:
-    """The demo's game after its first ``steps`` actions."""
+    """The demo's game after its first ``steps`` steps (those it shows refused left out)."""
     demo = load_demo(DEMOS / name)
     g = demo.new_game()
-    for action in demo.actions[:steps]:
-        g.play(action)
+    for step, action in zip(demo.spec.steps[:steps], demo.actions, strict=False):
+        if not step.refused:
+            g.play(action)
     return g
 
 
@@ -183,3 +184,36 @@ def test_aw176_the_window_lights_a_raids_route_only_under_a_favorable_situation(
     lit = planning.targets(view, sighted, g.ruleset.check_declared)
     assert "0105" in lit and lit["0105"] == Intercept(("ca",), "pe", "0105",
                                                       "raiders_sighted")
+
+
+def test_aw224_a_staying_patrol_is_declared_staying_the_likeliest_row() -> None:
+    g = _demo_game("aw-102-a-staying-patrol-then-the-next.json", 5)  # a stays: asked again
+    err = refused("AW-224", g, "intercept", ships=["m"], target="a", hex="1206",
+                  situation="patrol_en_route")
+    assert err.reason == ("intercept.situation: a patrol en route to its patrol hex: the "
+                          "patrol is staying in its patrol hex")
+    refused("AW-224", g, "intercept", ships=["m"], target="a", hex="1206",
+            situation="patrol_at_hex")
+    shown = it.preview_intercept(g.state, Intercept(("m",), "a", "1206", "patrol_staying"))
+    assert shown is not None and shown.summary.startswith(
+        "a patrol staying in its patrol hex after its air rounds: modifier +2 (21.416L)")
+    record = play(g, "intercept", ships=["m"], target="a", hex="1206",
+                  situation="patrol_staying")
+    assert [e.data["modifier"] for e in record.events
+            if e.kind == "InterceptionSituation"] == [2]
+
+
+def test_aw224_a_patrol_sailing_is_en_route() -> None:
+    g = _demo_game("aw-102-a-staying-patrol-then-the-next.json", 2)  # a sails: asked
+    refused("AW-224", g, "intercept", ships=["m"], target="a", hex="1206",
+            situation="patrol_staying")
+    play(g, "intercept", ships=["m"], target="a", hex="1206", situation="patrol_en_route")
+
+
+def test_aw224_a_patrol_in_its_hex_before_an_air_round() -> None:
+    g = _demo_game("aw-102-a-staying-patrol-then-the-next.json", 3)  # a sailed, passed
+    play(g, "patrol_air_round", operation="op1")  # the defender is asked first (AW-101)
+    err = refused("AW-224", g, "intercept", ships=["m"], target="a", hex="1206",
+                  situation="patrol_en_route")
+    assert err.reason.endswith("the patrol is in its patrol hex before an air round")
+    play(g, "intercept", ships=["m"], target="a", hex="1206", situation="patrol_at_hex")

@@ -40,6 +40,8 @@ RAID = "raid"
 RETURN = "raider_return"
 """The kind of window the defender is asked about when raiders go home (AW-197)."""
 STAGES = ("", EN_ROUTE, AT_HEX, STAYING)
+STAGE_WORDS = {"": "no patrol", EN_ROUTE: "en route", AT_HEX: "in its patrol hex before an "
+               "air round", STAYING: "staying in its patrol hex"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,9 +145,10 @@ def declared(state: AwState, situation: str, window: Window, *,
         raise IllegalAction(f"intercept.situation: {row.name} is a defensive patrol's",
                             "AW-114")
     if row.stage and patrol_stage(state, window) != row.stage:
-        raise IllegalAction(f"intercept.situation: {row.name}: the patrol is "
-                            f"{patrol_stage(state, window).replace('_', ' ') or 'no patrol'}",
-                            "AW-224")
+        stage = patrol_stage(state, window)
+        raise IllegalAction(f"intercept.situation: {row.name}: "
+                            + (f"the patrol is {STAGE_WORDS[stage]}" if stage else
+                               "what is intercepted is no patrol"), "AW-224")
     if what == RAID and row.modifier <= 0:
         raise IllegalAction(f"raiders are intercepted on the map only where a favorable "
                             f"interception modifier applies: {row.name} gives "
