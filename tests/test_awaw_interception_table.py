@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from mineboard.core.errors import BadInput
+from mineboard.core.errors import BadInput, IllegalAction
 from mineboard.core.game import Game
 from mineboard.explorer.demos import load_demo
 from mineboard.rules.awaw_naval import interception_table as it
@@ -217,3 +217,14 @@ def test_aw224_a_patrol_in_its_hex_before_an_air_round() -> None:
                   situation="patrol_en_route")
     assert err.reason.endswith("the patrol is in its patrol hex before an air round")
     play(g, "intercept", ships=["m"], target="a", hex="1206", situation="patrol_at_hex")
+
+
+def test_aw176_a_defensive_patrol_declares_its_own_row_against_raiders() -> None:
+    g = _raid_asked()
+    window = ledger_of(g.state).windows[0]
+    row = it.declared(g.state, "defensive_patrol", window, defensive=True)
+    assert row is not None and row.modifier == 1
+    with pytest.raises(IllegalAction) as info:
+        it.declared(g.state, "", window, defensive=True)
+    assert info.value.clause == "AW-176"
+    assert info.value.reason.endswith("(raiders_sighted and defensive_patrol)")
