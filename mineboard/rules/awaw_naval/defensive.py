@@ -23,7 +23,7 @@ from mineboard.core.events import Event
 from mineboard.core.outside import Awaiting
 from mineboard.core.schema import Doc, Length
 from mineboard.core.words import and_list
-from mineboard.rules.awaw_naval import choices, interception, reach, returns
+from mineboard.rules.awaw_naval import choices, interception, interception_table, reach, returns
 from mineboard.rules.awaw_naval.forces import label, own_ships
 from mineboard.rules.awaw_naval.ledger import Interception, Operation, ledger_of
 from mineboard.rules.awaw_naval.patrol_log import STAYING, log_of, patrol_of, player_turn
@@ -54,6 +54,9 @@ class DefensiveIntercept(Action):
     ships: Annotated[tuple[str, ...], Length(1, 200)]
     target: Annotated[str, Doc("a ship of the moving force")]
     hex: Annotated[str, Doc("the interception hex, on the moving force's route")]
+    situation: Annotated[str, Length(0, 60),
+                         Doc("the Naval Interception Table's situation declared "
+                             "(interception_table.json); empty: none (AW-224, AW-176)")] = ""
 
 
 def ask_stay(state: AwState, pending: Interception) -> list[Event]:
@@ -181,6 +184,7 @@ def check_defensive(state: AwState, action: DefensiveIntercept) -> None:
         raise IllegalAction(f"{action.target!r} is not moving where {side} may intercept it",
                             TURN)
     ships = own_ships(state, action.ships, side, "AW-114", "interceptor")
+    interception_table.check_intercept(state, action)  # AW-224, AW-176
     op = _source(state, action.ships)
     log = log_of(state)
     submarine = op.id not in log.defensive
@@ -229,7 +233,7 @@ def defensive_intercept(state: AwState, action: DefensiveIntercept, dice: Dice) 
     if state.phase == COMBAT:
         log.combat_tries.add(source.id)
     ledger.interception = Interception(tuple(action.ships), side, action.hex, window,
-                                       op.origins, op.id)
+                                       op.origins, op.id, action.situation)
     where = state.board.ref(action.hex)
     route = [source.hex, *reach.leg(state, state.ships[action.ships[0]].nation, source.hex,
                                     action.hex, reach.INTERCEPTION).places[1:]]

@@ -52,6 +52,9 @@ class Intercept(Action):
     ships: Annotated[tuple[str, ...], Length(1, 200)]
     target: Annotated[str, Doc("a ship of the moving force")]
     hex: Annotated[str, Doc("the interception hex, on the moving force's route")]
+    situation: Annotated[str, Length(0, 60),
+                         Doc("the Naval Interception Table's situation declared "
+                             "(interception_table.json); empty: none (AW-224, AW-176)")] = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +203,7 @@ def intercept(state: AwState, action: Intercept, dice: Dice) -> list[Event]:
         if not box_rules.is_sw(state, s.base):
             s.operated = s.inverted = True
     ledger.interception = Interception(tuple(action.ships), side, action.hex, window,
-                                       op.origins, op.id)
+                                       op.origins, op.id, action.situation)
     where = state.board.ref(action.hex)
     return [*run_hooks("declared", state, ledger.interception),
             Event(kind="InterceptionDeclared", clause=CLAUSE, at=where,

@@ -73,6 +73,9 @@ class Interception:
     origins: dict[str, str] = field(default_factory=dict)
     operation: str = ""
     """The interceptors' own operation (AW-63)."""
+    situation: str = ""
+    """The Naval Interception Table's row the interceptor declared (interception_table.json,
+    AW-224); empty: none."""
 
 
 @dataclass

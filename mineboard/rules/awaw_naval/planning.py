@@ -29,7 +29,7 @@ from mineboard.core.errors import IllegalAction, MineboardError
 from mineboard.core.planning import Choice, Command, Selection
 from mineboard.core.words import count_of
 from mineboard.maps.model import BOX, HEX, PORT
-from mineboard.rules.awaw_naval import basechange, movement
+from mineboard.rules.awaw_naval import basechange, interception_table, movement
 from mineboard.rules.awaw_naval.basechange import BaseChange
 from mineboard.rules.awaw_naval.interception import Intercept, PassInterception
 from mineboard.rules.awaw_naval.ledger import Operation
@@ -254,7 +254,8 @@ def interception_at(view: AwState, selection: Selection, place: str) -> Action |
         or route_hexes(view).get(hex_id)
     if target is None:
         return None
-    return Intercept(ships=tuple(selection.units), target=target, hex=hex_id)
+    return Intercept(ships=tuple(selection.units), target=target, hex=hex_id,
+                     situation=str(selection.option(interception_table.SITUATION, "")))
 
 
 def _interception_targets(view: AwState, selection: Selection,
@@ -316,12 +317,14 @@ def choices(view: AwState, selection: Selection) -> list[Choice]:
                        tip="What a click on a place orders the picked ships to do there "
                            "(the Naval Activities Table, AW-223)")]
     windows = [w for w in view.ledger.windows if w.ships]
+    situation = interception_table.situation_choice(view)
     if len(windows) < 2:
-        return []
+        return situation
     values = tuple((w.ships[0], f"{', '.join(w.ships)}: {base_name(view, w.origin)} to "
                                 f"{base_name(view, w.goal)}") for w in windows)
     return [Choice(TARGET, "Intercept", values[0][0], values,
-                   tip="The moving force to intercept: the lit hexes are its route (AW-79)")]
+                   tip="The moving force to intercept: the lit hexes are its route (AW-79)"),
+            *situation]
 
 
 def declared_changes(selection: Selection) -> tuple[Action, ...]:

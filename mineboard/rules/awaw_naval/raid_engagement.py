@@ -30,7 +30,7 @@ from mineboard.core.outside import Awaiting, OutsideResult
 from mineboard.core.planning import Preview
 from mineboard.core.schema import Doc, Length, Range
 from mineboard.core.words import and_list
-from mineboard.rules.awaw_naval import box_rules, reach
+from mineboard.rules.awaw_naval import box_rules, interception_table, reach
 from mineboard.rules.awaw_naval.forces import label
 from mineboard.rules.awaw_naval.ledger import ledger_of
 from mineboard.rules.awaw_naval.odds import situation_preview
@@ -689,13 +689,16 @@ def going_home(state: AwState, group: RaidGroup) -> list[Event]:
               and (op.origins[s] in direct or (box_rules.is_sw(state, op.origins[s])
                                                and state.calendar == "Fall 1939"))]
     exposed = [s for s in alive if s not in exempt]
-    return [Event(kind="RaidersReturn", clause="AW-194",
+    events = [Event(kind="RaidersReturn", clause="AW-194",
                   text=f"raider group {group.rank} returns to port as one group; raiders "
                        "never stay at sea"
                        + (f"; {and_list(exposed)} may be air-attacked and intercepted on "
                           "the way (AW-197)" if exposed else "")
                        + (f"; {and_list(exempt)} go unmolested (AW-197)" if exempt else ""),
                   data={"group": group.op, "exposed": exposed, "exempt": exempt})]
+    return events + interception_table.offer_way_home(
+        state, op.side, group.box,
+        {s: op.origins[s] for s in exposed if not box_rules.is_sw(state, op.origins[s])})
 
 
 # ---- odds before the roll --------------------------------------------------------------------

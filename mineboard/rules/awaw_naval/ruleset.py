@@ -23,6 +23,7 @@ from mineboard.rules.awaw_naval import (
     bases,
     control,
     employment,
+    interception_table,
     missions,
     movement,
     planning,
@@ -41,7 +42,8 @@ from mineboard.rules.common.ruleset import PlannedRuleset, Planner
 from mineboard.rules.common.turns import turn_summary
 
 PARTS: tuple[Part, ...] = (control.PART, movement.PART, bases.PART, sealift.PART,
-                          missions.PART, employment.PART, raiders.PART, INVASIONS, STANDING_ORDERS)
+                          missions.PART, employment.PART, raiders.PART, INVASIONS,
+                          STANDING_ORDERS, interception_table.PART)
 """Sealift's and the missions' phase ends read their operations' results before employment
 brings the ships home."""
 
