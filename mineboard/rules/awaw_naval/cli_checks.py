@@ -1,8 +1,8 @@
 """awaw-naval's checks on the command line (``mineboard check awaw-naval CHECK …``, see
 mineboard/cli/check.py): ``route`` — a naval activity's route from a port, its length, its
-port touches, legal or where it stops and by which clause. Part 2 adds more checks to
-``CHECKS`` (escorts, bombardment, transport): ``escort`` and ``transport`` are
-sealift_checks.py's.
+port touches, legal or where it stops and by which clause; and part 2's, each in its own
+module: ``transport`` and ``escort`` (sealift_checks.py), ``bombard`` and ``invade``
+(cli_invasion.py), ``harbor`` (harbor_cli.py).
 
 Exit 0: legal; 1: refused (the clause and why on the last line); 2: bad input, one line
 naming the field (an unknown port, a route through land or between hexes that are not

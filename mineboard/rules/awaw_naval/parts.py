@@ -13,6 +13,15 @@ keys of the summary. One part a group of clauses:
 - employment.py — one operation per turn, inversion, task forces, carriers, damage,
   returns, cargo, interceptions declared and their results (AW-17…AW-26, AW-63…AW-75,
   AW-223, AW-249)
+- sealift.py — sea supply, oil and BRP shipments, sea transport, sea escort
+  (AW-116…AW-135, AW-205…AW-221, AW-233, AW-236, AW-242)
+- missions.py — patrols, defensive and submarine patrols, harbor attacks, fast carrier
+  missions (AW-93…AW-115, AW-136…AW-138, AW-198…AW-204, AW-228, AW-229, AW-241)
+- raiders.py — raider groups, the Raider Table, engagements (AW-168…AW-197, AW-230…AW-235)
+- invasion_orders.py — seaborne invasions and shore bombardment (AW-139…AW-167, AW-227,
+  AW-238…AW-240, AW-250)
+- standing_orders.py — when the other side is asked to intercept (AW-79)
+- interception_table.py — the Naval Interception Table and AW-176, AW-197 (AW-224)
 """
 
 from __future__ import annotations
