@@ -123,10 +123,5 @@ def home_after_combat(state: AwState) -> list[Event]:
                             at=state.board.ref(op.hex),
                             text=f"regular combat is over: fast carrier mission {op.id} "
                                  "returns to base", data={"operation": op.id}))
-        by_origin: dict[str, list[str]] = {}
-        for ident in op.at_sea:
-            by_origin.setdefault(op.origins[ident], []).append(ident)
-        for base, idents in by_origin.items():
-            events.append(returns.come_back(state, op, [state.ships[i] for i in idents],
-                                            base, "come back to"))
+        events += returns.home_to_origins(state, op, [state.ships[i] for i in op.at_sea])
     return events

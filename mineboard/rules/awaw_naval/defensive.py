@@ -129,12 +129,7 @@ def home_after_combat(state: AwState) -> list[Event]:
                             at=state.board.ref(op.hex),
                             text=f"regular combat is over: the defensive patrol {op.id} "
                                  "comes home", data={"operation": op.id}))
-        by_origin: dict[str, list[str]] = {}
-        for ident in op.at_sea:
-            by_origin.setdefault(op.origins[ident], []).append(ident)
-        for base, idents in by_origin.items():
-            events.append(returns.come_back(state, op, [state.ships[i] for i in idents],
-                                            base, "come back to"))
+        events += returns.home_to_origins(state, op, [state.ships[i] for i in op.at_sea])
     return events
 
 

@@ -496,12 +496,7 @@ def home_after_combat(state: AwState) -> list[Event]:
                             text=f"regular combat is over: patrol {op.id} returns to base and "
                                  "is inverted until the player turn ends (before "
                                  "exploitation)", data={"operation": op.id}))
-        by_origin: dict[str, list[str]] = {}
-        for ship in ships:
-            by_origin.setdefault(op.origins[ship.id], []).append(ship.id)
-        for base, idents in by_origin.items():
-            events.append(returns.come_back(state, op, [state.ships[i] for i in idents],
-                                            base, "come back to"))
+        events += returns.home_to_origins(state, op, ships)
         patrol.stage = RETURNING
     return events
 

@@ -158,6 +158,15 @@ def come_back(state: AwState, op: Operation, ships: Sequence[Ship], to: str,
                  data={"operation": op.id, "ships": [s.id for s in ships], "to": to})
 
 
+def home_to_origins(state: AwState, op: Operation, ships: Sequence[Ship]) -> list[Event]:
+    """``ships`` of ``op`` come back each to the base it sailed from, one event a base (the
+    ends of patrols, defensive patrols, submarine patrols and carrier missions)."""
+    by_origin: dict[str, list[Ship]] = {}
+    for ship in ships:
+        by_origin.setdefault(op.origins[ship.id], []).append(ship)
+    return [come_back(state, op, home, base, "come back to") for base, home in by_origin.items()]
+
+
 def apply_return(state: AwState, action: ReturnToBase, dice: Dice) -> list[Event]:
     op = ledger_of(state).operations[action.operation]
     return [come_back(state, op, [state.ships[i] for i in action.ships], action.to,

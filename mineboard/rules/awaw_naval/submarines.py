@@ -98,11 +98,7 @@ def _home(state: AwState, op: Operation, clause: str, why: str) -> list[Event]:
                   text=f"submarine patrol {op.id} {why}", data={"operation": op.id})
     if not returns.held_now(state, origin, op.side):
         return [event]  # employment's end of phase finds another base (AW-72)
-    by_origin: dict[str, list[str]] = {}
-    for ident in op.at_sea:
-        by_origin.setdefault(op.origins[ident], []).append(ident)
-    return [event, *(returns.come_back(state, op, [state.ships[i] for i in ids], base,
-                                       "come back to") for base, ids in by_origin.items())]
+    return [event, *returns.home_to_origins(state, op, [state.ships[i] for i in op.at_sea])]
 
 
 def turn_end(state: AwState) -> list[Event]:
