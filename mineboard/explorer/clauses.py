@@ -67,13 +67,34 @@ def catalogue_path(ruleset_id: str) -> Path:
     return assets_dir() / "rules" / ruleset_id / "clauses.toml"
 
 
+def catalogue_paths() -> list[Path]:
+    return sorted((assets_dir() / "rules").glob("*/clauses.toml"))
+
+
 @cache
+def catalogue(ruleset_id: str) -> Catalogue:
+    return read_catalogue(catalogue_path(ruleset_id))
+
+
 def catalogues() -> dict[str, Catalogue]:
     """Every ruleset's catalogue by ruleset id, read from the bundled assets."""
-    found: dict[str, Catalogue] = {}
-    for path in sorted((assets_dir() / "rules").glob("*/clauses.toml")):
-        found[path.parent.name] = read_catalogue(path)
-    return found
+    return {path.parent.name: catalogue(path.parent.name) for path in catalogue_paths()}
+
+
+PREFIX_LINE = re.compile(rb'^prefix\s*=\s*"([A-Z]{2})"', re.MULTILINE)
+
+
+@cache
+def ruleset_of_prefix(prefix: str) -> str | None:
+    """The ruleset whose clause ids begin ``prefix``, found by the ``prefix = "NL"`` line of
+    each catalogue rather than by parsing all five: one clause needs only its own
+    catalogue read (the whole of them is most of ``explain``'s time). The catalogue read
+    afterwards checks the line against the rest of the file."""
+    for path in catalogue_paths():
+        m = PREFIX_LINE.search(read_bytes(path))
+        if m is not None and m.group(1).decode() == prefix:
+            return path.parent.name
+    return None
 
 
 def read_catalogue(path: Path) -> Catalogue:
@@ -109,10 +130,12 @@ class UnknownClause(BadInput):
 
 def find_clause(text: str, where: str = "clause") -> Clause:
     """The clause ``text`` names, in any case; or one line naming the nearest ids."""
-    clauses = all_clauses()
     clause_id = normalise(text)
-    if clause_id in clauses:
-        return clauses[clause_id]
+    ruleset_id = ruleset_of_prefix(clause_id[:2])
+    found = catalogue(ruleset_id).get(clause_id) if ruleset_id is not None else None
+    if found is not None:
+        return found
+    clauses = all_clauses()
     near = nearest(clause_id, list(clauses))
     hint = (f"; nearest: {', '.join(near)}" if near else
             f"; clause ids look like {', '.join(['NL-15', 'GT-07', 'IM-18'])}")

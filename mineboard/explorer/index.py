@@ -9,7 +9,7 @@ from functools import cache
 from pathlib import Path
 
 from mineboard.core.errors import MineboardError
-from mineboard.explorer.clauses import catalogues
+from mineboard.explorer.clauses import catalogue_paths, ruleset_of_prefix
 from mineboard.resources import assets_dir, read_json
 
 
@@ -38,29 +38,36 @@ def clause_of_name(path: Path) -> str:
     return f"{m.group(1).upper()}-{m.group(2)}" if m else ""
 
 
-@cache
 def demo_index() -> tuple[DemoEntry, ...]:
     """Every bundled demo, by ruleset then name. A file too broken to read is still listed
     (under the clause its name gives), so its test fails rather than vanishing."""
+    return tuple(e for path in catalogue_paths() for e in demos_in(path.parent.name))
+
+
+@cache
+def demos_in(ruleset_id: str) -> tuple[DemoEntry, ...]:
+    """One ruleset's demos: a clause's demos are all in its own ruleset's folder, and
+    ``explain`` reads only those."""
     entries = []
-    for ruleset_id in catalogues():
-        for path in sorted(demos_dir(ruleset_id).glob("*.json")):
-            try:
-                data, _ = read_json(path)
-            except MineboardError:
-                data = {}
-            if not isinstance(data, dict):
-                data = {}
-            also = data.get("also", [])
-            title = data.get("title", "")
-            entries.append(DemoEntry(
-                path.stem, path, clause_of_name(path),
-                tuple(a for a in also if isinstance(a, str)) if isinstance(also, list) else (),
-                title if isinstance(title, str) else ""))
+    for path in sorted(demos_dir(ruleset_id).glob("*.json")):
+        try:
+            data, _ = read_json(path)
+        except MineboardError:
+            data = {}
+        if not isinstance(data, dict):
+            data = {}
+        also = data.get("also", [])
+        title = data.get("title", "")
+        entries.append(DemoEntry(
+            path.stem, path, clause_of_name(path),
+            tuple(a for a in also if isinstance(a, str)) if isinstance(also, list) else (),
+            title if isinstance(title, str) else ""))
     return tuple(entries)
 
 
 def demos_of(clause_id: str) -> list[DemoEntry]:
     """The demos of a clause: those it leads, then those that show it on the way."""
-    own = [e for e in demo_index() if e.clause == clause_id]
-    return own + [e for e in demo_index() if e.clause != clause_id and clause_id in e.also]
+    ruleset_id = ruleset_of_prefix(clause_id[:2])
+    entries = demos_in(ruleset_id) if ruleset_id is not None else ()
+    own = [e for e in entries if e.clause == clause_id]
+    return own + [e for e in entries if e.clause != clause_id and clause_id in e.also]

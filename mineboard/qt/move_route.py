@@ -27,10 +27,14 @@ STOP_SIZE = 0.32
 
 
 class MoveRoute:
-    """The three overlays and the clause label of one scene's move in progress."""
+    """The three overlays and the clause label of one scene's move in progress.
+
+    It holds its scene weakly: ``_ROUTES`` keeps it as long as the scene lives, and a value
+    that held its key strongly would keep every scene a window ever showed alive.
+    """
 
     def __init__(self, scene: MapScene) -> None:
-        self.scene = scene
+        self._scene = weakref.ref(scene)
         self.done = Overlay()
         self.rest = Overlay()
         self.stop = Overlay()
@@ -43,6 +47,12 @@ class MoveRoute:
             scene.addItem(item)
         self.label: TextItem | None = None
         self.shown: MoveInProgress | None = None
+
+    @property
+    def scene(self) -> MapScene:
+        scene = self._scene()
+        assert scene is not None, "a route outlived its scene"
+        return scene
 
     def show(self, move: MoveInProgress | None) -> None:
         if move == self.shown:
