@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
+from fractions import Fraction
 from typing import Any
 
 from mineboard.core.places import PlaceRef
@@ -64,6 +65,8 @@ type changes no log, save or transcript written before."""
 def _jsonable(value: Any) -> Any:
     if isinstance(value, PlaceRef):
         return value.to_json()
+    if isinstance(value, Fraction):
+        return str(value)
     if isinstance(value, tuple | list):
         return [_jsonable(v) for v in value]
     if isinstance(value, Mapping):
@@ -89,6 +92,10 @@ class DiceRolled(Event):
     hits: tuple[bool, ...]
     tally: str = ""
     """The running count of the rule's stop condition, shown beside the dice."""
+    chance: Fraction | None = field(default=None, metadata={QUIET_DEFAULT: True})
+    """The exact chance, before the dice, that this resolution counts (``any(hits)``: a
+    mine detonates, a sweep clears, a fleet runs afoul). *View ▸ Dice* sets the hits seen
+    against the sum of these; None where the roll has no such single outcome."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

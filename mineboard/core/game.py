@@ -206,7 +206,8 @@ class Game(Generic[S]):
             self._changed()
             raise
         hands_over = self.has_secrets and self._state.to_move != mover
-        record = Record(action, tuple(dice.rolls), tuple(events), by, hands_over)
+        record = Record(action, tuple(dice.rolls), tuple(events), by, hands_over,
+                        mover=None if mover is None else str(mover))
         self._history.append(record, self._state)
         self._rolls += len(record.rolls)
         self._changed()
@@ -308,6 +309,17 @@ class Observation(Generic[S]):
     def events(self) -> list[Event]:
         """Every event so far that this seat may read, oldest first."""
         return [e for r in self._game.records for e in self.events_of(r)]
+
+    def dice_seen(self) -> list[tuple[str | None, tuple[Roll, ...], list[Event]]]:
+        """Each action's side to move, its dice and the events of it this seat may read,
+        oldest first (*View ▸ Dice*). An action that is another side's secret shows none of
+        its dice: by email every other roll is in the turn file for both sides to read."""
+        seen = []
+        for record in self._game.records:
+            secret = record.secret_to
+            rolls = record.rolls if self.seat == TEACHER or secret in (None, self.seat) else ()
+            seen.append((record.mover, rolls, self.events_of(record)))
+        return seen
 
     def summary(self) -> dict[str, Any]:
         """The seat's knowledge as plain JSON, for ``mineboard run`` and for tests."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from mineboard.core.actions import Action
@@ -33,6 +33,9 @@ class Record:
     hands_over: bool = False
     """In a game with secrets, the move passed to another side: that side may not undo into
     a turn whose secrets it would then see."""
+    mover: str | None = field(default=None, compare=False)
+    """The side to move when it was played (whose dice they were, for *View ▸ Dice*): known
+    from the state, so never written to a file — a loaded game plays its records again."""
 
     @property
     def commits(self) -> bool:

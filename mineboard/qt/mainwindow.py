@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from mineboard.core.actions import Action
+from mineboard.core.dice_stats import dice_statistics
 from mineboard.core.errors import IllegalAction, MineboardError
 from mineboard.core.events import CountersRevealed, Event, UnitLost
 from mineboard.core.game import PUBLIC
@@ -39,6 +40,7 @@ from mineboard.qt.controls import ControlsPanel
 from mineboard.qt.cover import Cover
 from mineboard.qt.demo_player import DemoPanel, demo_session
 from mineboard.qt.dice import DiceTray
+from mineboard.qt.dice_stats import DicePanel
 from mineboard.qt.docks import LogView, OddsChart, SelectionPanel
 from mineboard.qt.help import HelpWindow
 from mineboard.qt.maps.scene import Hit
@@ -153,10 +155,18 @@ class MainWindow(GameFiles, WindowSize):
         self.odds.clause_clicked.connect(self.show_clause)
         right, bottom = Qt.DockWidgetArea.RightDockWidgetArea, \
             Qt.DockWidgetArea.BottomDockWidgetArea
+        self.dice_panel = DicePanel()
         self.docks = {name: self._dock(name, title, widget, area) for name, title, widget, area
                       in (("selection", "Selection", scroller, right),
                           ("odds", "Odds of the planned order", self.odds, right),
-                          ("log", "Log", self.log, bottom))}
+                          ("log", "Log", self.log, bottom),
+                          ("dice", "Dice statistics", self.dice_panel, right))}
+        self.tabifyDockWidget(self.docks["selection"], self.docks["dice"])  # room to read
+        self.docks["dice"].hide()  # View ▸ Dice statistics
+        self.docks["dice"].visibilityChanged.connect(self._show_dice_stats)
+        self.dice_stats_action = self.docks["dice"].toggleViewAction()
+        self.dice_stats_action.triggered.connect(
+            lambda on: self.docks["dice"].raise_() if on else None)
 
     def _dock(self, name: str, title: str, content: QWidget,
               area: Qt.DockWidgetArea) -> QDockWidget:
@@ -248,6 +258,11 @@ class MainWindow(GameFiles, WindowSize):
         self.teacher_action = self._action(view, "&Teacher view (show everything)", "Ctrl+T",
                                            self._toggle_teacher)
         self.teacher_action.setCheckable(True)
+        self.dice_stats_action.setText("&Dice statistics")
+        self.dice_stats_action.setShortcut(QKeySequence("Ctrl+Shift+D"))
+        self.dice_stats_action.setToolTip("each side's rolls by face with a chi-square test, "
+                                          "and the mines' results against the exact odds")
+        view.addAction(self.dice_stats_action)
         speed = view.addMenu("Dice animation")
         group = QActionGroup(self)
         self.speed_actions = {}
@@ -398,7 +413,13 @@ class MainWindow(GameFiles, WindowSize):
         self.selection.show_todo(outside_results.hint(self.session, self.ui),
                                  self.ui.holdings(view, side))
         self.ui.refresh_panel(view, side)
+        self._show_dice_stats()
         QTimer.singleShot(0, self, self.outside.offer)  # once the cover, if any, is up
+
+    def _show_dice_stats(self) -> None:
+        """The seat's dice so far, once they have landed (refresh runs after the tray)."""
+        if self.docks["dice"].isVisible() and not self.covered:
+            self.dice_panel.show_stats(dice_statistics(self.session.observation().dice_seen()))
 
     def on_changed(self) -> None:
         if not self.dice.busy:  # else the dice finish first, then _dice_done catches up

@@ -25,11 +25,13 @@ game, not a view) and return what happened as an :class:`Outcome`.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from types import ModuleType
 from typing import Any, Literal
 
+from mineboard.core.chance import dice_sum
 from mineboard.core.dice import Dice
 from mineboard.core.events import CountersRevealed, DiceRolled, Event
 from mineboard.core.places import PlaceRef
@@ -179,16 +181,21 @@ def fire(state: AmState, target_id: str, column: int, drm: int, dice: Dice, clau
         before = unit.status
         events: list[Event] = [DiceRolled(
             kind="IftAttack", clause=clause, at=at, dice=pair, hits=(result.effect,) * 2,
+            chance=_dr_chance(lambda f: table.result(column, f).effect, drm),
             tally=f"{final}: {result.text}",
             text=f"{purpose}: IFT {label} column, DR {dr} {drm:+d} = {final} → {result.text}",
             data={**data, "result": result.text})]
         events += morale.MODEL.resolve(state, target_id, result, dice, clause)
         return Outcome(events, effect=result.effect, stops=_stopped(state, unit, before, events),
                        attacked=True)
-    line = ("immobilised" if result.kind == "KIA" else "none") if utype.mine_armored \
-        else table.vehicle(column, final)
+    def line_of(f: int) -> str:
+        return ("immobilised" if table.result(column, f).kind == "KIA" else "none") \
+            if utype.mine_armored else table.vehicle(column, f)
+
+    line = line_of(final)
     events = [DiceRolled(kind="IftAttack", clause=clause, at=at, dice=pair,
                          hits=(line != "none",) * 2, tally=f"{final}: {line}",
+                         chance=_dr_chance(lambda f: line_of(f) != "none", drm),
                          text=f"{purpose}: IFT {label} column, DR {dr} {drm:+d} = {final} → "
                               f"{'no effect' if line == 'none' else line}",
                          data={**data, "result": line})]
@@ -198,6 +205,14 @@ def fire(state: AmState, target_id: str, column: int, drm: int, dice: Dice, clau
         events += _vehicle_immobilised(state, unit, column, dr, dice, clause)
     hit = line != "none"
     return Outcome(events, effect=hit, stops=hit, cancels_at=hit, attacked=True)
+
+
+def _dr_chance(counts: Callable[[int], bool], drm: int) -> Fraction:
+    """The chance that a 2d6 DR with ``drm`` gives a final DR that ``counts`` (for *View ▸
+    Dice*). Only for attacks whose column everyone knows: a minefield's own attack would
+    tell its secret strength by its chance (AM-06), so those carry none."""
+    return sum((p for dr, p in dice_sum(2).fractions().items() if counts(dr + drm)),
+               Fraction(0))
 
 
 # ---- A-T ------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ rolls with their modifiers, the impulse sequence."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 from mineboard.core.actions import Action
@@ -65,8 +66,10 @@ def table_roll(state: GtState, ship: Ship, mod: int, why: str, clause: str,
         text += f"; {ship.damage} of {hull} hull lost"
     if table.label:
         text += f" [{table.label}]"
+    harm = sum((odds[b.result] for b in table.bands
+                if (b.sunk or b.damage > 0) and b.result in odds), Fraction(0))
     return [DiceRolled(kind="MinefieldRoll", clause=clause, text=text, at=at,
-                       dice=tuple(rolls), hits=(hit,) * len(rolls),
+                       dice=tuple(rolls), hits=(hit,) * len(rolls), chance=harm,
                        tally=f"{total}: {band.result}", data=data), *lost]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 from mineboard.core.actions import Action
@@ -145,8 +146,9 @@ def _damage(state: ImperiumState, fleet: Fleet, points: int, dice: Dice) -> list
                                  unit_type=ship.type, owner=fleet.side))
         elif sum(hits):
             text += f"; damaged ({ship.hits} of {hull} hull, IM-28)"
+        miss = 1 - Fraction(7 - state.rules.hit_on, 6)  # IM-22: a die hits on hit_on or more
         events.append(DiceRolled(kind="MineAttack", clause="IM-22", text=text, at=at,
-                                 dice=tuple(rolls), hits=tuple(hits),
+                                 dice=tuple(rolls), hits=tuple(hits), chance=1 - miss ** points,
                                  tally=f"{count_of(sum(hits), 'hit')} on {name}", data=data))
         events += lost
     if not fleet.ships:
@@ -211,7 +213,7 @@ def enter_system(state: ImperiumState, system: str, jump: int, moving: list[Flee
             f"{total}: " + (f"runs afoul ({rule.afoul_at} or more, IM-19)" if afoul
                             else "safe (IM-19)")
             + f"; P(afoul) = {fraction_text(chance)}", at=at,
-            dice=tuple(rolls), hits=(afoul,) * len(rolls),
+            dice=tuple(rolls), hits=(afoul,) * len(rolls), chance=Fraction(chance),
             tally=f"{total} {'≥' if afoul else '<'} {rule.afoul_at}",
             data={"fleet": fleet.id, "total": total, "afoul": afoul, "chance": str(chance)}))
         if afoul:

@@ -198,7 +198,7 @@ def sweep_line(state: NavalState, line: str, enemy: list[tuple[str, list[Minefie
                     f"{line}, die {k} of {n_dice}: rolled {value} — "
                     f"{'mine swept' if swept else 'miss'} "
                     f"(P = {fraction_text(mine.sweep_chance)})",
-                    at=at, dice=(value,), hits=(swept,),
+                    at=at, dice=(value,), hits=(swept,), chance=Fraction(mine.sweep_chance),
                     tally=f"{count_of(swept_total, 'mine')} swept",
                     data={"unit": sweeper.id, "owner": owner, "value": value,
                           "swept": swept, "chance": str(mine.sweep_chance)}))
@@ -253,7 +253,7 @@ def defend(state: NavalState, owner: str, fields: list[Minefield], line: str,
                                     "removed", at=at, unit=victim.id, unit_type=victim.type,
                                     owner=victim.nation))
         events.append(DiceRolled(kind="MineRolled", clause="NL-15", text=text, at=at,
-                                 dice=(value,), hits=(detonates,),
+                                 dice=(value,), hits=(detonates,), chance=Fraction(p),
                                  tally=f"{hits} detonated of {k + 1} rolled "
                                        f"(rolling stops at {need})", data=data))
         events += lost
