@@ -22,6 +22,7 @@ from mineboard.core.game import GameState
 from mineboard.core.places import PlaceRef
 from mineboard.core.planning import Choice, Command, Preview, Selection
 from mineboard.core.routes import RouteReport
+from mineboard.core.threat import ThreatGroup, ThreatMap
 
 S = TypeVar("S", bound=GameState)
 
@@ -120,6 +121,17 @@ class Ruleset(ABC, Generic[S]):
 
     def preview(self, view: S, action: Action) -> Preview | None:
         """The exact odds of ``action`` as far as the viewer knows them (None: no chance)."""
+        return None
+
+    # ---- the threat map (core/threat.py) --------------------------------------------------
+    def threat_groups(self, view: S) -> list[ThreatGroup]:
+        """The groups of units a threat map may be asked for, as ``view``'s side knows them
+        (empty: this ruleset draws no threat map; the window says so)."""
+        return []
+
+    def threat(self, view: S, group: str) -> ThreatMap | None:
+        """What ``group`` would lose at each place, from ``view`` alone (None: no such
+        group in the view)."""
         return None
 
     # ---- the route under the pointer (docs/paths.md) ---------------------------------------

@@ -47,6 +47,7 @@ from mineboard.qt.maps.scene import Hit
 from mineboard.qt.registry import ui_for
 from mineboard.qt.rules_window import RulesWindow
 from mineboard.qt.session import CLOSED_TABLE, GameSession, settings_path
+from mineboard.qt.threat_view import ThreatLayer, ThreatPanel
 from mineboard.qt.toolbar import TurnBar
 from mineboard.qt.view import BoardView
 from mineboard.qt.window_files import GameFiles
@@ -156,11 +157,22 @@ class MainWindow(GameFiles, WindowSize):
         right, bottom = Qt.DockWidgetArea.RightDockWidgetArea, \
             Qt.DockWidgetArea.BottomDockWidgetArea
         self.dice_panel = DicePanel()
+        self.threat_panel = ThreatPanel()
+        self.threat_panel.chosen.connect(self._choose_threat)
+        self.threat_group: str | None = None
+        self.threat_layer: ThreatLayer | None = None
         self.docks = {name: self._dock(name, title, widget, area) for name, title, widget, area
                       in (("selection", "Selection", scroller, right),
                           ("odds", "Odds of the planned order", self.odds, right),
                           ("log", "Log", self.log, bottom),
-                          ("dice", "Dice statistics", self.dice_panel, right))}
+                          ("dice", "Dice statistics", self.dice_panel, right),
+                          ("threat", "Threat map", self.threat_panel, right))}
+        self.tabifyDockWidget(self.docks["selection"], self.docks["threat"])
+        self.docks["threat"].hide()  # View ▸ Threat map
+        self.docks["threat"].visibilityChanged.connect(lambda _on: self._show_threat())
+        self.threat_action = self.docks["threat"].toggleViewAction()
+        self.threat_action.triggered.connect(
+            lambda on: self.docks["threat"].raise_() if on else None)
         self.tabifyDockWidget(self.docks["selection"], self.docks["dice"])  # room to read
         self.docks["dice"].hide()  # View ▸ Dice statistics
         self.docks["dice"].visibilityChanged.connect(self._show_dice_stats)
@@ -263,6 +275,11 @@ class MainWindow(GameFiles, WindowSize):
         self.dice_stats_action.setToolTip("each side's rolls by face with a chi-square test, "
                                           "and the mines' results against the exact odds")
         view.addAction(self.dice_stats_action)
+        self.threat_action.setText("T&hreat map")
+        self.threat_action.setShortcut(QKeySequence("Ctrl+Shift+T"))
+        self.threat_action.setToolTip("shade the map by what a chosen group would lose at "
+                                      "each place, from what your side knows")
+        view.addAction(self.threat_action)
         speed = view.addMenu("Dice animation")
         group = QActionGroup(self)
         self.speed_actions = {}
@@ -302,6 +319,7 @@ class MainWindow(GameFiles, WindowSize):
         if old_scene is not None:  # nothing of the old board may still play once it goes
             old_scene.settle()
         self.scene = self.ui.make_scene(session.scenario.board)
+        self.threat_layer = ThreatLayer(self.scene)
         if self._view is None:  # one view for the window's life: its layout stays put
             self._view = BoardView(self.scene)
             self._view.clicked.connect(self.on_click)
@@ -414,7 +432,32 @@ class MainWindow(GameFiles, WindowSize):
                                  self.ui.holdings(view, side))
         self.ui.refresh_panel(view, side)
         self._show_dice_stats()
+        self._show_threat()
         QTimer.singleShot(0, self, self.outside.offer)  # once the cover, if any, is up
+
+    def _choose_threat(self, key: str) -> None:
+        self.threat_group = key
+        self._show_threat()
+
+    def _show_threat(self) -> None:
+        """The threat map of the chosen group, from the seat's own view (core/threat.py);
+        the shading goes when the dock is closed."""
+        if self.threat_layer is None or self.covered:
+            return
+        if not self.docks["threat"].isVisible():
+            self.threat_layer.show(None)
+            return
+        view = self.session.view()
+        ruleset = self.session.game.ruleset
+        seat = self.session.seat()
+        self.threat_group = self.threat_panel.set_groups(
+            ruleset.threat_groups(view), self.threat_group,
+            seat if seat in view.sides else view.to_move)
+        threat = None if self.threat_group is None else ruleset.threat(view,
+                                                                       self.threat_group)
+        self.threat_layer.show(threat)
+        self.threat_panel.show_map(threat, f"{ruleset.title}: no threat map yet."
+                                   if self.threat_group is None else "")
 
     def _show_dice_stats(self) -> None:
         """The seat's dice so far, once they have landed (refresh runs after the tray)."""

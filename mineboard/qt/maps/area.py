@@ -464,6 +464,12 @@ class AreaScene(MapScene):
         self.glow.setPath(self._joined(glowing))
         self._reopen()
 
+    def place_shape(self, place_id: str) -> tuple[QPainterPath, bool] | None:
+        if place_id in self.lines:
+            return self.lines[place_id].path, True
+        path = self.art.paths.get(place_id)
+        return (path, False) if path is not None else super().place_shape(place_id)
+
     def keep_clear(self) -> list[QPainterPath]:
         """The lines that glow too: each its own path, so a stack that covers one is told
         from one that covers three."""

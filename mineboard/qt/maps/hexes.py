@@ -686,6 +686,16 @@ class HexScene(MapScene):
     def set_targets(self, targets: Iterable[PlaceRef]) -> None:
         self._highlight({t.id for t in targets})
 
+    def place_shape(self, place_id: str) -> tuple[QPainterPath, bool] | None:
+        c = self.anchors.get(place_id)
+        if c is None or place_id in self.boxes or place_id in self.ports:
+            return super().place_shape(place_id)
+        path = QPainterPath()
+        corners = self.grid.layout.corner_offsets()
+        path.addPolygon([QPointF(c.x() + dx, c.y() + dy) for dx, dy in corners])
+        path.closeSubpath()
+        return path, False
+
     def _highlight(self, labels: set[str]) -> None:
         path = QPainterPath()
         corners = self.grid.layout.corner_offsets()

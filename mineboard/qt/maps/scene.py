@@ -185,6 +185,8 @@ class MapScene(QGraphicsScene):
         self._animations: set[QVariantAnimation] = set()
         """Counters turning over and lost units sinking, while they play (see settle)."""
         self.spacing = 1.0
+        self.threat_tips: dict[str, str] = {}
+        """Place id → the threat map's figures there, added to its tooltip (qt/threat_view)."""
         """How far apart places typically are, in scene units (subclasses measure it)."""
         self.view_scale, self.ratio, self.far, self.tiny = 1.0, 1.0, False, False
         self._screen_items: set[ScreenItem] = set()
@@ -504,6 +506,18 @@ class MapScene(QGraphicsScene):
     def colour(self, owner: str) -> QColor:
         return self.colours(owner)
 
+    def place_shape(self, place_id: str) -> tuple[QPainterPath, bool] | None:
+        """The outline a shading of ``place_id`` fills (the threat map), and whether it is
+        a line to stroke rather than an area to fill. By default a disc at its anchor;
+        maps whose places have shapes of their own say so."""
+        centre = self.anchors.get(place_id)
+        if centre is None:
+            return None
+        path = QPainterPath()
+        r = 0.45 * self.spacing
+        path.addEllipse(centre, r, r)
+        return path, False
+
     def point_of(self, at: PlaceRef) -> QPointF | None:
         """Where on the scene ``at`` is drawn (None: not on this map)."""
         return self.anchors.get(at.id)
@@ -542,7 +556,8 @@ class MapScene(QGraphicsScene):
                 event.setAccepted(True)
                 return
         hit = self.hit_background(event.scenePos())
-        tips = (self.picture.tips.get(hit.at.id, ""), self.place_tip(hit.at.id)) if hit else ()
+        tips = (self.picture.tips.get(hit.at.id, ""), self.place_tip(hit.at.id),
+                self.threat_tips.get(hit.at.id, "")) if hit else ()
         text = "\n".join(t for t in tips if t)
         if text:
             QToolTip.showText(event.screenPos(), text, widget)

@@ -8,10 +8,12 @@ from typing import Any
 
 from mineboard.core.actions import Action
 from mineboard.core.planning import Preview
+from mineboard.core.threat import ThreatGroup, ThreatMap
 from mineboard.maps.model import BoardMap
 from mineboard.rules.common.ruleset import PlannedRuleset, Planner
 from mineboard.rules.common.turns import turn_summary
 from mineboard.rules.naval_lines import planning
+from mineboard.rules.naval_lines import threat as threats
 from mineboard.rules.naval_lines.actions import CODEC, Move, Retreat
 from mineboard.rules.naval_lines.checks import CHECKS
 from mineboard.rules.naval_lines.effects import EFFECTS
@@ -71,6 +73,12 @@ class NavalLines(PlannedRuleset[NavalState]):
                 if unit.mission == "mines":
                     unit.mission = None
         seen.tally = {}
+
+    def threat_groups(self, view: NavalState) -> list[ThreatGroup]:
+        return threats.groups(view)
+
+    def threat(self, view: NavalState, group: str) -> ThreatMap | None:
+        return threats.threat(view, group)
 
     def route(self, view: NavalState, action: Action) -> tuple[str, ...]:
         if isinstance(action, Retreat) and action.units and action.units[0] in view.units:

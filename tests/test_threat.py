@@ -1,0 +1,64 @@
+"""The threat map (issue 30, deliverable 2): what a chosen group would lose at each place,
+exact, from the viewing side's own view — so it can hold nothing that side may not know."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+
+import pytest
+
+from mineboard.core.game import TEACHER
+from mineboard.core.threat import Threat, ThreatMap
+from tests.conftest import game
+
+
+def test_bands_split_the_worst_place_into_five_and_none_is_unshaded():
+    cells = {"a": Threat(Fraction(1), Fraction(1, 2)), "b": Threat(Fraction(1, 5), Fraction(1)),
+             "c": Threat(Fraction(21, 100), Fraction(1)), "d": Threat(Fraction(0), Fraction(0))}
+    m = ThreatMap("t", "ships lost", cells, "")
+    assert [m.band(p) for p in "abcde"] == [5, 1, 2, 0, 0]
+    assert m.scale()[0] == (1, Fraction(0), Fraction(1, 5))
+    assert m.scale()[-1] == (5, Fraction(4, 5), Fraction(1))
+
+
+def test_nl15_five_german_ships_at_the_british_field_on_91_92():
+    """Five mines rolled one at a time against five ships, 1–2 detonating (NL-15, NL-16):
+    expected 5 × 1/3 lost, and at least one unless all five hold: 1 − (2/3)^5."""
+    g = game()
+    view = g.observe(TEACHER).view
+    keys = [t.key for t in g.ruleset.threat_groups(view)]
+    assert keys[:2] == ["Germany@113", "Germany@124"]
+    threat = g.ruleset.threat(view, "Germany@113")
+    assert threat.cells.keys() == {"91|92"}
+    cell = threat.cells["91|92"]
+    assert (cell.expected, cell.at_least_one) == (Fraction(5, 3), Fraction(211, 243))
+    assert "United Kingdom 5 mines" in cell.why and "NL-16" in cell.why
+
+
+def test_nl17_own_mines_threaten_nobody_of_their_owner_and_allies_less():
+    """The owner crosses its fields freely (NL-17); an ally's mines detonate on a 1 only
+    (NL-16): France's one ship is lost unless all five British mines hold at 5/6."""
+    g = game()
+    view = g.observe(TEACHER).view
+    assert g.ruleset.threat(view, "United Kingdom@110").cells == {}
+    france = g.ruleset.threat(view, "France@109").cells["91|92"]
+    assert france.expected == france.at_least_one == 1 - Fraction(5, 6) ** 5
+
+
+@pytest.mark.parametrize("british", [2, 9])
+def test_a_hidden_field_weighs_nothing_for_the_other_side(british):
+    """Under hidden minefields the Axis view's threat map is the same whatever the British
+    field holds (never a leak); the Allies' own map counts every mine."""
+    fields = [{"line": "91|92", "owner": "United Kingdom", "zone": "91", "count": british}]
+    g = game(options={"hidden_minefields": True}, minefields=fields)
+    axis = g.observe("Axis").view
+    allies = g.observe("Allies").view
+    hidden = g.ruleset.threat(axis, "Germany@113")
+    assert hidden.cells == {}
+    own = g.ruleset.threat(allies, "Germany@113").cells["91|92"]
+    # NL-15: rolling stops at five detonations, one per German ship
+    expected = sum(min(k, 5) * comb(british, k) * Fraction(1, 3) ** k * Fraction(2, 3) **
+                   (british - k) for k in range(british + 1))
+    assert own.expected == expected
+    assert expected == (Fraction(british, 3) if british == 2 else Fraction(58031, 19683))

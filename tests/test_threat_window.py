@@ -1,0 +1,42 @@
+"""View ▸ Threat map in the window (issue 30, deliverable 2): the dock picks a group, the map
+shades where it would lose ships with the figures in the tooltip, and a ruleset without a
+threat map says so."""
+
+from __future__ import annotations
+
+import pytest
+
+from mineboard.qt.session import GameSession
+from mineboard.qt.threat_view import SCALE
+from tests.qt_helpers import shown_window
+
+pytestmark = pytest.mark.usefixtures("private_data_dir")
+
+
+def test_the_german_group_sees_the_british_line_darkest_with_its_figures(qtbot):
+    w = shown_window(qtbot, GameSession.open("northsea-1940", 3))
+    assert w.threat_action.text() == "T&hreat map" and not w.docks["threat"].isVisible()
+    w.threat_action.trigger()
+    assert w.docks["threat"].isVisible()
+    combo = w.threat_panel.groups
+    labels = [combo.itemText(i) for i in range(combo.count())]
+    assert "Germany: 5 ships in 113" in labels
+    combo.setCurrentIndex(labels.index("Germany: 5 ships in 113"))
+    combo.activated.emit(combo.currentIndex())
+    assert w.threat_group == "Germany@113"
+    layer = w.threat_layer
+    assert layer is not None
+    assert not layer.lines[4].path().isEmpty()  # band 5, the darkest: the only mined line
+    assert all(layer.lines[b].path().isEmpty() for b in range(4))
+    assert layer.lines[4].pen().color().name().upper() == SCALE[4]
+    tip = w.scene.threat_tips["91|92"]
+    assert "expected ships lost: 1.67 (5/3)" in tip and "P(at least one) = 86.8 %" in tip
+    w.threat_action.trigger()  # closed: the shading goes
+    assert layer.lines[4].path().isEmpty() and w.scene.threat_tips == {}
+
+
+def test_a_ruleset_without_a_threat_map_says_so(qtbot):
+    w = shown_window(qtbot, GameSession.open("jutland-horns-reef", 3))
+    w.threat_action.trigger()
+    assert "no threat map yet" in w.threat_panel.title.text()
+    assert w.threat_panel.groups.count() == 0
