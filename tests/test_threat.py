@@ -10,7 +10,7 @@ import pytest
 
 from mineboard.core.game import TEACHER
 from mineboard.core.threat import Threat, ThreatMap
-from tests.conftest import game
+from tests.conftest import game, imperium
 
 
 def test_bands_split_the_worst_place_into_five_and_none_is_unshaded():
@@ -62,3 +62,28 @@ def test_a_hidden_field_weighs_nothing_for_the_other_side(british):
                    (british - k) for k in range(british + 1))
     assert own.expected == expected
     assert expected == (Fraction(british, 3) if british == 2 else Fraction(58031, 19683))
+
+
+def test_im22_terran_fleet_at_the_imperial_two_points_of_garnet_gate():
+    """TER-1 (two destroyers of hull 2, a cruiser of hull 3) jumping into Garnet Gate's 2
+    Imperial mine points: afoul when 2d6 + 2 ≥ 10, 15/36 (IM-18, IM-19); then two dice a
+    ship, 6s hit (IM-22): a destroyer goes on two 6s (1/36), the cruiser cannot."""
+    g = imperium(segment=1)
+    cell = g.ruleset.threat(g.observe("Imperial").view, "TER-1").cells["garnet-gate"]
+    afoul = Fraction(15, 36)
+    assert cell.expected == afoul * 2 * Fraction(1, 36) == Fraction(5, 216)
+    assert cell.at_least_one == afoul * (1 - Fraction(35, 36) ** 2)
+    assert "2 known mine points" in cell.why
+
+
+def test_im08_face_down_enemy_counters_weigh_nothing_until_turned_up():
+    """The Terrans' 3 points at Pellucid threaten IMP-2 in the Terran view and the
+    teacher's, and not at all in the Imperial view, which sees two backs. The figure: afoul
+    on 2d6 + 3 ≥ 10, 7/12; three dice a ship: each minelayer (hull 1) lost on any 6 (91/216),
+    the destroyer (hull 2) on two (16/216): 7/12 × 198/216 = 77/144."""
+    g = imperium(segment=1)
+    ours = g.ruleset.threat(g.observe("Terran").view, "IMP-2").cells
+    assert ours["pellucid"].expected == Fraction(77, 144)
+    assert g.ruleset.threat(g.observe(TEACHER).view, "IMP-2").cells == ours
+    theirs = g.ruleset.threat(g.observe("Imperial").view, "IMP-2")
+    assert theirs.cells == {} and "count for nothing" in theirs.known

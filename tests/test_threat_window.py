@@ -40,3 +40,19 @@ def test_a_ruleset_without_a_threat_map_says_so(qtbot):
     w.threat_action.trigger()
     assert "no threat map yet" in w.threat_panel.title.text()
     assert w.threat_panel.groups.count() == 0
+
+
+def test_closing_after_the_board_is_gone_touches_no_deleted_shading(qtbot):
+    """At the program's end Qt deleted the scene, then hid the dock, whose hiding cleared
+    the shading on that scene: "Internal C++ object (Overlay) already deleted"."""
+    import shiboken6
+
+    from mineboard.qt.threat_view import ThreatLayer
+
+    w = shown_window(qtbot, GameSession.open("northsea-1940", 3))
+    w.threat_action.trigger()
+    gone = w.ui.make_scene(w.session.scenario.board)  # a board the window shows no more
+    w.threat_layer = ThreatLayer(gone)
+    shiboken6.delete(gone)
+    assert not w.threat_layer.alive
+    w.docks["threat"].hide()  # raised in the slot before (pytest-qt fails the test)

@@ -205,7 +205,8 @@ def reachable(w: MainWindow) -> Report:
             "toolbar_inside": SCREEN.contains(on_screen(w.toolbar)),
             "end_inside": SCREEN.contains(on_screen(w.end_button)) and w.end_button.isVisible(),
             "phase_inside": SCREEN.contains(on_screen(w.phase_label)),
-            "docks_inside": {n: SCREEN.contains(on_screen(d)) for n, d in w.docks.items()},
+            "docks_inside": {n: SCREEN.contains(on_screen(d)) for n, d in w.docks.items()
+                             if d.isVisible()},  # Dice and Threat open from View
             "log_inside": SCREEN.contains(on_screen(w.log)),
             "buttons": buttons}
 
@@ -273,7 +274,7 @@ def rules_explorer() -> tuple[MainWindow, Report]:
     frame = rules.frameGeometry()
     assert w.demo_panel is not None and w.demo_dock is not None
     inside = {name: SCREEN.contains(on_screen(dock)) for name, dock in w.docks.items()
-              if name != "selection"}  # under the demo's tab
+              if name != "selection" and dock.isVisible()}  # under the demo's tab; closed
     inside.update(demo=SCREEN.contains(on_screen(w.demo_dock)),
                   view=SCREEN.contains(on_screen(w.view)))
     return w, {**layout(w), "inside_screen": inside, "rules_inside_screen":

@@ -442,8 +442,8 @@ class MainWindow(GameFiles, WindowSize):
     def _show_threat(self) -> None:
         """The threat map of the chosen group, from the seat's own view (core/threat.py);
         the shading goes when the dock is closed."""
-        if self.threat_layer is None or self.covered:
-            return
+        if self.threat_layer is None or self.covered or not self.threat_layer.alive:
+            return  # (not alive: the window is going, its scene already deleted)
         if not self.docks["threat"].isVisible():
             self.threat_layer.show(None)
             return

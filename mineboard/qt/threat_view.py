@@ -8,6 +8,7 @@ gives its figures in words in its tooltip — never colour alone.
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QPainterPath
 from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QVBoxLayout, QWidget
@@ -19,6 +20,8 @@ from mineboard.qt.maps.scene import MapScene
 SCALE = ("#FDE725", "#5EC962", "#21918C", "#3B528B", "#440154")
 """Viridis in five steps, band 1 (least) to band 5 (most)."""
 FILL_ALPHA = 150
+OUTLINE = "#F4F4F4"
+"""Around each shaded area: the darkest steps vanish on the star map's night sky without."""
 LINE_WIDTH = (4, 5, 7, 9, 11)
 """Screen pixels of a shaded line by band: wider as well as darker."""
 
@@ -36,7 +39,7 @@ class ThreatLayer:
             fill = QColor(colour)
             fill.setAlpha(FILL_ALPHA)
             area.setBrush(QBrush(fill))
-            area.setPen(cosmetic(colour, 1))
+            area.setPen(cosmetic(QColor(OUTLINE), 2))  # seen on dark maps as on light
             line = Overlay()
             line.setPen(cosmetic(colour, LINE_WIDTH[band]))
             for item in (area, line):
@@ -45,6 +48,10 @@ class ThreatLayer:
             self.areas.append(area)
             self.lines.append(line)
         self.shown: ThreatMap | None = None
+
+    @property
+    def alive(self) -> bool:
+        return shiboken6.isValid(self.areas[0])
 
     def show(self, threat: ThreatMap | None) -> None:
         self.shown = threat
@@ -129,5 +136,5 @@ class ThreatPanel(QWidget):
             text = "white" if band >= 3 else "black"
             swatch.setStyleSheet(f"background: {SCALE[band - 1]}; color: {text};")
             self.legend.addWidget(swatch, row, 0)
-            self.legend.addWidget(QLabel(f"{float(low):.2f} – {float(high):.2f}"), row, 1)
+            self.legend.addWidget(QLabel(f"{float(low):.3g} – {float(high):.3g}"), row, 1)
 

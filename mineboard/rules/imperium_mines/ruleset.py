@@ -6,10 +6,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from mineboard.core.actions import Action
+from mineboard.core.threat import ThreatGroup, ThreatMap
 from mineboard.maps.model import BoardMap
 from mineboard.rules.common.ruleset import PlannedRuleset, Planner
 from mineboard.rules.common.turns import turn_summary
 from mineboard.rules.imperium_mines import planning
+from mineboard.rules.imperium_mines import threat as threats
 from mineboard.rules.imperium_mines.actions import CODEC, Jump, LayMines, PlaceFalse
 from mineboard.rules.imperium_mines.checks import CHECKS
 from mineboard.rules.imperium_mines.effects import EFFECTS
@@ -52,6 +54,12 @@ class ImperiumMines(PlannedRuleset[ImperiumState]):
         for fleet in seen.fleets.values():
             if fleet.side != side:
                 fleet.laid = False  # it stayed; whether to lay or to place false is secret
+
+    def threat_groups(self, view: ImperiumState) -> list[ThreatGroup]:
+        return threats.groups(view)
+
+    def threat(self, view: ImperiumState, group: str) -> ThreatMap | None:
+        return threats.threat(view, group)
 
     def summary(self, state: ImperiumState) -> dict[str, Any]:
         def counters(cs: list[Counter]) -> list[Any]:
