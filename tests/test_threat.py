@@ -87,3 +87,14 @@ def test_im08_face_down_enemy_counters_weigh_nothing_until_turned_up():
     assert g.ruleset.threat(g.observe(TEACHER).view, "IMP-2").cells == ours
     theirs = g.ruleset.threat(g.observe("Imperial").view, "IMP-2")
     assert theirs.cells == {} and "count for nothing" in theirs.known
+
+
+def test_nl12_one_way_fields_the_worse_way_across_counts():
+    """Under NL-12's one-way setting a crossing meets only the fields defending the zone it
+    enters: 2 British mines defend 91, 5 defend 92. The line shows the worse way, into 92."""
+    fields = [{"line": "91|92", "owner": "United Kingdom", "zone": "91", "count": 2},
+              {"line": "91|92", "owner": "United Kingdom", "zone": "92", "count": 5}]
+    g = game(options={"crossing": "into_defended_zone"}, minefields=fields)
+    cell = g.ruleset.threat(g.observe(TEACHER).view, "Germany@113").cells["91|92"]
+    assert cell.expected == Fraction(5, 3)
+    assert "United Kingdom 5 mines" in cell.why

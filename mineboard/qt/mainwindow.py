@@ -8,6 +8,7 @@ is read through the session's observation for the seat in front of the screen.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import shiboken6
@@ -167,18 +168,29 @@ class MainWindow(GameFiles, WindowSize):
                           ("log", "Log", self.log, bottom),
                           ("dice", "Dice statistics", self.dice_panel, right),
                           ("threat", "Threat map", self.threat_panel, right))}
-        self.tabifyDockWidget(self.docks["selection"], self.docks["threat"])
-        self.docks["threat"].hide()  # View ▸ Threat map
-        self.docks["threat"].visibilityChanged.connect(lambda _on: self._show_threat())
-        self.threat_action = self.docks["threat"].toggleViewAction()
-        self.threat_action.triggered.connect(
-            lambda on: self.docks["threat"].raise_() if on else None)
-        self.tabifyDockWidget(self.docks["selection"], self.docks["dice"])  # room to read
-        self.docks["dice"].hide()  # View ▸ Dice statistics
-        self.docks["dice"].visibilityChanged.connect(self._show_dice_stats)
-        self.dice_stats_action = self.docks["dice"].toggleViewAction()
-        self.dice_stats_action.triggered.connect(
-            lambda on: self.docks["dice"].raise_() if on else None)
+        self.threat_action = self._on_demand("threat", "T&hreat map", "Ctrl+Shift+T",
+                                             "shade the map by what a chosen group would lose "
+                                             "at each place, from what your side knows",
+                                             self._show_threat)
+        self.dice_stats_action = self._on_demand("dice", "&Dice statistics", "Ctrl+Shift+D",
+                                                 "each side's rolls by face with a chi-square "
+                                                 "test, and the mines' results against the "
+                                                 "exact odds", self._show_dice_stats)
+
+    def _on_demand(self, name: str, text: str, keys: str, tip: str,
+                   fill: Callable[[], None]) -> QAction:
+        """A dock opened from View: a tab beside Selection (room to read), closed at the
+        start, filled when it opens and raised over its neighbours; its View entry."""
+        dock = self.docks[name]
+        self.tabifyDockWidget(self.docks["selection"], dock)
+        dock.hide()
+        dock.visibilityChanged.connect(lambda _on: fill())
+        action = dock.toggleViewAction()
+        action.triggered.connect(lambda on: dock.raise_() if on else None)
+        action.setText(text)
+        action.setShortcut(QKeySequence(keys))
+        action.setToolTip(tip)
+        return action
 
     def _dock(self, name: str, title: str, content: QWidget,
               area: Qt.DockWidgetArea) -> QDockWidget:
@@ -270,15 +282,7 @@ class MainWindow(GameFiles, WindowSize):
         self.teacher_action = self._action(view, "&Teacher view (show everything)", "Ctrl+T",
                                            self._toggle_teacher)
         self.teacher_action.setCheckable(True)
-        self.dice_stats_action.setText("&Dice statistics")
-        self.dice_stats_action.setShortcut(QKeySequence("Ctrl+Shift+D"))
-        self.dice_stats_action.setToolTip("each side's rolls by face with a chi-square test, "
-                                          "and the mines' results against the exact odds")
         view.addAction(self.dice_stats_action)
-        self.threat_action.setText("T&hreat map")
-        self.threat_action.setShortcut(QKeySequence("Ctrl+Shift+T"))
-        self.threat_action.setToolTip("shade the map by what a chosen group would lose at "
-                                      "each place, from what your side knows")
         view.addAction(self.threat_action)
         speed = view.addMenu("Dice animation")
         group = QActionGroup(self)
