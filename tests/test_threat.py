@@ -98,3 +98,49 @@ def test_nl12_one_way_fields_the_worse_way_across_counts():
     cell = g.ruleset.threat(g.observe(TEACHER).view, "Germany@113").cells["91|92"]
     assert cell.expected == Fraction(5, 3)
     assert "United Kingdom 5 mines" in cell.why
+
+
+GT11 = "gt-11-three-ships-enter-two-mines-and-a-dummy-on-impulse-5"
+
+
+def gwas_after(steps: int):
+    from pathlib import Path
+
+    from mineboard.explorer.demos import load_demo, play_step
+
+    demo = load_demo(Path(__file__).resolve().parent.parent / "assets" / "rules"
+                     / "gwas-tactical" / "demos" / f"{GT11}.json")
+    g = demo.new_game()
+    for i in range(steps):
+        play_step(demo, g, i)
+    return g
+
+
+def test_gt11_two_face_up_german_mines_on_impulse_5():
+    """Hex 0709's two German mines, turned up, on impulse 5: +1 for the second counter and
+    +2 for the impulse (GT-11), so a die reads 4…9 on the stand-in table: nothing, 1, 2, 3,
+    3 hull points, or sunk (all the hull left). Warspite (8 left) expects 17/6 and is harmed
+    unless it rolls a 1; Iron Duke, Benbow and Barham (8, 7, 6 left), staying in 0709
+    (GT-13), expect 17/6 + 16/6 + 15/6 = 8."""
+    g = gwas_after(15)
+    view = g.observe("British").view
+    alone = g.ruleset.threat(view, "British@0809")
+    assert alone.unit == "hull points lost"
+    cell = alone.cells["0709"]
+    assert (cell.expected, cell.at_least_one) == (Fraction(17, 6), Fraction(5, 6))
+    three = g.ruleset.threat(view, "British@0709").cells["0709"]
+    assert (three.expected, three.at_least_one) == (8, 1 - Fraction(1, 6) ** 3)
+    assert "modifier +3 (GT-11)" in three.why and "GT-13" in three.why
+
+
+def test_gt09_face_down_counters_are_known_to_their_owner_alone():
+    """On impulse 1, before the battle turns them up, the two German mines in 0709 (+1,
+    GT-11: a die reads 2…7, a hull point lost on 5, two on 6, three on 7) threaten the four
+    British dreadnoughts in 0809 in the German view — 4 × 6/6 expected, harm unless all four
+    roll 1–3 — and nowhere in the British view, which sees three backs."""
+    g = gwas_after(6)
+    german = g.ruleset.threat(g.observe("German").view, "British@0809").cells["0709"]
+    assert (german.expected, german.at_least_one) == (4, Fraction(15, 16))
+    british = g.observe("British").view
+    assert all(g.ruleset.threat(british, grp.key).cells == {}
+               for grp in g.ruleset.threat_groups(british))

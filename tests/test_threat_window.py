@@ -8,7 +8,7 @@ import pytest
 
 from mineboard.qt.session import GameSession
 from mineboard.qt.threat_view import SCALE
-from tests.qt_helpers import shown_window
+from tests.qt_helpers import shown_window, uncover
 
 pytestmark = pytest.mark.usefixtures("private_data_dir")
 
@@ -36,7 +36,8 @@ def test_the_german_group_sees_the_british_line_darkest_with_its_figures(qtbot):
 
 
 def test_a_ruleset_without_a_threat_map_says_so(qtbot):
-    w = shown_window(qtbot, GameSession.open("jutland-horns-reef", 3))
+    w = shown_window(qtbot, GameSession.open("asl-village-minefield", 3))
+    uncover(qtbot, w)
     w.threat_action.trigger()
     assert "no threat map yet" in w.threat_panel.title.text()
     assert w.threat_panel.groups.count() == 0

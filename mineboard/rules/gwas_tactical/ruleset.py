@@ -10,10 +10,12 @@ from mineboard.core.errors import BadInput
 from mineboard.core.places import PlaceRef
 from mineboard.core.planning import Selection
 from mineboard.core.routes import RouteReport
+from mineboard.core.threat import ThreatGroup, ThreatMap
 from mineboard.maps.model import BoardMap
 from mineboard.rules.common.ruleset import PlannedRuleset, Planner
 from mineboard.rules.common.turns import turn_summary
 from mineboard.rules.gwas_tactical import planning, routes
+from mineboard.rules.gwas_tactical import threat as threats
 from mineboard.rules.gwas_tactical.actions import (
     CODEC,
     CrossBoundary,
@@ -66,6 +68,12 @@ class GwasTactical(PlannedRuleset[GtState]):
         for other, log in seen.logs.items():
             if other != side:
                 log.minefields, log.logged = [], {}
+
+    def threat_groups(self, view: GtState) -> list[ThreatGroup]:
+        return threats.groups(view)
+
+    def threat(self, view: GtState, group: str) -> ThreatMap | None:
+        return threats.threat(view, group)
 
     def route_report(self, view: GtState, selection: Selection, at: PlaceRef
                      ) -> RouteReport | None:
