@@ -5,12 +5,16 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import comb
+from pathlib import Path
 
 import pytest
 
 from mineboard.core.game import TEACHER
 from mineboard.core.threat import Threat, ThreatMap
+from mineboard.explorer.demos import load_demo
 from tests.conftest import game, imperium
+
+DEMOS = Path(__file__).resolve().parent.parent / "assets" / "rules"
 
 
 def test_bands_split_the_worst_place_into_five_and_none_is_unshaded():
@@ -104,12 +108,9 @@ GT11 = "gt-11-three-ships-enter-two-mines-and-a-dummy-on-impulse-5"
 
 
 def gwas_after(steps: int):
-    from pathlib import Path
+    from mineboard.explorer.demos import play_step
 
-    from mineboard.explorer.demos import load_demo, play_step
-
-    demo = load_demo(Path(__file__).resolve().parent.parent / "assets" / "rules"
-                     / "gwas-tactical" / "demos" / f"{GT11}.json")
+    demo = load_demo(DEMOS / "gwas-tactical" / "demos" / f"{GT11}.json")
     g = demo.new_game()
     for i in range(steps):
         play_step(demo, g, i)
@@ -144,3 +145,40 @@ def test_gt09_face_down_counters_are_known_to_their_owner_alone():
     british = g.observe("British").view
     assert all(g.ruleset.threat(british, grp.key).cells == {}
                for grp in g.ruleset.threat_groups(british))
+
+
+def test_am12_the_squad_of_the_seed_example_against_the_two_fields():
+    """Seed example WE-1's squad at B2 and the Axis fields of 6 (B2) and 8 (C3) factors:
+    stepping in, each attacks once on its IFT column with no DRM (AM-10, AM-12), and what
+    stops the squad (pinned, broken, AM-64) is the morale model's — the same fractions the
+    odds command gives (odds.squad_fates). The Allies, who know neither field, see none."""
+    from mineboard.rules.asl_minefields.odds import squad_fates
+
+    demo = load_demo(DEMOS / "asl-minefields" / "demos" / "am-15-we1-a-through-both-fields.json")
+    g = demo.new_game()
+
+    def stops(strength: int) -> Fraction:
+        return sum((p for fate, p in squad_fates(strength).items()
+                    if "pinned" in fate or "broken" in fate or "eliminated" in fate),
+                   Fraction(0))
+
+    for seat in ("Axis", TEACHER):
+        cells = g.ruleset.threat(g.observe(seat).view, "Allies@B2").cells
+        assert cells["B2"].expected == stops(6) == Fraction(323, 1296)
+        assert cells["C3"].expected == stops(8) == Fraction(157, 432)
+        assert "A-P 8 (AM-12" in cells["C3"].why
+    assert g.ruleset.threat(g.observe("Allies").view, "Allies@B2").cells == {}
+
+
+def test_am27_a_squad_sets_off_no_at_mines():
+    """A-T factors added to B2's field change nothing for the squad: only vehicles set off
+    A-T mines (AM-27), as a planned path's odds say too."""
+    import copy
+
+    demo = load_demo(DEMOS / "asl-minefields" / "demos" / "am-15-we1-a-through-both-fields.json")
+    g = demo.new_game()
+    view = copy.deepcopy(g.observe("Axis").view)
+    view.minefields["Axis"]["B2"].at = 3
+    cell = g.ruleset.threat(view, "Allies@B2").cells["B2"]
+    assert cell.expected == Fraction(323, 1296)
+    assert "A-T 3" in cell.why

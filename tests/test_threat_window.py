@@ -36,10 +36,10 @@ def test_the_german_group_sees_the_british_line_darkest_with_its_figures(qtbot):
 
 
 def test_a_ruleset_without_a_threat_map_says_so(qtbot):
-    w = shown_window(qtbot, GameSession.open("asl-village-minefield", 3))
+    w = shown_window(qtbot, GameSession.open("awaw-narrow-seas", 3))
     uncover(qtbot, w)
     w.threat_action.trigger()
-    assert "no threat map yet" in w.threat_panel.title.text()
+    assert "losses at sea come from naval combat" in w.threat_panel.title.text()
     assert w.threat_panel.groups.count() == 0
 
 

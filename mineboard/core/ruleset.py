@@ -129,6 +129,9 @@ class Ruleset(ABC, Generic[S]):
         (empty: this ruleset draws no threat map; the window says so)."""
         return []
 
+    no_threat_map: ClassVar[str] = "no threat map yet"
+    """What the threat dock says where :meth:`threat_groups` offers nothing."""
+
     def threat(self, view: S, group: str) -> ThreatMap | None:
         """What ``group`` would lose at each place, from ``view`` alone (None: no such
         group in the view)."""

@@ -460,7 +460,7 @@ class MainWindow(GameFiles, WindowSize):
         threat = None if self.threat_group is None else ruleset.threat(view,
                                                                        self.threat_group)
         self.threat_layer.show(threat)
-        self.threat_panel.show_map(threat, f"{ruleset.title}: no threat map yet."
+        self.threat_panel.show_map(threat, f"{ruleset.title}: {ruleset.no_threat_map}."
                                    if self.threat_group is None else "")
 
     def _show_dice_stats(self) -> None:

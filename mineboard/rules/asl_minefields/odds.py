@@ -370,6 +370,18 @@ def unit_path(view: AmState, viewer: str, unit: Unit, path: tuple[str, ...],
     return _chain(view, unit, steps), unknown
 
 
+def entry_fate(view: AmState, viewer: str, unit: Unit, hex_id: str) -> tuple[Dist[Track],
+                                                                            list[Known]]:
+    """The exact fate of ``unit`` stepping into ``hex_id`` where nothing spares it (no road
+    or Trail Break on the way in, no exit attack behind it), from the viewer's knowledge;
+    and the parts there of unknown strength, left out (the threat map's question)."""
+    types = view.data.units
+    parts = [p for p in known_parts(view, viewer, hex_id)
+             if _susceptible(view, types[unit.type], p.kind, False)]
+    return _chain(view, unit, [p for p in parts if p.strength is not None]), \
+        [p for p in parts if p.strength is None]
+
+
 Going = tuple[Dist[Track], dict[Track, Fraction]]
 """A unit part-way along: the fates still going (weights summing below the denominator
 once some stopped) and the chance of each fate that stopped."""

@@ -15,8 +15,10 @@ from mineboard.core.outside import OutsideResult
 from mineboard.core.places import PlaceRef
 from mineboard.core.planning import Choice, Command, Selection
 from mineboard.core.routes import RouteReport
+from mineboard.core.threat import ThreatGroup, ThreatMap
 from mineboard.maps.model import BoardMap
 from mineboard.rules.asl_minefields import clearance, daisy, movement, setup, traps
+from mineboard.rules.asl_minefields import threat as threats
 from mineboard.rules.asl_minefields.odds import AttackQuery
 from mineboard.rules.asl_minefields.parts import Part
 from mineboard.rules.asl_minefields.scenario import state_from_scenario
@@ -120,6 +122,12 @@ class AslMinefields(PlannedRuleset[AmState]):
         """An accepted result from outside the rules: the only one is the reduction an
         Original K of an FFE or bomb makes (AM-44), clearance's."""
         return clearance.resolve(state, result, dice)
+
+    def threat_groups(self, view: AmState) -> list[ThreatGroup]:
+        return threats.groups(view)
+
+    def threat(self, view: AmState, group: str) -> ThreatMap | None:
+        return threats.threat(view, group)
 
     def summary(self, state: AmState) -> dict[str, Any]:
         out = {**turn_summary(state), "to_move": state.to_move}

@@ -160,6 +160,9 @@ class AwawNaval(PlannedRuleset[AwState]):
     title = "Naval operations on a strategic hex map (A World at War, rule 21)"
     clause_prefix = "AW"
     odds_query = RaiderQuery
+    no_threat_map = ("no threat map: losses at sea come from naval combat, which the rules "
+                     "leave outside them (its results are entered, AW-224, AW-248), so there "
+                     "are no odds to shade; a raid's odds are in the odds panel")
     codec = BatchCodec(*dict.fromkeys((*_ACTIONS, *_RESOLVE, *outside.ANSWERS, EndPhase)))
     checks: ClassVar[Mapping[type[Action], Any]] = {**_joined("checks"),
                                                     EndPhase: _check_end_phase}

@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from mineboard.core.threat import Threat, ThreatGroup, ThreatMap
-from mineboard.core.words import count_of
+from mineboard.core.words import count_of, possessive
 from mineboard.rules.gwas_tactical.odds import modifier, result_distribution
 from mineboard.rules.gwas_tactical.state import GtState
 
@@ -56,8 +56,8 @@ def threat(view: GtState, key: str) -> ThreatMap | None:
                                   f"impulse {impulse}: modifier +{mod} (GT-11)"
                                   + ("; staying rolls again (GT-13)" if label == at else ""))
     return ThreatMap(
-        title=f"Threat to {side}'s {count_of(len(ships), 'ship')} in hex {at}, entering each "
-              f"hex on impulse {impulse}",
+        title=f"Threat to {possessive(side)} {count_of(len(ships), 'ship')} in hex {at}, "
+              f"entering each hex on impulse {impulse}",
         unit="hull points lost", cells=cells,
         known="from the counters you know: your own exactly; the other side's face-down "
               "counters count for nothing until they are turned up")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from mineboard.core.threat import Threat, ThreatGroup, ThreatMap
-from mineboard.core.words import count_of
+from mineboard.core.words import count_of, possessive
 from mineboard.rules.imperium_mines.odds import afoul_chance, hits_per_ship
 from mineboard.rules.imperium_mines.state import ImperiumState
 
@@ -54,7 +54,8 @@ def threat(view: ImperiumState, key: str) -> ThreatMap | None:
         if expected > 0:
             cells[system] = Threat(Fraction(expected), afoul * (1 - none_lost), why)
     return ThreatMap(
-        title=f"Threat to {fleet.side}'s {fleet.id} ({count_of(len(fleet.ships), 'ship')}), "
+        title=f"Threat to {possessive(fleet.side)} {fleet.id} "
+              f"({count_of(len(fleet.ships), 'ship')}), "
               "jumping into each system on its first jump",
         unit="ships lost", cells=cells,
         known="from the counters you know: your own exactly; the other side's face-down "

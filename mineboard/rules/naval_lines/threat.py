@@ -5,7 +5,7 @@ only as last seen, NL-01 hidden)."""
 from __future__ import annotations
 
 from mineboard.core.threat import Threat, ThreatGroup, ThreatMap
-from mineboard.core.words import count_of
+from mineboard.core.words import count_of, possessive
 from mineboard.rules.naval_lines.effects import detonation_chance, facing_fields, pool
 from mineboard.rules.naval_lines.odds import FieldCrossing, route_losses
 from mineboard.rules.naval_lines.state import NavalState
@@ -58,7 +58,7 @@ def threat(view: NavalState, key: str) -> ThreatMap | None:
         if worst is not None and worst.expected > 0:
             cells[line] = worst
     return ThreatMap(
-        title=f"Threat to {nation}'s {count_of(len(ships), 'ship')} in {zone}, crossing "
+        title=f"Threat to {possessive(nation)} {count_of(len(ships), 'ship')} in {zone}, crossing "
               "each line without sweeping",
         unit="ships lost", cells=cells,
         known="from the minefields you know of: your own exactly, the others as last seen")
