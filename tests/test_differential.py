@@ -1,7 +1,8 @@
 """The differential leak test (issue 23): two games that differ only in one side's secret
 choices must tell the other sides exactly the same — view, events and their words, the
 refusals of their own moves, the odds and the menus they are offered, what the command line
-prints and its exit code, and the size of every sealed save and turn file — until an event
+prints and its exit code, the threat maps and dice statistics it may ask for, and the
+size of every sealed save and turn file — until an event
 that reveals (a field defends, counters turn up) tells them apart, as the rules say it may.
 
 Each ruleset's kit (its ``conformance.py``, see tests/conformance_kits.py) gives scripted
@@ -21,6 +22,7 @@ import pytest
 
 from mineboard.core.actions import Action
 from mineboard.core.dice import Roll
+from mineboard.core.dice_stats import dice_statistics
 from mineboard.core.errors import IllegalAction
 from mineboard.core.events import Event
 from mineboard.core.game import Game
@@ -103,8 +105,12 @@ def told(game: Game[Any], side: str) -> dict[str, Any]:
     """Everything ``side`` is shown or told, as data (the window draws only this)."""
     seen = game.observe(side)
     view, ruleset = seen.view, game.ruleset
+    groups = ruleset.threat_groups(view)
     out: dict[str, Any] = {"view": view, "summary": ruleset.summary(view),
-                           "events": [e.to_json() for e in seen.events()]}
+                           "events": [e.to_json() for e in seen.events()],
+                           "threat groups": groups,  # View ▸ Threat map
+                           "threat maps": [ruleset.threat(view, g.key) for g in groups],
+                           "dice statistics": dice_statistics(seen.dice_seen())}
     if view.to_move != side:
         return out
     probes = ruleset.legal_actions(view)
