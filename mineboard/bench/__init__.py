@@ -155,6 +155,7 @@ def _register_asl() -> None:
     bench("asl_legal_steps_6450", runs=7, budget_ms=asl_steps.STEPS_MS)(asl_steps.legal_steps)
     bench("asl_route_6450", runs=7)(asl_steps.route_under_pointer)
     bench("asl_path_odds", runs=7, budget_ms=20.0)(asl_steps.path_odds)
+    bench("asl_threat_map_240_fields", runs=7)(asl_steps.threat_map)
 
 
 _register_asl()

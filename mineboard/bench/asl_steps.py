@@ -69,3 +69,40 @@ def path_odds() -> float:
     from mineboard.rules.asl_minefields.odds import bench_path_odds
 
     return bench_path_odds()
+
+
+THREAT_FIELDS = 240
+
+
+@cache
+def _threat_view() -> Any:
+    """The battlefield's view with 240 Axis fields (A-P 6, 8, 12 in turn; A-T on every
+    fourth) on open hexes, and three Allied squads in the middle."""
+    import copy
+
+    from mineboard.rules.asl_minefields.state import Minefield
+
+    _rules, view, board, _middle, _far = _game()
+    view = copy.deepcopy(view)
+    open_hexes = sorted(h for h, p in board.places.items() if p.props.get("terrain") == "open")
+    view.minefields.setdefault("Axis", {})
+    for i, hex_id in enumerate(open_hexes[::20][:THREAT_FIELDS]):
+        view.minefields["Axis"][hex_id] = Minefield(hex_id, "Axis", (6, 8, 12)[i % 3],
+                                                    2 if i % 4 == 0 else 0)
+    for k in (2, 3):
+        squad = copy.deepcopy(view.units["S1"])
+        squad.id = f"S{k}"
+        view.units[squad.id] = squad
+    return view
+
+
+def threat_map() -> float:
+    """One refresh of the Threat dock (issue 30) for three squads against the battlefield's
+    fields, the odds' path memos emptied first (the tables' own stay, as all game)."""
+    from mineboard.rules.asl_minefields import odds, threat
+
+    view = _threat_view()
+    odds._CHAINS.clear()
+    start = time.perf_counter()
+    threat.threat(view, f"Allies@{view.units['S1'].hex}")
+    return time.perf_counter() - start
