@@ -91,6 +91,9 @@ class Game(Generic[S]):
 
     def __init__(self, ruleset: Ruleset[S], initial: S, seed: int, table: Table = Table(),
                  seed_salt: bytes | None = None) -> None:
+        if table.program is not None and table.program not in initial.sides:
+            raise BadInput("table.program", f"{table.program[:40]!r} is not a side of this game "
+                                            f"({', '.join(initial.sides)})")
         self.ruleset = ruleset
         self.seed = seed
         self.seed_salt = new_salt() if seed_salt is None else seed_salt

@@ -15,10 +15,12 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from mineboard.core import batch, outside
 from mineboard.core.actions import Action, ActionCodec
+from mineboard.core.advice import Advice, Progress, Target, no_progress
 from mineboard.core.dice import Dice
 from mineboard.core.errors import IllegalAction
 from mineboard.core.events import Event
 from mineboard.core.game import GameState
+from mineboard.core.opponent import Choice as OpponentChoice
 from mineboard.core.places import PlaceRef
 from mineboard.core.planning import Choice, Command, Preview, Selection
 from mineboard.core.routes import RouteReport
@@ -135,6 +137,34 @@ class Ruleset(ABC, Generic[S]):
     def threat(self, view: S, group: str) -> ThreatMap | None:
         """What ``group`` would lose at each place, from ``view`` alone (None: no such
         group in the view)."""
+        return None
+
+    # ---- the mine-laying advisor (core/advice.py) ----------------------------------------
+    no_advice: ClassVar[str] = "no mine-laying advice for this ruleset yet"
+    """What *Game ▸ Advise* and ``mineboard advise`` say where :meth:`advise` gives None."""
+
+    def advice_targets(self, view: S) -> list[Target]:
+        """Places the player may name as the enemy's goal ("stop the route to …")."""
+        return []
+
+    def advise(self, view: S, target: Target | None = None,
+               progress: Progress = no_progress) -> Advice | None:
+        """The lays ``view``'s side (the side to move) may make now, ranked by what they
+        would cost the enemy, from ``view`` alone (None: this ruleset gives no advice;
+        an Advice with ``nothing`` set: none now, and why)."""
+        return None
+
+    # ---- the program's opponent for solo play (core/opponent.py) -------------------------
+    opponent_policy: ClassVar[str] = ""
+    """The opponent's policy in plain words, shown when a solo game starts ("" : none)."""
+
+    def opponent_move(self, view: S) -> OpponentChoice | None:
+        """The opponent's next action on its own side's ``view`` (None: end the phase)."""
+        return None
+
+    def over(self, view: S) -> str | None:
+        """Why the game is over, from a view any side may read (None: it goes on); advice
+        and the opponent stop there."""
         return None
 
     # ---- the route under the pointer (docs/paths.md) ---------------------------------------

@@ -31,6 +31,9 @@ class Table:
     the *n*-th value, and a roll past the end is an error — so an empty script is a game
     that may roll no die at all. None: the dice come from the seed. Predictable by design,
     and said so like a given seed."""
+    program: str | None = None
+    """The side the program plays (a solo game, core/opponent.py), None: people play every
+    side. Agreed when the game begins, like the rest of the table."""
 
     @property
     def predictable(self) -> bool:
@@ -47,6 +50,8 @@ class Table:
             parts.append("scripted dice: predictable")
         elif self.seed_given:
             parts.append("dice from a given seed: predictable")
+        if self.program is not None:
+            parts.append(f"solo: the program plays {self.program}")
         return " · ".join(parts)
 
     def to_json(self) -> dict[str, Any]:
@@ -54,6 +59,8 @@ class Table:
         # absent when not scripted: older saves' digests stay what they were
         if self.dice_script is not None:
             out["dice_script"] = list(self.dice_script)
+        if self.program is not None:  # likewise: absent for people on every side
+            out["program"] = self.program
         return out
 
     @classmethod
@@ -62,12 +69,16 @@ class Table:
                 isinstance(data.get(k, False), bool) for k in ("open", "seed_given")):
             raise BadInput(where, "'table' must be an object with true/false 'open' and "
                                   "'seed_given'")
-        unknown = set(data) - {"open", "seed_given", "dice_script"}
+        unknown = set(data) - {"open", "seed_given", "dice_script", "program"}
         if unknown:
             raise BadInput(where, f"'table' has unknown field {sorted(unknown)[0]!r}")
+        program = data.get("program")
+        if program is not None and (not isinstance(program, str) or not 0 < len(program) <= 40):
+            raise BadInput(where, "'table.program' must be the name of the side the program "
+                                  "plays")
         return cls(bool(data.get("open", False)), bool(data.get("seed_given", False)),
                    dice_script(data["dice_script"], f"{where}: table.dice_script")
-                   if "dice_script" in data else None)
+                   if "dice_script" in data else None, program)
 
 
 def dice_script(values: Any, where: str) -> tuple[int, ...]:

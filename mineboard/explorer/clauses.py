@@ -169,9 +169,11 @@ def package_folder(ruleset_id: str) -> Path:
     return Path(__file__).resolve().parent.parent / "rules" / ruleset_id.replace("-", "_")
 
 
-CONFORMANCE_KIT = "conformance.py"
-"""The tests' part kept beside a ruleset's rules: its scripted games name clauses they
-show, which is not where a clause is enforced."""
+NOT_ENFORCING = ("conformance.py", "threat.py", "advice.py", "opponent.py")
+"""Files beside a ruleset's rules that name clauses without enforcing them: the tests'
+conformance kit (its scripted games name clauses they show), and what serves the player —
+the threat map, the advisor and the solo opponent state their models and policies with the
+clauses they rest on."""
 
 
 def enforced_at(clause: Clause) -> list[Site]:
@@ -181,7 +183,7 @@ def enforced_at(clause: Clause) -> list[Site]:
     sites: list[Site] = []
     root = Path(__file__).resolve().parent.parent.parent
     for path in sorted(package_folder(clause.ruleset).glob("*.py")):
-        if path.name == CONFORMANCE_KIT:
+        if path.name in NOT_ENFORCING:
             continue
         source = path.read_text(encoding="utf-8")
         if clause.id not in source:
