@@ -7,12 +7,14 @@ from dataclasses import replace
 from typing import Any
 
 from mineboard.core.actions import Action
+from mineboard.core.advice import Advice, Progress, Target, no_progress
+from mineboard.core.opponent import Choice
 from mineboard.core.planning import Preview
 from mineboard.core.threat import ThreatGroup, ThreatMap
 from mineboard.maps.model import BoardMap
 from mineboard.rules.common.ruleset import PlannedRuleset, Planner
 from mineboard.rules.common.turns import turn_summary
-from mineboard.rules.naval_lines import planning
+from mineboard.rules.naval_lines import advice, opponent, planning
 from mineboard.rules.naval_lines import threat as threats
 from mineboard.rules.naval_lines.actions import CODEC, Move, Retreat
 from mineboard.rules.naval_lines.checks import CHECKS
@@ -79,6 +81,18 @@ class NavalLines(PlannedRuleset[NavalState]):
 
     def threat(self, view: NavalState, group: str) -> ThreatMap | None:
         return threats.threat(view, group)
+
+    def advice_targets(self, view: NavalState) -> list[Target]:
+        return advice.targets(view)
+
+    def advise(self, view: NavalState, target: Target | None = None,
+               progress: Progress = no_progress) -> Advice | None:
+        return advice.advise(self, view, target, progress)
+
+    opponent_policy = opponent.POLICY
+
+    def opponent_move(self, view: NavalState) -> Choice | None:
+        return opponent.move(self, view)
 
     def route(self, view: NavalState, action: Action) -> tuple[str, ...]:
         if isinstance(action, Retreat) and action.units and action.units[0] in view.units:
