@@ -6,11 +6,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from mineboard.core.actions import Action
+from mineboard.core.advice import Advice, Progress, Target, no_progress
+from mineboard.core.opponent import Choice
 from mineboard.core.threat import ThreatGroup, ThreatMap
 from mineboard.maps.model import BoardMap
 from mineboard.rules.common.ruleset import PlannedRuleset, Planner
 from mineboard.rules.common.turns import turn_summary
-from mineboard.rules.imperium_mines import planning
+from mineboard.rules.imperium_mines import advice as advisor
+from mineboard.rules.imperium_mines import opponent, planning
 from mineboard.rules.imperium_mines import threat as threats
 from mineboard.rules.imperium_mines.actions import CODEC, Jump, LayMines, PlaceFalse
 from mineboard.rules.imperium_mines.checks import CHECKS
@@ -60,6 +63,19 @@ class ImperiumMines(PlannedRuleset[ImperiumState]):
 
     def threat(self, view: ImperiumState, group: str) -> ThreatMap | None:
         return threats.threat(view, group)
+
+    def advice_targets(self, view: ImperiumState) -> list[Target]:
+        return advisor.targets(view)
+
+    def advise(self, view: ImperiumState, target: Target | None = None,
+               progress: Progress = no_progress) -> Advice | None:
+        """Always an answer: the lays are one a fleet, all examined (advice.py)."""
+        return advisor.advise(self, view, target, progress)
+
+    opponent_policy = opponent.POLICY
+
+    def opponent_move(self, view: ImperiumState) -> Choice | None:
+        return opponent.move(self, view)
 
     def summary(self, state: ImperiumState) -> dict[str, Any]:
         def counters(cs: list[Counter]) -> list[Any]:
