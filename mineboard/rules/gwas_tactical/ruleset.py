@@ -6,7 +6,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from mineboard.core.actions import Action
+from mineboard.core.advice import Advice, Progress, Target, no_progress
 from mineboard.core.errors import BadInput
+from mineboard.core.opponent import Choice as OpponentChoice
 from mineboard.core.places import PlaceRef
 from mineboard.core.planning import Selection
 from mineboard.core.routes import RouteReport
@@ -14,7 +16,7 @@ from mineboard.core.threat import ThreatGroup, ThreatMap
 from mineboard.maps.model import BoardMap
 from mineboard.rules.common.ruleset import PlannedRuleset, Planner
 from mineboard.rules.common.turns import turn_summary
-from mineboard.rules.gwas_tactical import planning, routes
+from mineboard.rules.gwas_tactical import advice, opponent, planning, routes
 from mineboard.rules.gwas_tactical import threat as threats
 from mineboard.rules.gwas_tactical.actions import (
     CODEC,
@@ -26,7 +28,7 @@ from mineboard.rules.gwas_tactical.checks import CHECKS
 from mineboard.rules.gwas_tactical.effects import EFFECTS
 from mineboard.rules.gwas_tactical.odds import HexQuery
 from mineboard.rules.gwas_tactical.scenario import state_from_scenario
-from mineboard.rules.gwas_tactical.state import GtState
+from mineboard.rules.gwas_tactical.state import BATTLE, GtState
 
 
 class GwasTactical(PlannedRuleset[GtState]):
@@ -74,6 +76,28 @@ class GwasTactical(PlannedRuleset[GtState]):
 
     def threat(self, view: GtState, group: str) -> ThreatMap | None:
         return threats.threat(view, group)
+
+    def advice_targets(self, view: GtState) -> list[Target]:
+        return advice.targets(view)
+
+    def advise(self, view: GtState, target: Target | None = None,
+               progress: Progress = no_progress) -> Advice | None:
+        return advice.advise(self, view, target, progress)
+
+    opponent_policy = opponent.POLICY
+
+    def opponent_move(self, view: GtState) -> OpponentChoice | None:
+        return opponent.move(self, view)
+
+    def over(self, state: GtState) -> str | None:
+        """Decision (the seed names no end): the battle is over once a side has no ship
+        left on the tactical map, sunk or gone off its edge; before the battle it goes on."""
+        if state.phase != BATTLE:
+            return None
+        for side in state.sides:
+            if not any(s.side == side and s.hex is not None for s in state.ships.values()):
+                return f"no {side} ship is left on the tactical map"
+        return None
 
     def route_report(self, view: GtState, selection: Selection, at: PlaceRef
                      ) -> RouteReport | None:
