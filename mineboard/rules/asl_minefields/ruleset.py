@@ -7,9 +7,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from mineboard.core.actions import Action, ActionCodec
+from mineboard.core.advice import Advice, Progress, Target, no_progress
 from mineboard.core.dice import Dice
 from mineboard.core.events import Event, PhaseBegan
 from mineboard.core.moves import MoveInProgress, Stop
+from mineboard.core.opponent import Choice as OpponentChoice
 from mineboard.core.orders import Distance, StandingOrder
 from mineboard.core.outside import OutsideResult
 from mineboard.core.places import PlaceRef
@@ -17,7 +19,8 @@ from mineboard.core.planning import Choice, Command, Selection
 from mineboard.core.routes import RouteReport
 from mineboard.core.threat import ThreatGroup, ThreatMap
 from mineboard.maps.model import BoardMap
-from mineboard.rules.asl_minefields import clearance, daisy, movement, setup, traps
+from mineboard.rules.asl_minefields import advice as advisor
+from mineboard.rules.asl_minefields import clearance, daisy, movement, opponent, setup, traps
 from mineboard.rules.asl_minefields import threat as threats
 from mineboard.rules.asl_minefields.odds import AttackQuery
 from mineboard.rules.asl_minefields.parts import Part
@@ -128,6 +131,19 @@ class AslMinefields(PlannedRuleset[AmState]):
 
     def threat(self, view: AmState, group: str) -> ThreatMap | None:
         return threats.threat(view, group)
+
+    # ---- the advisor and the solo opponent (advice.py, opponent.py) ------------------------
+    def advice_targets(self, view: AmState) -> list[Target]:
+        return advisor.targets(view)
+
+    def advise(self, view: AmState, target: Target | None = None,
+               progress: Progress = no_progress) -> Advice | None:
+        return advisor.advise(self, view, target, progress)
+
+    opponent_policy: ClassVar[str] = opponent.POLICY
+
+    def opponent_move(self, view: AmState) -> OpponentChoice | None:
+        return opponent.move(self, view)
 
     def summary(self, state: AmState) -> dict[str, Any]:
         out = {**turn_summary(state), "to_move": state.to_move}
