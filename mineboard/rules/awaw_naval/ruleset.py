@@ -14,6 +14,7 @@ from mineboard.core.batch import BatchCodec
 from mineboard.core.dice import Dice
 from mineboard.core.errors import IllegalAction
 from mineboard.core.events import Event, PhaseBegan
+from mineboard.core.opponent import Choice as OpponentChoice
 from mineboard.core.outside import OutsideResult
 from mineboard.core.places import PlaceRef
 from mineboard.core.planning import Command, Selection
@@ -26,6 +27,7 @@ from mineboard.rules.awaw_naval import (
     interception_table,
     missions,
     movement,
+    opponent,
     planning,
     raiders,
     sealift,
@@ -174,6 +176,10 @@ class AwawNaval(PlannedRuleset[AwState]):
                       commands=_commands, previews=_joined("previews"),
                       invariants=_invariants)
     batch_kinds: ClassVar[frozenset[str]] = bases.BATCH_KINDS
+    no_advice = ("no mine-laying advice: A World at War's naval rules (rule 21, catalogued "
+                 "AW-01…AW-250 in rules/awaw-naval.md) have no mines or minefields, so there "
+                 "is no lay to rank")
+    opponent_policy = opponent.POLICY
 
     def new_state(self, scenario: Mapping[str, Any], board: BoardMap, where: str) -> AwState:
         state = state_from_scenario(scenario, board, where)
@@ -209,6 +215,10 @@ class AwawNaval(PlannedRuleset[AwState]):
         """The route under the pointer: length, port touches, where it stops being legal
         and why (movement.py)."""
         return movement.route_report(view, selection, at)
+
+    def opponent_move(self, view: AwState) -> OpponentChoice | None:
+        """The solo opponent's next action on its own side's view (opponent.py)."""
+        return opponent.move(view, self)
 
 
 RULESET = AwawNaval()
