@@ -23,6 +23,7 @@ def test_wheel_carries_assets_and_maps_and_runs(tmp_path: Path):
     names = zipfile.ZipFile(wheel).namelist()
     assert "mineboard/_data/maps/northsea.geojson" in names
     assert "mineboard/_data/assets/rules/naval-lines/units.json" in names
+    assert "mineboard/_data/assets/tutorials/naval-lines.json" in names  # Help ▸ Tutorials
     assert "mineboard/_data/maps/scenarios/northsea-1940.json" in names
 
     # A bare venv gets the wheel; its dependencies come from this environment's
@@ -45,6 +46,12 @@ def test_wheel_carries_assets_and_maps_and_runs(tmp_path: Path):
                             "print(maps_dir())"], cwd=tmp_path, check=True,
                            capture_output=True, text=True, env=env).stdout.strip()
     assert "/_data/maps" in where and str(ROOT) not in where
+    tutorials = subprocess.run([str(vpy), "-c", "from mineboard.explorer.tutorials import "
+                                "load_tutorial, tutorial_ids, tutorial_path as t; "
+                                "print(len(tutorial_ids()), load_tutorial(t('awaw-naval')).path)"],
+                               cwd=tmp_path, check=True, capture_output=True, text=True,
+                               env=env).stdout.strip()
+    assert tutorials.startswith("5 ") and "/_data/assets/tutorials/awaw-naval.json" in tutorials
     out = subprocess.run([str(venv / "bin" / "mineboard"), "odds", "naval-lines", "--mines",
                           "10", "--ships", "2", "--json"], cwd=tmp_path, check=True,
                          capture_output=True, text=True, env=env).stdout

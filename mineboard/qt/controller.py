@@ -61,6 +61,10 @@ class BoardController:
         """Orders of the ruleset's ``batch_kinds`` planned this step, to be declared
         together as one batch (core/batch.py): kept here, not played one by one."""
         self._declared_at: tuple[object, ...] = ()
+        self.gate: Callable[[Action], str | None] | None = None
+        """Consulted before any action is played (a guided tutorial sets it): words mean
+        the controller plays nothing and says them gently — the gate refused it, or made
+        the step itself; None lets it be played as usual."""
 
     # ---- reading ------------------------------------------------------------------------
     @property
@@ -209,6 +213,10 @@ class BoardController:
     def play(self, action: Action, text: str = "") -> bool:
         """Play ``action`` for the seat in front of the screen; a refusal changes nothing."""
         if not self._ready():
+            return False
+        words = self.gate(action) if self.gate is not None else None
+        if words is not None:
+            self.say(words)
             return False
         if self.declares_together(action):  # kept, to be declared with the others
             return self.keep(action, text)
