@@ -181,6 +181,16 @@ def _register_awaw_raiders() -> None:
 _register_awaw_raiders()
 
 
+def _register_advice() -> None:
+    from mineboard.bench import advice
+
+    bench("advise_bundled_scenarios", runs=5, budget_ms=advice.ADVICE_MS)(
+        advice.slowest_advice)
+
+
+_register_advice()
+
+
 # ---- running ------------------------------------------------------------------------------
 
 def run(names: list[str] | None = None, runs: int | None = None) -> list[dict[str, Any]]:

@@ -7,7 +7,7 @@ for a defect of the program. Never a traceback.
 
 The package is in floors: this module over the commands (``rulesets``, ``odds``, ``run``,
 ``validate``, ``grid``, ``play``, ``screenshot``, ``bench``, ``pbem``, ``explain``,
-``demo``), which
+``demo``, ``check``, ``advise``), which
 know nothing of each other, over ``common`` (exit codes, argument types, action files, the
 report). A module
 never imports the floor above it (import-linter holds it; tests/test_architecture.py finds
@@ -24,6 +24,7 @@ from collections.abc import Sequence
 
 from mineboard import __version__
 from mineboard.cli import (
+    advise,
     bench,
     check,
     demo,
@@ -43,7 +44,7 @@ from mineboard.core.errors import IllegalAction, MineboardError
 __all__ = ["build_parser", "main"]
 
 COMMANDS = (play, rulesets, screenshot, validate, grid, run, pbem, bench, odds, explain,
-            demo, check)
+            demo, check, advise)
 """The command modules, in the order ``mineboard --help`` lists them. Each has
 ``add_parser(commands, argv)``, which sets the parser's ``execute``."""
 

@@ -24,6 +24,9 @@ def add_parser(commands: Commands, argv: Sequence[str]) -> None:
                       help="fix the dice (tests, examples); marked in the save as predictable")
     play.add_argument("--open-table", action="store_true",
                       help="all sides agree: undo past dice and teacher view allowed")
+    play.add_argument("--solo", default=None, metavar="SIDE",
+                      help="a new game in which the program plays SIDE (its policy is in the "
+                           "README)")
 
 
 def execute(args: argparse.Namespace) -> int:
@@ -41,7 +44,7 @@ def execute(args: argparse.Namespace) -> int:
         return _print_scenario(args)
     from mineboard.core.table import Table
 
-    return int(run_app(args.file, args.seed, Table(open=args.open_table)))
+    return int(run_app(args.file, args.seed, Table(open=args.open_table, program=args.solo)))
 
 
 def _has_display() -> bool:

@@ -214,7 +214,35 @@ class NewGameDialog(QDialog):
         self.seed.setToolTip("A number fixes the dice, as `play --seed` does: anyone who "
                              "knows it can work out every roll, and the game's badge says so.")
         form.addRow("Dice seed:", self.seed)
+        self._policy_text = ""
+        self.opponent = QComboBox()
+        self.opponent.setToolTip("A solo game: the program plays one side, on what that side "
+                                 "may see, by the policy its rules state")
+        form.addRow("Players:", self.opponent)
+        self.policy = QLabel()
+        self.policy.setWordWrap(True)
+        self.policy.setStyleSheet("color: #444;")
+        form.addRow(self.policy)
+        self.opponent.currentIndexChanged.connect(self._opponent_changed)
         return form
+
+    def _opponents(self, card: ScenarioCard) -> None:
+        """People on every side, or the program on one — where the rules state a policy."""
+        self.opponent.blockSignals(True)
+        self.opponent.clear()
+        self.opponent.addItem("People play every side", None)
+        if card.scenario.ruleset.opponent_policy:
+            for side in card.sides:
+                self.opponent.addItem(f"Solo: the program plays {side}", side)
+        self.opponent.blockSignals(False)
+        self._policy_text = card.scenario.ruleset.opponent_policy
+        self._opponent_changed()
+
+    def _opponent_changed(self) -> None:
+        program = self.opponent.currentData()
+        self.policy.setText("" if program is None else
+                            f"The program's policy: {self._policy_text}")
+        self.policy.setVisible(program is not None)
 
     @staticmethod
     def _title(name: str) -> str:
@@ -243,6 +271,7 @@ class NewGameDialog(QDialog):
         if self.name not in self._previews:
             self._previews[self.name] = board_preview(card.scenario, self.PREVIEW)
         self.preview.setPixmap(self._previews[self.name])
+        self._opponents(card)
         for button in (self.secret_table, self.open_table):
             button.setEnabled(card.secrets)
         self.passphrase_box.setVisible(card.secrets)
@@ -290,7 +319,8 @@ class NewGameDialog(QDialog):
 
     def choice(self) -> NewGameChoice:
         seed = self.seed.text().strip()
-        return NewGameChoice(self.name, Table(open=self.open_table.isChecked()),
+        return NewGameChoice(self.name, Table(open=self.open_table.isChecked(),
+                                              program=self.opponent.currentData()),
                              {side: first.text() for side, (first, _a) in self.fields.items()
                               if first.text()},
                              int(seed) if seed else None)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from mineboard.core.actions import Action
+from mineboard.core.advice import Target
 from mineboard.core.dice_stats import dice_statistics
 from mineboard.core.errors import IllegalAction, MineboardError
 from mineboard.core.events import CountersRevealed, Event, UnitLost
@@ -34,6 +35,7 @@ from mineboard.core.history import Record
 from mineboard.core.places import PlaceRef
 from mineboard.explorer.demos import Demo, load_demo
 from mineboard.qt import outside_results
+from mineboard.qt.advice_view import AdviceLayer, AdvicePanel
 from mineboard.qt.by_email import ByEmail
 from mineboard.qt.clause_links import anchor, clause_ids, clause_of
 from mineboard.qt.controller import BoardController
@@ -48,9 +50,12 @@ from mineboard.qt.maps.scene import Hit
 from mineboard.qt.registry import ui_for
 from mineboard.qt.rules_window import RulesWindow
 from mineboard.qt.session import CLOSED_TABLE, GameSession, settings_path
+from mineboard.qt.solo import ProgramPlayer
 from mineboard.qt.threat_view import ThreatLayer, ThreatPanel
 from mineboard.qt.toolbar import TurnBar
+from mineboard.qt.tutorial import Tutor, bind_menu
 from mineboard.qt.view import BoardView
+from mineboard.qt.window_advice import AdviceAndSolo
 from mineboard.qt.window_files import GameFiles
 from mineboard.qt.window_size import WindowSize
 
@@ -74,7 +79,7 @@ SHORTCUTS = [
 
 
 
-class MainWindow(GameFiles, WindowSize):
+class MainWindow(GameFiles, WindowSize, AdviceAndSolo):
     """The board, its docks and menus, for the game of one session at a time. Its parts
     by job: :class:`GameFiles` (new, open, save) and :class:`WindowSize`; this class
     builds the menus, binds the session and keeps the board, the cover and the docks in
@@ -101,6 +106,7 @@ class MainWindow(GameFiles, WindowSize):
         self._view: BoardView | None = None
         self.covered = False
         self.controller: BoardController
+        self.tutor = Tutor(self)  # Help ▸ Tutorials (qt/tutorial.py)
         self._build_docks()
         self._build_menus()
         self._build_toolbar()
@@ -121,6 +127,7 @@ class MainWindow(GameFiles, WindowSize):
         for key in self.next_keys:
             key.setEnabled(False)  # only while a demo is shown
         self.outside = outside_results.OutsideResults(self)  # see core/outside.py
+        self.program = ProgramPlayer(self._program_may_move, self.say)
         self.load_session(session)
 
     # ---- building --------------------------------------------------------------------------
@@ -162,12 +169,20 @@ class MainWindow(GameFiles, WindowSize):
         self.threat_panel.chosen.connect(self._choose_threat)
         self.threat_group: str | None = None
         self.threat_layer: ThreatLayer | None = None
+        self.advice_panel = AdvicePanel()
+        self.advice_panel.target_chosen.connect(self._advise_for)
+        self.advice_panel.picked.connect(self._pick_advice)
+        self.advice_panel.lay.connect(self._lay_advice)
+        self.advice_layer: AdviceLayer | None = None
+        self.advice_target: Target | None = None
+        self._advised_at = -1  # the game's generation the advice shown was worked on
         self.docks = {name: self._dock(name, title, widget, area) for name, title, widget, area
                       in (("selection", "Selection", scroller, right),
                           ("odds", "Odds of the planned order", self.odds, right),
                           ("log", "Log", self.log, bottom),
                           ("dice", "Dice statistics", self.dice_panel, right),
-                          ("threat", "Threat map", self.threat_panel, right))}
+                          ("threat", "Threat map", self.threat_panel, right),
+                          ("advice", "Advice", self.advice_panel, right))}
         self.threat_action = self._on_demand("threat", "T&hreat map", "Ctrl+Shift+T",
                                              "shade the map by what a chosen group would lose "
                                              "at each place, from what your side knows",
@@ -176,6 +191,9 @@ class MainWindow(GameFiles, WindowSize):
                                                  "each side's rolls by face with a chi-square "
                                                  "test, and the mines' results against the "
                                                  "exact odds", self._show_dice_stats)
+        self.tabifyDockWidget(self.docks["selection"], self.docks["advice"])
+        self.docks["advice"].hide()  # opened by Game ▸ Advise
+        self.docks["advice"].visibilityChanged.connect(lambda _on: self._show_advice())
 
     def _on_demand(self, name: str, text: str, keys: str, tip: str,
                    fill: Callable[[], None]) -> QAction:
@@ -272,6 +290,14 @@ class MainWindow(GameFiles, WindowSize):
         self._action(game, "&Briefing…", "Ctrl+B", self.show_briefing)
         self._action(game, "&Result from outside the rules…", None,
                      lambda: self.outside.offer(asked=True))
+        game.addSeparator()
+        self.advise_action = self._action(game, "&Advise…", "Ctrl+Shift+A", self.advise)
+        self.advise_action.setToolTip("Rank the mines your side may lay now by what they would "
+                                      "cost the enemy, from what your side knows")
+        self.program_action = self._action(game, "&Let the program move", "Ctrl+Shift+P",
+                                           self._let_program_move)
+        self.program_action.setToolTip("Solo game: the program takes its side's turn (after an "
+                                       "undo it waits for this or for your next move)")
         view = bar.addMenu("&View")
         view.setToolTipsVisible(True)
         self._action(view, "Zoom &in", QKeySequence.StandardKey.ZoomIn,
@@ -297,6 +323,8 @@ class MainWindow(GameFiles, WindowSize):
         self.help_action = self._action(helpm, "&How to play this game", "F1", self.show_help)
         self.rules_action = self._action(helpm, "&Rules — every clause, with demos…", "Ctrl+F1",
                                          lambda: self.show_rules())
+        self.tutorials_menu = helpm.addMenu("&Tutorials — the worked examples, by clicks")
+        bind_menu(self.tutorials_menu, self.tutor)
         self._action(helpm, "&About mineboard", None, self.show_about)
 
     # ---- the session -----------------------------------------------------------------------
@@ -324,6 +352,9 @@ class MainWindow(GameFiles, WindowSize):
             old_scene.settle()
         self.scene = self.ui.make_scene(session.scenario.board)
         self.threat_layer = ThreatLayer(self.scene)
+        self.advice_layer = AdviceLayer(self.scene)
+        self.advice_panel.show_advice(None, "Game ▸ Advise (Ctrl+Shift+A) ranks the mines your "
+                                            "side may lay now.")
         if self._view is None:  # one view for the window's life: its layout stays put
             self._view = BoardView(self.scene)
             self._view.clicked.connect(self.on_click)
@@ -388,6 +419,8 @@ class MainWindow(GameFiles, WindowSize):
         self.view.fit()
         if not self._maybe_cover():  # a newcomer is told at once what to do
             self.say(f"{self.game_name()}. {outside_results.hint(self.session, self.ui)}")
+        self.program.bind(session)
+        self.program.maybe_move()
 
     def game_name(self) -> str:
         """The game as the title and the questions name it: its file, or a new game's
@@ -437,6 +470,7 @@ class MainWindow(GameFiles, WindowSize):
         self.ui.refresh_panel(view, side)
         self._show_dice_stats()
         self._show_threat()
+        self._show_advice()
         QTimer.singleShot(0, self, self.outside.offer)  # once the cover, if any, is up
 
     def _choose_threat(self, key: str) -> None:
@@ -479,10 +513,13 @@ class MainWindow(GameFiles, WindowSize):
             return
         self.refresh()
         self.controller.mode.refresh()
+        self.program.maybe_move()
 
     def on_played(self, record: Record) -> None:
         # Read as the side that played it: it is still at the screen while the dice roll.
         by = record.by if record.by is not None else self.session.seat()
+        if by != self.session.program:
+            self.program.player_moved()
         self.dice.dismiss()  # the last roll's tray closes on the next action
         self.dice.play(self.session.observation(by).events_of(record))
 
@@ -533,7 +570,8 @@ class MainWindow(GameFiles, WindowSize):
         side at each screen), not in the teacher view or a picture drawn for one side."""
         session = self.session
         return (session.hidden and not session.teacher_view and session.pbem is None
-                and not session.game.table.open and session.seat_override is None)
+                and not session.game.table.open and session.seat_override is None
+                and session.program is None)  # solo: one player, who never sees the program's
 
     def _set_covered(self, on: bool) -> None:
         """Under the cover nothing works and nothing shows: every dock (floating too) shows
@@ -608,6 +646,8 @@ class MainWindow(GameFiles, WindowSize):
             self.dice.skip()
             return
         self.dice.hide()
+        if self.tutor.click(hit, button):  # a tutorial's lesson takes its own clicks
+            return
         if hit is None:
             self.cancel_interaction()
             return
@@ -658,6 +698,7 @@ class MainWindow(GameFiles, WindowSize):
             return
         stack = self.session.undo_stack
         if stack.canUndo():
+            self.program.pause()  # else it would play again at once what was taken back
             text = stack.undoText()
             stack.undo()
             self._show_log()
@@ -756,6 +797,7 @@ class MainWindow(GameFiles, WindowSize):
         session. A demo shown is closed first: the game it stood in for is the one that
         leaves."""
         self.close_demo()
+        self.tutor.close()
         if event.spontaneous() and not self.may_leave_game("closing"):
             event.ignore()
             return
@@ -807,6 +849,7 @@ class MainWindow(GameFiles, WindowSize):
         """*Show me*: the demo board at ``path`` becomes the window's game, at an open table
         on its scripted dice, with the demo bar above the map. The game that was open waits
         aside, untouched (its autosave too), until the demo is closed."""
+        self.tutor.close()  # a tutorial's lesson gives way to the player's own game first
         started = time.perf_counter()
         try:
             demo = load_demo(Path(path))
@@ -919,4 +962,5 @@ class MainWindow(GameFiles, WindowSize):
     def may_leave_game(self, doing: str) -> bool:
         """A demo shown is closed first: the question is about the player's own game."""
         self.close_demo()
+        self.tutor.close()
         return super().may_leave_game(doing)

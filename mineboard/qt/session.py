@@ -22,6 +22,7 @@ from mineboard.core.actions import Action
 from mineboard.core.errors import BadInput, IllegalAction
 from mineboard.core.game import PUBLIC, TEACHER, Game, Observation
 from mineboard.core.history import Record
+from mineboard.core.opponent import choose
 from mineboard.core.table import Table
 from mineboard.core.words import possessive
 from mineboard.persistence.documents import read_document
@@ -219,6 +220,30 @@ class GameSession(QObject):
             self._forget_undo()  # a roll, a reveal or a hand-over: undo may not cross it
         return record
 
+    @property
+    def program(self) -> str | None:
+        """The side the program plays in a solo game (core/opponent.py), else None."""
+        return self.game.table.program if self.pbem is None else None
+
+    def program_to_move(self) -> bool:
+        """Whether the program's side is to move now (and the rules wait on nobody else)."""
+        public = self.game.observe(PUBLIC).view
+        if self.program is None or self.game.ruleset.over(public):
+            return False
+        return bool(public.to_move == self.program)
+
+    def play_program(self) -> Record:
+        """One move of the program's side, chosen on its own view alone and played like a
+        click: on the undo stack and in the log, its reason as the stack's words."""
+        program = self.program
+        assert program is not None
+        choice = choose(self.game.ruleset, self.game.observe(program).view)
+        record = self.game.play(choice.action, by=program)
+        self.undo_stack.push(ActionCommand(self, record, f"Program: {choice.why}"))
+        if record.commits and not self.solo:
+            self._forget_undo()
+        return record
+
     def _play_by_email(self, action: Action) -> Record | None:
         assert self.pbem is not None
         entry = self.pbem.play(action)
@@ -276,6 +301,9 @@ class GameSession(QObject):
             return self.pbem.me
         if self.teacher_view or not self.hidden:
             return TEACHER
+        if self.program is not None:  # solo: the player's side, whoever is to move
+            return str(next(s for s in self.game.observe(PUBLIC).view.sides
+                            if s != self.program))
         return str(self.game.observe(PUBLIC).view.to_move)
 
     def observation(self, seat: str | None = None) -> Observation[Any]:
