@@ -35,7 +35,7 @@ def test_the_new_game_dialog_offers_the_program_where_the_rules_state_a_policy(q
     assert offered == ["People play every side", "Solo: the program plays Imperial",
                        "Solo: the program plays Terran"]
     dialog.opponent.setCurrentIndex(2)
-    assert dialog.policy.text().startswith("The program's policy: ")
+    assert dialog.policy.toPlainText().startswith("The program's policy: ")
     assert dialog.choice().table.program == "Terran"
     dialog.opponent.setCurrentIndex(0)
     assert dialog.choice().table.program is None and dialog.policy.isHidden()
@@ -74,3 +74,29 @@ def test_a_solo_game_saved_and_opened_again_is_still_solo(qtbot, tmp_path):
     w.session.save(path)
     again = GameSession.open(str(path))
     assert again.game.table.program == "Imperial" and again.seat() == "Terran"
+
+
+def test_the_programs_secret_lays_never_reach_the_players_log_or_tray(qtbot):
+    """imperium-marches, the program playing the Imperial: its minelayer lays at Corvan in
+    secret (IM-08). Its moves are read as the player at the screen reads them — not, as in
+    hot-seat, as the side that played them (nobody of that side is at the screen)."""
+    w = solo_window(qtbot, "imperium-marches", "Imperial")
+    shown: list[str] = []
+    w.dice.play = lambda events: (shown.extend(e.text for e in events),  # type: ignore[method-assign]
+                                  w._reveal(events))
+    texts: list[str] = []  # each undo entry as it is pushed (hand-overs empty the stack)
+    w.session.undo_stack.indexChanged.connect(
+        lambda _i: texts.append(w.session.undo_stack.undoText()))
+    qtbot.waitUntil(lambda: to_move(w) == "Terran", timeout=5000)
+    w.end_phase()  # the Terran's Construction: the program's first action segment follows
+    qtbot.waitUntil(lambda: any(r.action.kind == "lay_mines" for r in w.session.game.records)
+                    and to_move(w) == "Terran", timeout=10000)
+    lay = next(r for r in w.session.game.records if r.action.kind == "lay_mines")
+    secret = [e.text for e in w.session.game.observe("Imperial").events_of(lay)]
+    public = [e.text for e in w.session.game.observe("Terran").events_of(lay)]
+    told = set(secret) - set(public)
+    assert told and "Corvan" in " ".join(told)
+    assert not told & set(shown)  # the dice tray, and through it the log
+    assert not told & {e.text for e in w.session.observation().events()}
+    assert "Corvan" not in " ".join(texts) and "Program: a secret move" in texts
+    assert any(t.startswith("Program: IMP-1 heads for") for t in texts)  # public: said

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMessageBox,
+    QPlainTextEdit,
     QRadioButton,
     QVBoxLayout,
     QWidget,
@@ -189,6 +190,14 @@ class NewGameDialog(QDialog):
             label.setWordWrap(True)
             label.setFixedWidth(self.PREVIEW.width())
             card.addWidget(label)
+        # A policy runs to a dozen lines: it scrolls in a box of its own rather than push
+        # the dialog (and its buttons) past a small screen.
+        self.policy = QPlainTextEdit()
+        self.policy.setReadOnly(True)
+        self.policy.setFixedSize(self.PREVIEW.width(), 120)
+        self.policy.setFrameShape(QPlainTextEdit.Shape.NoFrame)
+        self.policy.setStyleSheet("background: transparent; color: #444;")
+        card.addWidget(self.policy)
         card.addStretch(1)
         return card
 
@@ -219,10 +228,6 @@ class NewGameDialog(QDialog):
         self.opponent.setToolTip("A solo game: the program plays one side, on what that side "
                                  "may see, by the policy its rules state")
         form.addRow("Players:", self.opponent)
-        self.policy = QLabel()
-        self.policy.setWordWrap(True)
-        self.policy.setStyleSheet("color: #444;")
-        form.addRow(self.policy)
         self.opponent.currentIndexChanged.connect(self._opponent_changed)
         return form
 
@@ -240,8 +245,8 @@ class NewGameDialog(QDialog):
 
     def _opponent_changed(self) -> None:
         program = self.opponent.currentData()
-        self.policy.setText("" if program is None else
-                            f"The program's policy: {self._policy_text}")
+        self.policy.setPlainText("" if program is None else
+                                 f"The program's policy: {self._policy_text}")
         self.policy.setVisible(program is not None)
 
     @staticmethod

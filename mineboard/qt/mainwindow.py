@@ -516,9 +516,12 @@ class MainWindow(GameFiles, WindowSize, AdviceAndSolo):
         self.program.maybe_move()
 
     def on_played(self, record: Record) -> None:
-        # Read as the side that played it: it is still at the screen while the dice roll.
+        # Read as the side that played it: it is still at the screen while the dice roll —
+        # unless the program played it: then only the player is at the screen.
         by = record.by if record.by is not None else self.session.seat()
-        if by != self.session.program:
+        if by == self.session.program:
+            by = self.session.seat()
+        else:
             self.program.player_moved()
         self.dice.dismiss()  # the last roll's tray closes on the next action
         self.dice.play(self.session.observation(by).events_of(record))

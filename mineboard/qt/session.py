@@ -239,7 +239,10 @@ class GameSession(QObject):
         assert program is not None
         choice = choose(self.game.ruleset, self.game.observe(program).view)
         record = self.game.play(choice.action, by=program)
-        self.undo_stack.push(ActionCommand(self, record, f"Program: {choice.why}"))
+        # its reason may name what only its side may know (where it laid): the player reads
+        # the words of a secret move as play by email shows one
+        why = "a secret move" if record.secret_to == program else choice.why
+        self.undo_stack.push(ActionCommand(self, record, f"Program: {why}"))
         if record.commits and not self.solo:
             self._forget_undo()
         return record
