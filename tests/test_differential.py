@@ -1,9 +1,10 @@
 """The differential leak test (issue 23): two games that differ only in one side's secret
 choices must tell the other sides exactly the same — view, events and their words, the
 refusals of their own moves, the odds and the menus they are offered, what the command line
-prints and its exit code, the threat maps and dice statistics it may ask for, and the
-size of every sealed save and turn file — until an event
-that reveals (a field defends, counters turn up) tells them apart, as the rules say it may.
+prints and its exit code, the threat maps, the advice, the solo opponent's choice and the
+dice statistics it may ask for, and the size of every sealed save and turn file — until an
+event that reveals (a field defends, counters turn up) tells them apart, as the rules say
+it may.
 
 Each ruleset's kit (its ``conformance.py``, see tests/conformance_kits.py) gives scripted
 pairs for the situations random play rarely reaches; a random fork test then tries the
@@ -27,6 +28,7 @@ from mineboard.core.errors import IllegalAction
 from mineboard.core.events import Event
 from mineboard.core.game import Game
 from mineboard.core.history import Record
+from mineboard.core.opponent import Waiting, choose
 from mineboard.core.planning import Selection
 from mineboard.core.registry import ruleset_ids
 from mineboard.persistence import pbem
@@ -101,6 +103,13 @@ def play_order(game: Game[Any], order: Order) -> list[Record]:
 
 # ---- what a side is told -------------------------------------------------------------------
 
+def _opponent(ruleset: Any, view: Any) -> Any:
+    try:
+        return choose(ruleset, view)
+    except Waiting as exc:
+        return str(exc)
+
+
 def told(game: Game[Any], side: str) -> dict[str, Any]:
     """Everything ``side`` is shown or told, as data (the window draws only this)."""
     seen = game.observe(side)
@@ -113,6 +122,9 @@ def told(game: Game[Any], side: str) -> dict[str, Any]:
                            "dice statistics": dice_statistics(seen.dice_seen())}
     if view.to_move != side:
         return out
+    advice = ruleset.advise(view)  # Game ▸ Advise (its time taken aside)
+    out["advice"] = None if advice is None else advice.to_json()
+    out["opponent"] = _opponent(ruleset, view)  # what the program would play for it
     probes = ruleset.legal_actions(view)
     out["refusals"] = [_refusal(game, a, side) for a in probes]
     out["odds"] = [ruleset.preview(view, a) for a in probes]
