@@ -65,6 +65,7 @@ def test_the_best_lays_are_listed_numbered_on_the_map_and_laid_by_a_button(qtbot
     # the game moved on: the advice shown was for the moment before
     assert w.advice_panel.advice is None and "moved on" in w.advice_panel.title.text()
     assert w.advice_layer.labels == [] and w.advice_layer.outline.path().isEmpty()
+    assert w.scene.advice_tips == {}
 
 
 def test_a_ruleset_without_advice_says_why(qtbot):
@@ -121,6 +122,10 @@ def test_germanys_real_advice_lays_escort_1_on_the_line_the_british_can_reach(qt
         (("112|113",), Fraction(1)), (("113|114",), Fraction(0)), (("113|121",), Fraction(0))]
     assert w.advice_layer.labels[0].pos() == w.scene.place_shape("112|113")[0].pointAtPercent(
         0.5)
+    tip = w.scene.advice_tips["112|113"]
+    assert tip.startswith("Advice 1: Escort 1: 3 mines on line 112|113 (from zone 113)\n"
+                          "expected ships lost 1.00 (1)\n")
+    assert "United Kingdom's 4 ships in 110" in tip and w.advice_layer.labels[0].toolTip() == tip
     w.advice_panel.lay_button.click()
     laid = w.session.game.records[-1].action
     assert (laid.kind, laid.line) == ("lay_mines", "112|113")

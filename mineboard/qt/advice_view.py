@@ -83,8 +83,13 @@ class AdviceLayer:
             self.scene.removeItem(label)
         self.labels = []
         outline, picked = QPainterPath(), QPainterPath()
+        tips: dict[str, list[str]] = {}
         for rank, suggestion in enumerate(advice.best if advice is not None else (), 1):
+            assert advice is not None
+            said = (f"Advice {rank}: {suggestion.label}\n{suggestion.figures(advice.unit)}"
+                    + (f"\n{suggestion.why}" if suggestion.why else ""))
             for place in suggestion.places:
+                tips.setdefault(place, []).append(said)
                 shape = self.scene.place_shape(place)
                 if shape is None:
                     continue
@@ -95,8 +100,10 @@ class AdviceLayer:
             first = self.scene.place_shape(suggestion.places[0]) if suggestion.places else None
             if first is not None:
                 self.labels.append(self._label(str(rank), *first))
+                self.labels[-1].setToolTip(said)
         self.outline.setPath(outline)
         self.chosen.setPath(picked)
+        self.scene.advice_tips = {place: "\n".join(said) for place, said in tips.items()}
 
     def _label(self, text: str, path: QPainterPath, is_line: bool) -> TextItem:
         """The rank on a pill, the same size at every zoom, at the place's middle (a line's

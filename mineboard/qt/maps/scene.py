@@ -187,6 +187,8 @@ class MapScene(QGraphicsScene):
         self.spacing = 1.0
         self.threat_tips: dict[str, str] = {}
         """Place id → the threat map's figures there, added to its tooltip (qt/threat_view)."""
+        self.advice_tips: dict[str, str] = {}
+        """Place id → the advisor's suggestions there, added to its tooltip (qt/advice_view)."""
         """How far apart places typically are, in scene units (subclasses measure it)."""
         self.view_scale, self.ratio, self.far, self.tiny = 1.0, 1.0, False, False
         self._screen_items: set[ScreenItem] = set()
@@ -557,7 +559,8 @@ class MapScene(QGraphicsScene):
                 return
         hit = self.hit_background(event.scenePos())
         tips = (self.picture.tips.get(hit.at.id, ""), self.place_tip(hit.at.id),
-                self.threat_tips.get(hit.at.id, "")) if hit else ()
+                self.threat_tips.get(hit.at.id, ""),
+                self.advice_tips.get(hit.at.id, "")) if hit else ()
         text = "\n".join(t for t in tips if t)
         if text:
             QToolTip.showText(event.screenPos(), text, widget)
