@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from mineboard.core.actions import Action
-from mineboard.core.advice import Cancelled, Suggestion, Target, rank, what_if
+from mineboard.core.advice import TIME_ALLOWED, Cancelled, Suggestion, Target, rank, what_if
 from mineboard.core.errors import BadInput, IllegalAction, MineboardError
 from mineboard.core.opponent import Choice, choose
 from mineboard.core.table import Table
@@ -68,8 +68,9 @@ def test_out_of_time_the_answer_states_how_many_and_the_bound() -> None:
     advice = advise("abc", bound=bound, time_allowed=-1)
     assert advice.considered == 0 and not advice.exact
     assert seen == [[Lay("a"), Lay("b"), Lay("c")]]
-    assert advice.accuracy() == ("searched 0 of 3 lays in the time allowed, the rest by the "
-                                 "order the rules list them; none of them could score more "
+    assert advice.accuracy() == ("searched 0 of 3 lays in the time allowed (in the order "
+                                 "the rules list them), the rest left unexamined; none of them "
+                                 "could score more "
                                  "than 2.50 (5/2)")
 
 
@@ -140,6 +141,31 @@ def test_the_opponent_never_ends_a_phase_past_a_result_to_enter() -> None:
     mine = Choice(Lay("a"), "accepts")
     rules.pick = mine  # its own answer (accepting, say) is still played
     assert choose(rules, {}) == mine
+    rules.legal = False  # refused: still no end of phase past the result
+    with pytest.raises(Waiting):
+        choose(rules, {})
+
+
+def test_the_opponents_advice_takes_all_the_time_it_needs() -> None:
+    """The same choice on any machine: a ranking asked by the opponent never stops early."""
+    seen: list[int] = []
+
+    class Slow(_Rules):
+        def opponent_move(self, view: object) -> Choice | None:
+            seen.append(advise("abc").considered)
+            return None
+
+    choose(Slow(None), {})
+    assert seen == [3]
+    from mineboard.core import advice as advice_module
+
+    advice_module._allowed.set(-1.0)  # as if the machine were too slow for any of it
+    try:
+        assert advise("abc").considered == 0
+        choose(Slow(None), {})
+        assert seen == [3, 3]
+    finally:
+        advice_module._allowed.set(TIME_ALLOWED)
 
 
 def test_what_if_changes_a_copy_and_refuses_dice() -> None:

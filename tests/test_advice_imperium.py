@@ -296,8 +296,9 @@ def test_out_of_time_the_bound_is_every_enemy_ship(monkeypatch):
     monkeypatch.setattr(advisor, "rank", lambda *a, **k: real(*a, **k, time_allowed=-1))
     advice = RULESET.advise(imperium(segment=1).observe("Imperial").view)
     assert not advice.exact and advice.considered == 0 and advice.bound == 7
-    assert advice.accuracy() == ("searched 0 of 1 lays in the time allowed, the rest by the "
-                                 "order the rules list them; none of them could score more "
+    assert advice.accuracy() == ("searched 0 of 1 lays in the time allowed (in the order "
+                                 "the rules list them), the rest left unexamined; none of them "
+                                 "could score more "
                                  "than 7.00 (7)")
 
 

@@ -63,7 +63,7 @@ def test_the_best_lays_are_listed_numbered_on_the_map_and_laid_by_a_button(qtbot
     assert len(w.session.game.records) == before + 1
     assert w.session.game.records[-1].action == best
     # the game moved on: the advice shown was for the moment before
-    assert w.advice_panel.advice is None and "moved on" in w.advice_panel.title.text()
+    assert w.advice_panel.advice is None and w.advice_panel.list.count() == 0
     assert w.advice_layer.labels == [] and w.advice_layer.outline.path().isEmpty()
     assert w.scene.advice_tips == {}
 
@@ -130,3 +130,39 @@ def test_germanys_real_advice_lays_escort_1_on_the_line_the_british_can_reach(qt
     laid = w.session.game.records[-1].action
     assert (laid.kind, laid.line) == ("lay_mines", "112|113")
     assert w.session.undo_stack.undoText() == "Escort 1: 3 mines on line 112|113 (from zone 113)"
+
+
+def test_advice_worked_out_while_the_turn_passed_is_shown_to_nobody(qtbot, monkeypatch):
+    """Hot-seat: the Axis asks for advice and the phase ends while it is worked out (a
+    click that slipped in): the cover rises, and the Allies, lifting it, find nothing of
+    the Axis's advice — neither in the dock nor on the map."""
+    from tests.qt_helpers import uncover
+
+    w = shown_window(qtbot, GameSession.open("northsea-1940-hidden", 3))
+    uncover(qtbot, w)
+    game = GameSession.open("northsea-1940-hidden", 3).game
+    phases = 0
+    while game.observe("Axis").view.to_move == "Axis":
+        game.play(game.ruleset.end_phase(game.observe("Axis").view), by="Axis")
+        phases += 1
+    for _ in range(phases - 1):  # up to the Axis's last phase before the hand-over
+        w.end_phase()
+    assert not w.covered and w.session.seat() == "Axis"
+
+    def advise_while_the_turn_passes(self, view, target=None, progress=None):  # type: ignore[no-untyped-def]
+        w.end_phase()  # the hand-over: the cover rises at once
+        return fake_advice(view, progress)
+
+    monkeypatch.setattr(NavalLines, "advise",
+                        lambda self, view, target=None, progress=None: fake_advice(view,
+                                                                                   progress))
+    w.advise_action.trigger()  # the Axis's advice, shown
+    assert w.advice_panel.advice is not None and w.advice_layer.labels
+    monkeypatch.setattr(NavalLines, "advise", advise_while_the_turn_passes)
+    w.advise_action.trigger()  # asked again: the turn passes while it is worked out
+    assert w.covered
+    assert w.advice_panel.advice is None and w.advice_layer.labels == []
+    assert w.scene.advice_tips == {}
+    uncover(qtbot, w)
+    assert w.session.seat() == "Allies"
+    assert w.advice_panel.advice is None and w.advice_panel.list.count() == 0

@@ -94,3 +94,21 @@ def test_a_save_at_germanys_lay_is_advised_in_json_with_exact_figures(capsys, tm
     code, text, _err = run_cli(capsys, "advise", str(save))
     assert text.splitlines()[3] == ("1. Escort 1: 3 mines on line 112|113 (from zone 113): "
                                     "expected ships lost 1.00 (1)")
+
+
+def test_a_solo_save_is_advised_to_the_player_never_for_the_program(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from mineboard.core.table import Table
+    from mineboard.persistence.saves import write_save
+    from mineboard.persistence.scenario import load_scenario
+    from mineboard.resources import resolve_scenario
+
+    scenario = load_scenario(resolve_scenario("imperium-marches"))
+    save = tmp_path / "solo.mineboard"
+    write_save(save, scenario, scenario.new_game(3, Table(program="Imperial")))
+    code, out, _err = run_cli(capsys, "advise", str(save))  # the Imperial (program) to move
+    assert code == 0 and out == ("Terran is not to move (Imperial is): it lays nothing now; "
+                                 "ask again on its turn\n")
+    code, out, err = run_cli(capsys, "advise", str(save), "--side", "Imperial")
+    assert code == 2 and out == ""
+    assert err == ("mineboard: --side: Imperial is played by the program in this solo game: "
+                   "its lays are its secret\n")

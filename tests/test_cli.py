@@ -443,3 +443,17 @@ def test_screenshot_of_a_game_with_secrets_for_no_side_says_it_drew_the_cover(ca
     code, said, _ = run_cli(capsys, "screenshot", "northsea-1940-hidden", "--side", "Germany",
                             "--out", str(out), "--size", "800x500")
     assert code == 0 and said == f"wrote {out}\n"
+
+
+def test_play_solo_on_a_save_is_refused_in_one_line(capsys, tmp_path):
+    from mineboard.persistence.saves import write_save
+    from mineboard.persistence.scenario import load_scenario
+    from mineboard.resources import resolve_scenario
+
+    scenario = load_scenario(resolve_scenario("northsea-1940"))
+    save = tmp_path / "game.mineboard"
+    write_save(save, scenario, scenario.new_game(3))
+    code, out, err = run_cli(capsys, "play", str(save), "--solo", "Allies")
+    assert code == 2 and out == ""
+    assert err == ("mineboard: --solo: starts a new game of a scenario; a save keeps the "
+                   "players its game began with\n")

@@ -55,7 +55,7 @@ def test_undo_in_the_window_never_reaches_into_the_last_sides_turn(qtbot, rulese
     assert len(w.session.game.records) == count
     assert "Nothing to undo" in w.statusBar().currentMessage()
     w.solo_action.trigger()  # "Allow undo past dice" is refused too: the table is closed
-    assert not w.solo_action.isChecked() and not w.session.solo
+    assert not w.solo_action.isChecked() and not w.session.undo_past_dice
     w.undo_action.trigger()
     assert len(w.session.game.records) == count
 

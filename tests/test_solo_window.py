@@ -100,3 +100,12 @@ def test_the_programs_secret_lays_never_reach_the_players_log_or_tray(qtbot):
     assert not told & {e.text for e in w.session.observation().events()}
     assert "Corvan" not in " ".join(texts) and "Program: a secret move" in texts
     assert any(t.startswith("Program: IMP-1 heads for") for t in texts)  # public: said
+
+
+def test_the_program_plays_nothing_once_its_window_has_closed(qtbot):
+    w = shown_window(qtbot, GameSession.open("imperium-marches", 3, Table(program="Imperial")))
+    session = w.session
+    assert w.program._timer.isActive()  # its first move is due
+    w.close()
+    qtbot.wait(w.program.pace_ms + 300)
+    assert session.game.records == [] and w.program.session is None

@@ -3,7 +3,7 @@ to move (or ``--side``) may make now, ranked by what they would cost the enemy, 
 that side knows. A scenario starts a new game; a save is advised at the point it was saved.
 
 Exit 2, one line, for what cannot be advised on: an unknown side or target, a save sealed
-without that side's passphrase, a game that is over."""
+without that side's passphrase, a game that is over, the program's side of a solo game."""
 
 from __future__ import annotations
 
@@ -39,12 +39,20 @@ def execute(args: argparse.Namespace) -> int:
     game = _game(args)
     ruleset = game.ruleset
     public = game.observe(PUBLIC).view
-    side = game.seat_to_move() if args.side is None else seat_for(public, args.side, "--side")
+    program = game.table.program
+    if args.side is None:  # the side to move — in a solo game, the player's side
+        side = public.to_move if program is None or public.to_move != program else next(
+            s for s in public.sides if s != program)
+    else:
+        side = seat_for(public, args.side, "--side")
+    if side == program:
+        raise BadInput("--side", f"{side} is played by the program in this solo game: its "
+                                 "lays are its secret")
     over = ruleset.over(public)
     if over:
         raise BadInput(args.file, f"the game is over ({over}): there is nothing to advise")
-    if side != game.seat_to_move():
-        return _say(args, side, f"{side} is not to move ({game.seat_to_move()} is): it lays "
+    if side != public.to_move:
+        return _say(args, side, f"{side} is not to move ({public.to_move} is): it lays "
                                 "nothing now; ask again on its turn")
     view = game.observe(side).view
     target = _target(ruleset, view, args.target)

@@ -33,7 +33,10 @@ def execute(args: argparse.Namespace) -> int:
     from mineboard.persistence.documents import read_document
     from mineboard.resources import resolve_scenario
 
-    read_document(resolve_scenario(args.file), "scenario", "save")  # a bad name: one line now
+    doc = read_document(resolve_scenario(args.file), "scenario", "save")  # a bad name: now
+    if args.solo is not None and doc.kind == "save":
+        raise BadInput("--solo", "starts a new game of a scenario; a save keeps the players "
+                                 "its game began with")
     if not _has_display():
         raise BadInput("play", "no display to open the window on (DISPLAY and "
                                "WAYLAND_DISPLAY are unset); `mineboard screenshot` draws "

@@ -13,8 +13,11 @@ were left unexamined and the most any of them could score (``bound``).
 from __future__ import annotations
 
 import copy
+import math
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Protocol
@@ -29,6 +32,19 @@ SHOWN = 5
 
 TIME_ALLOWED = 0.8
 """Seconds a ranking may take before it stops and states its bound (the issue: ≤ 1 s)."""
+
+_allowed: ContextVar[float] = ContextVar("time_allowed", default=TIME_ALLOWED)
+
+
+@contextmanager
+def patient() -> Iterator[None]:
+    """Rankings asked for inside take all the time they need: the solo opponent's choices
+    must be the same on any machine (the seed and the actions replay the game)."""
+    token = _allowed.set(math.inf)
+    try:
+        yield
+    finally:
+        _allowed.reset(token)
 
 
 class Cancelled(MineboardError):
@@ -116,8 +132,8 @@ class Advice:
                     "under the model")
         bound = "" if self.bound is None else \
             f"; none of them could score more than {float(self.bound):.2f} ({self.bound})"
-        return (f"searched {self.considered} of {self.total} lays in the time allowed, the "
-                f"rest by the order the rules list them{bound}")
+        return (f"searched {self.considered} of {self.total} lays in the time allowed (in "
+                f"the order the rules list them), the rest left unexamined{bound}")
 
     def lines(self) -> list[str]:
         head = [self.title, f"model: {self.model}", self.accuracy()]
@@ -161,15 +177,17 @@ class Ranking:
     score: Callable[[Action], Suggestion | None]
     """A candidate's suggestion (None: it cannot be tried, e.g. refused on the view)."""
     progress: Progress = no_progress
-    time_allowed: float = TIME_ALLOWED
+    time_allowed: float | None = None
+    """None: the allowance in force (TIME_ALLOWED, or unlimited inside :func:`patient`)."""
     found: list[Suggestion] = field(default_factory=list)
     considered: int = 0
     elapsed: float = 0.0
 
     def run(self, candidates: Sequence[Action]) -> None:
         start = time.perf_counter()
+        allowed = _allowed.get() if self.time_allowed is None else self.time_allowed
         for i, action in enumerate(candidates):
-            if time.perf_counter() - start > self.time_allowed:
+            if time.perf_counter() - start > allowed:
                 break
             suggestion = self.score(action)
             if suggestion is not None:
@@ -190,7 +208,7 @@ class Ranking:
 def rank(candidates: Sequence[Action], score: Callable[[Action], Suggestion | None], *,
          side: str, title: str, unit: str, model: str, target: Target | None = None,
          bound: Callable[[Iterable[Action]], Fraction] | None = None, nothing: str = "",
-         progress: Progress = no_progress, time_allowed: float = TIME_ALLOWED) -> Advice:
+         progress: Progress = no_progress, time_allowed: float | None = None) -> Advice:
     """The shared half of every ruleset's advice: score, order, state the accuracy.
 
     ``bound`` gives the most the unexamined candidates could score (asked only when time

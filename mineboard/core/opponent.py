@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mineboard.core.actions import Action
+from mineboard.core.advice import patient
 from mineboard.core.errors import IllegalAction, MineboardError
 
 
@@ -41,11 +42,8 @@ def choose(ruleset: Any, view: Any) -> Choice:
     The ruleset's choice if it is legal on the view; otherwise the end of the phase — but
     never past a result the rules wait for from outside them (core/outside.py): a program
     cannot fight another game's battle, so the player enters it (Waiting says so)."""
-    picked: Choice | None = ruleset.opponent_move(view)
-    awaiting = ruleset.awaiting(view)
-    if picked is None and awaiting is not None:
-        raise Waiting(f"the program waits for {awaiting.waiting_for} (Game ▸ Result from "
-                      "outside the rules)")
+    with patient():  # its advice takes the time it needs: the same choice on any machine
+        picked: Choice | None = ruleset.opponent_move(view)
     if picked is not None:
         try:
             ruleset.check(view, picked.action)
@@ -54,4 +52,8 @@ def choose(ruleset: Any, view: Any) -> Choice:
             why = f"its choice was refused ({exc}); it ends the phase"
     else:
         why = "nothing more to do in this phase"
+    awaiting = ruleset.awaiting(view)
+    if awaiting is not None:  # no phase ends past it: the player enters the result
+        raise Waiting(f"the program waits for {awaiting.waiting_for} (Game ▸ Result from "
+                      "outside the rules)")
     return Choice(ruleset.end_phase(view), why)

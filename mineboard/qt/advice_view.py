@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import shiboken6
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEventLoop, Qt, Signal
 from PySide6.QtGui import QColor, QPainterPath
 from PySide6.QtWidgets import (
     QApplication,
@@ -49,7 +49,11 @@ def ranked(parent: QWidget, compute: Callable[[Progress], Advice | None]) -> Adv
         if dialog.maximum() != total:
             dialog.setMaximum(total)
         dialog.setValue(done)  # shows the dialog once 200 ms have passed
-        QApplication.processEvents()
+        # Before it shows, no click or key may reach the board (an End phase there would
+        # hand the screen to the next side while this side's advice is worked out); once
+        # it shows, it is modal and takes them — its Cancel among them.
+        QApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents if dialog.isVisible()
+                                   else QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
         return not dialog.wasCanceled()
 
     try:

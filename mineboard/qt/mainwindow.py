@@ -127,7 +127,7 @@ class MainWindow(GameFiles, WindowSize, AdviceAndSolo):
         for key in self.next_keys:
             key.setEnabled(False)  # only while a demo is shown
         self.outside = outside_results.OutsideResults(self)  # see core/outside.py
-        self.program = ProgramPlayer(self._program_may_move, self.say)
+        self.program = ProgramPlayer(self, self._program_may_move, self.say)
         self.load_session(session)
 
     # ---- building --------------------------------------------------------------------------
@@ -580,6 +580,8 @@ class MainWindow(GameFiles, WindowSize, AdviceAndSolo):
         """Under the cover nothing works and nothing shows: every dock (floating too) shows
         a blank page, every menu and shortcut is off. Only the cover's button lifts it."""
         self.covered = on
+        if on:
+            self._show_advice()  # the last side's advice goes, with its marks on the map
         for dock in self.docks.values():
             pages = dock.widget()
             assert isinstance(pages, QStackedWidget)
@@ -807,6 +809,7 @@ class MainWindow(GameFiles, WindowSize, AdviceAndSolo):
         self.scene.settle()
         if event.spontaneous():  # the player's own close: the size is theirs to keep
             self.remember_size()
+        self.program.unbind()  # no move of the program's after its game has left
         self.session.retire()
         if self.help_window is not None:
             self.help_window.close()

@@ -118,7 +118,8 @@ class ActionCommand(QUndoCommand):
         self._loaded = False
 
     def undo(self) -> None:
-        self.session.game.undo(past_commits=self.session.solo)  # the game has the last word
+        # the game has the last word
+        self.session.game.undo(past_commits=self.session.undo_past_dice)
         self.session.after_change(None)
 
 
@@ -138,7 +139,7 @@ class GameSession(QObject):
         self.path = path
         self.seals = seals or Seals()
         """The keys of the sides that set a passphrase: saves and autosaves seal with them."""
-        self.solo = False
+        self.undo_past_dice = False
         self.teacher_view = False
         self.seat_override: str | None = None  # the screenshot command draws for one side
         self.undo_stack = QUndoStack(self)
@@ -216,7 +217,7 @@ class GameSession(QObject):
         record = self.game.play(action, by=self.seat())
         self.undo_stack.push(ActionCommand(self, record,
                                            text or action.kind.replace("_", " ").capitalize()))
-        if record.commits and not self.solo:
+        if record.commits and not self.undo_past_dice:
             self._forget_undo()  # a roll, a reveal or a hand-over: undo may not cross it
         return record
 
@@ -243,7 +244,7 @@ class GameSession(QObject):
         # the words of a secret move as play by email shows one
         why = "a secret move" if record.secret_to == program else choice.why
         self.undo_stack.push(ActionCommand(self, record, f"Program: {why}"))
-        if record.commits and not self.solo:
+        if record.commits and not self.undo_past_dice:
             self._forget_undo()
         return record
 
@@ -267,9 +268,9 @@ class GameSession(QObject):
         sides did not open the table when it began."""
         if on and not self.game.may_see_everything():
             raise IllegalAction(CLOSED_TABLE, "table")
-        if self.solo and not on:  # nothing taken back past a roll from now on
+        if self.undo_past_dice and not on:  # nothing taken back past a roll from now on
             self._forget_undo()
-        self.solo = on
+        self.undo_past_dice = on
 
     def _forget_undo(self) -> None:
         """Empty the undo stack, leaving whether the game differs from its file as it was:

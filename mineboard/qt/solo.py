@@ -22,8 +22,9 @@ PACE_MS = 350
 
 
 class ProgramPlayer(QObject):
-    def __init__(self, ready: Callable[[], bool], say: Callable[[str, bool], None]) -> None:
-        super().__init__()
+    def __init__(self, parent: QObject, ready: Callable[[], bool],
+                 say: Callable[[str, bool], None]) -> None:
+        super().__init__(parent)  # its timer goes with the window
         self.session: GameSession | None = None
         self.ready = ready
         """Whether the window can take a move now (not covered, no dice rolling, no demo)."""
@@ -39,6 +40,11 @@ class ProgramPlayer(QObject):
         self.session = session
         self.paused = False
         self.moves_in_a_row = 0
+        self._timer.stop()
+
+    def unbind(self) -> None:
+        """The game leaves the window: nothing more is played in it."""
+        self.session = None
         self._timer.stop()
 
     def pause(self) -> None:

@@ -56,6 +56,7 @@ class AdviceAndSolo(QMainWindow):
             self._show_advice(None, f"{public.to_move} is to move: {side} lays nothing now.")
             return
         view = session.observation(side).view
+        asked_at = session.game.generation
         try:
             advice = ranked(self, lambda progress: ruleset.advise(view, target, progress))
         except Cancelled as exc:
@@ -64,13 +65,23 @@ class AdviceAndSolo(QMainWindow):
         except MineboardError as exc:
             self._show_advice(None, f"No advice: {exc}")
             return
-        self._advised_at = session.game.generation
+        if self.session is not session or session.game.generation != asked_at \
+                or self.covered:  # the game moved on while it was worked out: not for now
+            self._show_advice(None, "The game moved on while the advice was worked out: "
+                                    "Game ▸ Advise (Ctrl+Shift+A) again.")
+            return
+        self._advised_at = asked_at
         self._show_advice(advice, "" if advice is not None
                           else f"{ruleset.title}: {ruleset.no_advice}.")
 
     def _show_advice(self, advice: Advice | None = None, note: str | None = None) -> None:
         """Advice is for the moment it was asked: once the game moves on it goes."""
-        if self.advice_layer is None or not self.advice_layer.alive or self.covered:
+        if self.advice_layer is None or not self.advice_layer.alive:
+            return
+        if self.covered:  # the next side must find nothing of the last one's advice
+            self.advice_panel.show_advice(None, "Game ▸ Advise (Ctrl+Shift+A) ranks the mines "
+                                                "your side may lay now.")
+            self.advice_layer.show(None)
             return
         stale = note is None and self._advised_at != self.session.game.generation
         if stale or not self.docks["advice"].isVisible():
