@@ -295,3 +295,13 @@ def test_an_undo_behind_the_lessons_back_sets_it_back(qtbot) -> None:
     assert (tutor.step, len(w.session.game.records)) == (2, 2)
     make_step(qtbot, w)
     assert tutor.step == 3 and tutor.last is not None and tutor.last.refusal is not None
+
+
+def test_a_long_lesson_title_leaves_the_map_its_room(qtbot) -> None:
+    """imperium's first lesson title ran to ~690 px on one line and widened the dock to
+    half a 1280-pixel window: every heading of the panel wraps."""
+    w = board_window(qtbot)
+    assert w.tutor.start("imperium-mines", resume=False)
+    panel = w.tutor.panel
+    assert panel is not None and len(panel.where.text()) > 80
+    assert panel.minimumSizeHint().width() < 420

@@ -139,6 +139,7 @@ class TutorialPanel(QWidget):
         self.title.setWordWrap(True)
         self.title.setStyleSheet("font-weight: bold; font-size: 11pt;")
         self.where = QLabel()
+        self.where.setWordWrap(True)  # a long lesson title must not widen the dock past the map
         self.where.setStyleSheet("font-weight: bold; color: #3D3527;")
         self.todo = self._label(HINT_STYLE)
         """What to click now (or that the tutorial is over)."""
